@@ -1,0 +1,5 @@
+"""The rules machinery. Pure Python; never imports pygame."""
+
+from game.engine.protocol import Action, Event, Game, IllegalAction, Option, Seat, State
+
+__all__ = ["Action", "Event", "Game", "IllegalAction", "Option", "Seat", "State"]
