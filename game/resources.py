@@ -1,0 +1,18 @@
+"""Where the run-time files are, the same way from source and from the
+one-file executable: assets/ and rules/ sit beside the ``game`` package,
+both in the repository and in PyInstaller's unpack folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def asset(*parts: str) -> Path:
+    """A file under assets/, e.g. ``asset("pieces", "wK.svg")``."""
+    return ROOT.joinpath("assets", *parts)
+
+
+def rules_sheet(game_id: str) -> Path:
+    return ROOT / "rules" / f"{game_id}.md"
