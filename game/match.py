@@ -1,0 +1,424 @@
+"""One game being played: the single source of truth for the UI and saves.
+
+A ``Match`` holds the game, its options, the seed, who plays each seat, the
+current state and the history of steps. A step is one decision of the rules
+(``{seat: notation}``, several seats for a simultaneous choice) or an ending
+by agreement (``{"resign": seat}``, ``{"draw": "agreed"}``).
+
+Undo rebuilds the state by replaying the history from ``game.new(options,
+seed)``, so it is right for chance and hidden information. A save is the
+same data as JSON (see ``to_dict``); loading replays every action through the
+rules, so a save can never hold an illegal position.
+
+Headless: never imports pygame.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from game import __version__
+from game.engine import Action, Event, Game, IllegalAction, Seat, State
+
+FORMAT = 1  # the save format this version writes and reads
+
+HUMAN = "human"
+COMPUTER_PREFIX = "computer:"
+
+# A step as kept in ``Match.history``: {seat: notation}, {"resign": seat} or
+# {"draw": "agreed"}.
+Step = dict[Any, Any]
+
+
+class SaveError(Exception):
+    """A save that cannot be loaded; ``str(error)`` is a message for people."""
+
+    def __init__(self, message: str, path: Any = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+
+
+def find_game(game_id: str) -> Game:
+    """The registered game with this id (importing every game module if it
+    is not registered yet); ``KeyError`` if there is none."""
+    from game import games
+
+    if game_id not in games.REGISTRY:
+        games.load_all()
+    try:
+        return games.REGISTRY[game_id]
+    except KeyError:
+        raise KeyError(game_id) from None
+
+
+def valid_player(text: Any) -> bool:
+    """``"human"`` or ``"computer:<level>"`` with a non-empty level."""
+    if not isinstance(text, str):
+        return False
+    if text == HUMAN:
+        return True
+    return text.startswith(COMPUTER_PREFIX) and len(text) > len(COMPUTER_PREFIX)
+
+
+class Match:
+    """One game being played, headless."""
+
+    def __init__(
+        self,
+        game_id: str,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        players: list[str] | None = None,
+    ) -> None:
+        try:
+            self.game: Game = find_game(game_id)
+        except KeyError:
+            raise ValueError(f"There is no game called {game_id!r}") from None
+        self.game_id = game_id
+        self.options: dict[str, Any] = self.game.normalize_options(options)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"The seed must be a whole number, not {seed!r}")
+        self.seed: int = seed
+        n = len(self.game.seats)
+        if players is None:
+            players = [HUMAN] * n
+        players = list(players)
+        if len(players) != n:
+            raise ValueError(f"{self.game.title} has {n} seats; {len(players)} players given")
+        for p in players:
+            if not valid_player(p):
+                raise ValueError(f"A player is 'human' or 'computer:<level>', not {p!r}")
+        self.players: list[str] = players
+        self.state: State = self.game.new(self.options, self.seed)
+        self.history: list[Step] = []
+        # Parallel to history: the action objects of each step, so undo
+        # replays without parsing notation again. None for agreement steps.
+        self._actions: list[dict[Seat, Action] | None] = []
+        # Undone steps, the next one to redo last: (step, actions).
+        self._redo: list[tuple[Step, dict[Seat, Action] | None]] = []
+        # Choices already made for the current simultaneous decision.
+        self._pending: dict[Seat, Action] = {}
+
+    # -- seats -----------------------------------------------------------------
+    def is_human(self, seat: Seat) -> bool:
+        return self.players[seat] == HUMAN
+
+    def computer_level(self, seat: Seat) -> str | None:
+        """The level of a computer seat ("computer:3" -> "3"); None for a human."""
+        p = self.players[seat]
+        return p[len(COMPUTER_PREFIX) :] if p.startswith(COMPUTER_PREFIX) else None
+
+    def to_act(self) -> tuple[Seat, ...]:
+        return self.state.to_act()
+
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    # -- playing ---------------------------------------------------------------
+    def play(self, actions: Mapping[Seat, Action]) -> list[Event]:
+        """Apply one step: one action per seat in ``state.to_act()``.
+
+        Raises IllegalAction (state, history and redo unchanged) when the
+        game is over, a seat is missing or not to act, or an action is not
+        legal. Clears the redo stack and any pending choices."""
+        actions = dict(actions)
+        self._check(actions)
+        step: Step = {seat: self.state.notation(a) for seat, a in sorted(actions.items())}
+        events = self.state.apply(actions)
+        self.history.append(step)
+        self._actions.append(actions)
+        self._redo.clear()
+        self._pending.clear()
+        return events
+
+    def submit(self, seat: Seat, action: Action) -> list[Event] | None:
+        """Make one seat's choice. In a sequential step this plays at once;
+        in a simultaneous step the choice waits (not in the state, not in a
+        save) until every acting seat has chosen, and the step is then played
+        and its events returned. None while choices are still missing."""
+        acting = self.state.to_act()
+        if seat not in acting:
+            raise IllegalAction(f"It is not {self._seat_name(seat)}'s decision")
+        if action not in self.state.legal_actions(seat):
+            raise IllegalAction(f"{action} is not a legal action for {self._seat_name(seat)}")
+        self._pending[seat] = action
+        if set(self._pending) == set(acting):
+            return self.play(self._pending)
+        return None
+
+    @property
+    def pending(self) -> dict[Seat, Action]:
+        """Choices submitted for the current simultaneous step (a copy)."""
+        return dict(self._pending)
+
+    def waiting_for(self) -> tuple[Seat, ...]:
+        """Seats to act that have not submitted a choice yet."""
+        return tuple(s for s in self.state.to_act() if s not in self._pending)
+
+    def resign(self, seat: Seat) -> list[Event]:
+        if self.state.is_over():
+            raise IllegalAction("The game is already over")
+        if not 0 <= seat < len(self.game.seats):
+            raise IllegalAction(f"There is no seat {seat}")
+        events = self.state.resign(seat)
+        self._record_agreement({"resign": seat})
+        return events
+
+    def agree_draw(self) -> list[Event]:
+        if self.state.is_over():
+            raise IllegalAction("The game is already over")
+        events = self.state.agree_draw()
+        self._record_agreement({"draw": "agreed"})
+        return events
+
+    def _record_agreement(self, step: Step) -> None:
+        self.history.append(step)
+        self._actions.append(None)
+        self._redo.clear()
+        self._pending.clear()
+
+    def _check(self, actions: Mapping[Seat, Action]) -> None:
+        if self.state.is_over():
+            raise IllegalAction("The game is over")
+        acting = set(self.state.to_act())
+        if set(actions) != acting:
+            want = ", ".join(self._seat_name(s) for s in sorted(acting))
+            raise IllegalAction(f"This step needs one action from each of: {want}")
+        for seat, action in actions.items():
+            if action not in self.state.legal_actions(seat):
+                raise IllegalAction(f"{action} is not a legal action for {self._seat_name(seat)}")
+
+    def _seat_name(self, seat: Seat) -> str:
+        seats = self.game.seats
+        return seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else str(seat)
+
+    # -- undo and redo ---------------------------------------------------------
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.history)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self, steps: int = 1) -> int:
+        """Take back up to ``steps`` steps (onto the redo stack); returns how
+        many were taken back. The state is rebuilt from the start."""
+        n = 0
+        while n < steps and self.history:
+            self._redo.append((self.history.pop(), self._actions.pop()))
+            n += 1
+        if n:
+            self._rebuild()
+        return n
+
+    def redo(self) -> list[Event]:
+        """Play the most recently undone step again; its events, or [] if
+        there is nothing to redo."""
+        if not self._redo:
+            return []
+        step, actions = self._redo.pop()
+        events = self._apply_step(self.state, step, actions)
+        self.history.append(step)
+        self._actions.append(actions)
+        self._pending.clear()
+        return events
+
+    def undo_to_human(self) -> int:
+        """Undo until a human seat is to act again, so that against the
+        computer the computer's reply and the human's move are both taken
+        back. With no human seat, undoes one step. Returns steps undone."""
+        if not any(self.is_human(s) for s in range(len(self.players))):
+            return self.undo(1)
+        n = 0
+        while self.can_undo:
+            n += self.undo(1)
+            if any(self.is_human(s) for s in self.state.to_act()):
+                break
+        return n
+
+    def redo_to_human(self) -> list[Event]:
+        """Redo until a human seat is to act again (or nothing is left)."""
+        events: list[Event] = []
+        while self.can_redo:
+            events += self.redo()
+            if any(self.is_human(s) for s in self.state.to_act()):
+                break
+        return events
+
+    def _rebuild(self) -> None:
+        state = self.game.new(self.options, self.seed)
+        for step, actions in zip(self.history, self._actions, strict=True):
+            self._apply_step(state, step, actions)
+        self.state = state
+        self._pending.clear()
+
+    @staticmethod
+    def _apply_step(state: State, step: Step, actions: dict[Seat, Action] | None) -> list[Event]:
+        if "resign" in step:
+            return state.resign(step["resign"])
+        if "draw" in step:
+            return state.agree_draw()
+        assert actions is not None
+        return state.apply(actions)
+
+    # -- display ---------------------------------------------------------------
+    def step_text(self, step: Step) -> str:
+        """One step in words for the move list."""
+        if "resign" in step:
+            return f"{self._seat_name(step['resign'])} resigns"
+        if "draw" in step:
+            return "Draw agreed"
+        if len(step) == 1:
+            return next(iter(step.values()))
+        return " / ".join(f"{self._seat_name(s)}: {t}" for s, t in sorted(step.items()))
+
+    def move_list(self) -> list[str]:
+        """The notation of each step in order, for the move list display.
+        Note: it shows every seat's choices; a game whose notation reveals
+        secrets should be displayed through its own adapter."""
+        return [self.step_text(step) for step in self.history]
+
+    # -- saves -------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The save format (JSON-ready). ``redo`` lists undone steps in
+        playing order, the next one to redo first."""
+        return {
+            "format": FORMAT,
+            "app_version": __version__,
+            "game": self.game_id,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "players": list(self.players),
+            "actions": [_step_to_json(s) for s in self.history],
+            "redo": [_step_to_json(s) for s, _ in reversed(self._redo)],
+            "final": self.state.to_text(),
+        }
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Match:
+        """Rebuild a match from ``to_dict`` output by replaying its actions
+        through the rules. Any problem raises SaveError with a message for
+        people."""
+        if not isinstance(d, dict):
+            raise SaveError("This file is not a saved game (no save data in it)")
+        fmt = d.get("format")
+        if fmt is None:
+            raise SaveError("This file is not a saved game (it has no format number)")
+        if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt < 1:
+            raise SaveError(
+                f"This save has an unknown format ({fmt!r}); this version reads format {FORMAT}"
+            )
+        if fmt > FORMAT:
+            written = d.get("app_version")
+            by = f" ({written})" if isinstance(written, str) else ""
+            raise SaveError(
+                f"This save was written by a newer version of the game{by} (format {fmt}); "
+                f"this version reads format {FORMAT}"
+            )
+        game_id = _field(d, "game", str, "a game name")
+        options = _field(d, "options", dict, "a table of options")
+        seed = _field(d, "seed", int, "a whole number")
+        players = _field(d, "players", list, "a list")
+        actions = _field(d, "actions", list, "a list")
+        redo = d.get("redo", [])
+        if not isinstance(redo, list):
+            raise SaveError("The save's 'redo' should be a list")
+        final = _field(d, "final", str, "position text")
+
+        try:
+            game = find_game(game_id)
+        except KeyError:
+            raise SaveError(
+                f"This save is for a game this version does not have ({game_id!r})"
+            ) from None
+        try:
+            match = cls(game_id, options, seed, players)
+        except (ValueError, TypeError) as e:
+            raise SaveError(f"This {game.title} save has bad settings: {e}") from None
+
+        for i, raw in enumerate(actions, 1):
+            step, acts = _replay(match, match.state, raw, f"Move {i}")
+            match.history.append(step)
+            match._actions.append(acts)
+        got = match.state.to_text()
+        if got != final:
+            raise SaveError(
+                "The save's moves do not lead to its final position "
+                f"(expected {final!r}, the moves give {got!r})"
+            )
+
+        probe = match.state.copy()
+        redo_steps = []
+        for i, raw in enumerate(redo, len(actions) + 1):
+            redo_steps.append(_replay(match, probe, raw, f"Undone move {i}"))
+        match._redo = list(reversed(redo_steps))
+        return match
+
+    def __repr__(self) -> str:
+        return f"<Match {self.game_id} seed={self.seed} steps={len(self.history)}>"
+
+
+def _field(d: dict[str, Any], key: str, typ: type, what: str) -> Any:
+    if key not in d:
+        raise SaveError(f"The save has no '{key}'")
+    value = d[key]
+    if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
+        raise SaveError(f"The save's '{key}' should be {what}, not {value!r}")
+    return value
+
+
+def _step_to_json(step: Step) -> dict[str, Any]:
+    return {str(k): v for k, v in step.items()}
+
+
+def _replay(match: Match, state: State, raw: Any, label: str) -> tuple[Step, dict | None]:
+    """Parse and apply one saved step on ``state``; SaveError on any problem."""
+    if not isinstance(raw, dict) or not raw:
+        raise SaveError(f"{label} is damaged (expected seat and move, found {raw!r})")
+    n = len(match.game.seats)
+    if "resign" in raw or "draw" in raw:
+        if state.is_over():
+            raise SaveError(f"{label} comes after the game was over")
+        if raw.get("draw") == "agreed" and len(raw) == 1:
+            state.agree_draw()
+            return {"draw": "agreed"}, None
+        seat = raw.get("resign")
+        if len(raw) == 1 and isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n:
+            state.resign(seat)
+            return {"resign": seat}, None
+        raise SaveError(f"{label} is damaged ({raw!r})")
+
+    step: Step = {}
+    for key, text in raw.items():
+        try:
+            seat = int(key)
+        except (TypeError, ValueError):
+            raise SaveError(f"{label} names an unknown seat ({key!r})") from None
+        if not 0 <= seat < n:
+            raise SaveError(f"{label} names an unknown seat ({key!r})")
+        if not isinstance(text, str):
+            raise SaveError(f"{label} should be move text, not {text!r}")
+        step[seat] = text
+    shown = match.step_text(step)
+    if state.is_over():
+        raise SaveError(f"{label} ({shown}) comes after the game was over")
+    if set(step) != set(state.to_act()):
+        raise SaveError(f"{label} ({shown}) is not legal in this position (wrong seat to move)")
+    actions: dict[Seat, Action] = {}
+    canonical: Step = {}
+    try:
+        for seat, text in sorted(step.items()):
+            actions[seat] = state.parse_action(text, seat)
+            canonical[seat] = state.notation(actions[seat])
+        state.apply(actions)
+    except IllegalAction:
+        raise SaveError(f"{label} ({shown}) is not legal in this position") from None
+    except Exception as e:  # a rules bug must not crash the loader
+        raise SaveError(f"{label} ({shown}) could not be replayed: {e}") from e
+    return canonical, actions

@@ -1,0 +1,32 @@
+"""Shared by every test: headless SDL, and a private user data folder.
+
+SDL is told to use its dummy video and audio drivers before anything can
+import pygame, so UI tests run without a display or sound card. Every test
+gets its own CHESS_VARIANTS_HOME, so no test ever writes saves, settings or
+logs into the real user folder.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+# Make ``import helpers`` work however pytest was started.
+_TESTS = str(Path(__file__).resolve().parent)
+if _TESTS not in sys.path:
+    sys.path.insert(0, _TESTS)
+
+
+@pytest.fixture(autouse=True)
+def _private_user_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
+    """Point CHESS_VARIANTS_HOME at a fresh folder for this test."""
+    home = tmp_path_factory.mktemp("user-data")
+    monkeypatch.setenv("CHESS_VARIANTS_HOME", str(home))
+    yield home

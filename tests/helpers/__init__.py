@@ -1,0 +1,2 @@
+"""Shared test helpers (importable as ``helpers``; tests/conftest.py puts
+tests/ on sys.path)."""

@@ -1,0 +1,488 @@
+"""Match: playing, undo/redo, the move list and the save format (as dicts)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+
+import pytest
+from helpers.toy_games import install
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import __version__
+from game.engine import IllegalAction
+from game.match import FORMAT, Match, SaveError
+
+
+@pytest.fixture(autouse=True)
+def _toys(monkeypatch):
+    install(monkeypatch)
+
+
+def roundtrip(match: Match) -> Match:
+    return Match.from_dict(json.loads(json.dumps(match.to_dict())))
+
+
+def legal_texts(match: Match) -> dict[int, list[str]]:
+    st_ = match.state
+    return {s: sorted(str(a) for a in st_.legal_actions(s)) for s in range(len(match.players))}
+
+
+# -- making a match ----------------------------------------------------------------
+def test_defaults():
+    m = Match("toy_nim")
+    assert m.players == ["human", "human"]
+    assert isinstance(m.seed, int)
+    assert m.options == {"heap": 10}
+    assert m.history == [] and not m.can_undo and not m.can_redo
+    assert m.state.to_text() == "10 0"
+
+
+def test_random_seeds_differ():
+    assert len({Match("toy_guess").seed for _ in range(8)}) > 1
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"game_id": "no_such_game"},
+        {"game_id": "toy_nim", "options": {"heap": 7}},
+        {"game_id": "toy_nim", "options": {"colour": "red"}},
+        {"game_id": "toy_nim", "players": ["human"]},
+        {"game_id": "toy_nim", "players": ["human", "robot"]},
+        {"game_id": "toy_nim", "players": ["human", "computer:"]},
+        {"game_id": "toy_nim", "seed": "12"},
+    ],
+)
+def test_bad_arguments(kwargs):
+    with pytest.raises(ValueError):
+        Match(**kwargs)
+
+
+def test_players():
+    m = Match("toy_nim", players=["human", "computer:3"])
+    assert m.is_human(0) and not m.is_human(1)
+    assert m.computer_level(1) == "3" and m.computer_level(0) is None
+
+
+# -- playing -----------------------------------------------------------------------
+def test_play_records_notation_and_returns_events():
+    m = Match("toy_nim", seed=1)
+    events = m.play({0: 3})
+    assert [e.kind for e in events] == ["take"]
+    assert m.history == [{0: "take 3"}]
+    assert m.state.to_text() == "7 1"
+    assert m.move_list() == ["take 3"]
+
+
+def test_illegal_actions_raise_and_leave_everything():
+    m = Match("toy_nim", seed=1)
+    m.play({0: 1})
+    m.play({1: 1})
+    m.undo()  # seat 1 to act, one step to redo
+    before = (m.state.to_text(), list(m.history), m.can_redo)
+    for bad in ({0: 1}, {1: 4}, {0: 1, 1: 1}, {}, {1: "1"}):
+        with pytest.raises(IllegalAction):
+            m.play(bad)
+        assert (m.state.to_text(), list(m.history), m.can_redo) == before
+
+
+def test_no_play_after_the_end():
+    m = Match("toy_nim", options={"heap": 5}, seed=0)
+    for seat, n in [(0, 3), (1, 2)]:
+        m.play({seat: n})
+    assert m.is_over() and m.state.outcome() == (0.0, 1.0)
+    with pytest.raises(IllegalAction):
+        m.play({0: 1})
+    with pytest.raises(IllegalAction):
+        m.resign(0)
+    with pytest.raises(IllegalAction):
+        m.agree_draw()
+
+
+def test_resign_and_draw_are_history():
+    m = Match("toy_nim", seed=0)
+    m.play({0: 1})
+    events = m.resign(1)
+    assert events[0].kind == "game_over"
+    assert m.state.outcome() == (1.0, 0.0)
+    assert m.history[-1] == {"resign": 1}
+    assert m.move_list() == ["take 1", "Second resigns"]
+    m.undo()
+    assert not m.is_over() and m.to_act() == (1,)
+    m.agree_draw()
+    assert m.state.outcome() == (0.5, 0.5)
+    assert m.move_list()[-1] == "Draw agreed"
+    n = roundtrip(m)
+    assert n.history == m.history and n.state.outcome() == (0.5, 0.5)
+
+
+def test_resign_bad_seat():
+    m = Match("toy_nim")
+    with pytest.raises(IllegalAction):
+        m.resign(5)
+
+
+# -- undo and redo -------------------------------------------------------------------
+def test_undo_redo():
+    m = Match("toy_nim", seed=0)
+    texts = [m.state.to_text()]
+    for seat, n in [(0, 1), (1, 2), (0, 3)]:
+        m.play({seat: n})
+        texts.append(m.state.to_text())
+    assert m.undo() == 1 and m.state.to_text() == texts[2]
+    assert m.undo(2) == 2 and m.state.to_text() == texts[0]
+    assert not m.can_undo and m.can_redo
+    assert m.undo() == 0
+    m.redo()
+    assert m.state.to_text() == texts[1] and m.history == [{0: "take 1"}]
+    m.redo()
+    m.redo()
+    assert m.state.to_text() == texts[3] and not m.can_redo
+    assert m.redo() == []
+
+
+def test_play_clears_redo():
+    m = Match("toy_nim", seed=0)
+    m.play({0: 1})
+    m.undo()
+    assert m.can_redo
+    m.play({0: 2})
+    assert not m.can_redo
+    assert m.history == [{0: "take 2"}]
+
+
+def test_undo_to_human_takes_back_the_computer_reply_too():
+    m = Match("toy_nim", seed=0, players=["human", "computer:1"])
+    m.play({0: 1})  # human
+    m.play({1: 2})  # computer's reply
+    assert m.undo_to_human() == 2
+    assert m.history == [] and m.to_act() == (0,)
+    # while the computer is still to reply, one step is enough
+    m.play({0: 3})
+    assert m.undo_to_human() == 1 and m.to_act() == (0,)
+    assert m.undo_to_human() == 0
+
+
+def test_undo_to_human_with_computer_first():
+    m = Match("toy_nim", seed=0, players=["computer:2", "human"])
+    m.play({0: 1})  # computer opens
+    m.play({1: 1})  # human
+    m.play({0: 1})  # computer
+    assert m.undo_to_human() == 2 and m.to_act() == (1,)
+    # the computer's opening move cannot be taken back to a human turn: undo to start
+    assert m.undo_to_human() == 1 and m.history == []
+    assert m.redo_to_human() and m.to_act() == (1,)
+
+
+def test_undo_to_human_without_humans_undoes_one():
+    m = Match("toy_nim", seed=0, players=["computer:1", "computer:1"])
+    m.play({0: 1})
+    m.play({1: 1})
+    assert m.undo_to_human() == 1
+
+
+def test_undo_resign_against_computer():
+    m = Match("toy_nim", seed=0, players=["human", "computer:1"])
+    m.play({0: 1})
+    m.play({1: 1})
+    m.resign(0)
+    assert m.undo_to_human() == 1 and not m.is_over() and m.to_act() == (0,)
+
+
+# -- simultaneous choices, hidden information, chance --------------------------------
+def test_simultaneous_step_and_move_list():
+    m = Match("toy_guess", seed=5)
+    assert m.to_act() == (0, 1)
+    m.play({0: 1, 1: 2})
+    assert m.history == [{0: "guess 1", 1: "guess 2"}]
+    assert m.move_list() == ["North: guess 1 / South: guess 2"]
+    with pytest.raises(IllegalAction):
+        m.play({0: 1})  # South missing
+
+
+def test_submit_waits_for_every_seat():
+    m = Match("toy_guess", seed=5)
+    assert m.submit(1, 2) is None
+    assert m.pending == {1: 2} and m.waiting_for() == (0,)
+    assert m.history == []
+    events = m.submit(0, 3)
+    assert events and events[0].kind == "reveal"
+    assert m.history == [{0: "guess 3", 1: "guess 2"}] and m.pending == {}
+    with pytest.raises(IllegalAction):
+        m.submit(0, 9)
+    # sequential games play at once
+    n = Match("toy_nim", seed=0)
+    assert n.submit(0, 2) is not None and n.history == [{0: "take 2"}]
+    with pytest.raises(IllegalAction):
+        n.submit(0, 1)  # not First's turn
+
+
+def test_view_hides_the_other_card():
+    m = Match("toy_guess", seed=5)
+    secrets = list(m.state.secrets)
+    assert m.state.view(0).secrets == [secrets[0], 0]
+    assert m.state.view(1).secrets == [0, secrets[1]]
+
+
+def play_guess(m: Match, guesses):
+    for a, b in guesses:
+        m.play({0: a, 1: b})
+
+
+def test_seeded_chance_replays_the_same():
+    guesses = [(1, 2), (3, 3), (2, 1)]
+    a, b = Match("toy_guess", seed=99), Match("toy_guess", seed=99)
+    play_guess(a, guesses)
+    play_guess(b, guesses)
+    assert a.state.to_text() == b.state.to_text()
+    # deals differ between seeds (check several so the test is not fragile)
+    deals = {Match("toy_guess", options={"cards": 4}, seed=s).state.to_text() for s in range(20)}
+    assert len(deals) > 1
+
+
+def test_undo_keeps_the_deal():
+    m = Match("toy_guess", options={"rounds": 5}, seed=7)
+    texts = [m.state.to_text()]
+    for g in [(1, 2), (2, 2), (3, 1)]:
+        m.play({0: g[0], 1: g[1]})
+        texts.append(m.state.to_text())
+    m.undo(3)
+    assert m.state.to_text() == texts[0]
+    for i in range(3):
+        m.redo()
+        assert m.state.to_text() == texts[i + 1]
+    # the RNG continues the same way after undo+redo as without
+    ref = Match("toy_guess", options={"rounds": 5}, seed=7)
+    play_guess(ref, [(1, 2), (2, 2), (3, 1), (1, 1)])
+    m.play({0: 1, 1: 1})
+    assert m.state.to_text() == ref.state.to_text()
+
+
+# -- the save format -------------------------------------------------------------------
+def test_to_dict_shape():
+    m = Match("toy_guess", options={"rounds": 4}, seed=3, players=["human", "computer:2"])
+    play_guess(m, [(1, 1), (2, 3)])
+    m.undo()
+    d = m.to_dict()
+    assert d == {
+        "format": FORMAT,
+        "app_version": __version__,
+        "game": "toy_guess",
+        "options": {"rounds": 4, "cards": 3},
+        "seed": 3,
+        "players": ["human", "computer:2"],
+        "actions": [{"0": "guess 1", "1": "guess 1"}],
+        "redo": [{"0": "guess 2", "1": "guess 3"}],
+        "final": m.state.to_text(),
+    }
+    json.dumps(d)
+
+
+@pytest.mark.parametrize("game_id", ["toy_nim", "toy_guess"])
+def test_roundtrip(game_id):
+    m = Match(game_id, seed=11, players=["computer:1", "human"])
+    for _ in range(4):
+        if m.is_over():
+            break
+        m.play({s: m.state.legal_actions(s)[-1] for s in m.to_act()})
+    m.undo()
+    n = roundtrip(m)
+    assert n.state.to_text() == m.state.to_text()
+    assert legal_texts(n) == legal_texts(m)
+    assert n.history == m.history
+    assert n.players == m.players and n.seed == m.seed and n.options == m.options
+    assert n.move_list() == m.move_list()
+    assert n.can_redo
+    n.redo()
+    m.redo()
+    assert n.state.to_text() == m.state.to_text() and not n.can_redo
+    # undo in the loaded match replays as well
+    assert n.undo(10) == m.undo(10)
+    assert n.state.to_text() == m.state.to_text()
+
+
+def test_from_dict_accepts_str_action_text_and_canonicalises():
+    m = Match("toy_nim", seed=0)
+    d = m.to_dict()
+    d["actions"] = [{"0": "2"}, {"1": "take 1"}]  # str(action) works too
+    d["final"] = "7 0"
+    n = Match.from_dict(d)
+    assert n.history == [{0: "take 2"}, {1: "take 1"}]
+
+
+def good_dict() -> dict:
+    m = Match("toy_nim", seed=0)
+    for seat, n in [(0, 1), (1, 2), (0, 3)]:
+        m.play({seat: n})
+    m.undo()
+    return m.to_dict()
+
+
+def broken(**changes) -> dict:
+    d = good_dict()
+    for k, v in changes.items():
+        if v is KeyError:
+            del d[k]
+        else:
+            d[k] = v
+    return d
+
+
+@pytest.mark.parametrize(
+    "data, words",
+    [
+        (lambda: [1, 2], "not a saved game"),
+        (lambda: "hello", "not a saved game"),
+        (lambda: {}, "not a saved game"),
+        (lambda: broken(format=3), "newer version of the game"),
+        (lambda: broken(format=3), "format 3"),
+        (lambda: broken(format="1"), "unknown format"),
+        (lambda: broken(format=0), "unknown format"),
+        (lambda: broken(game="chess_on_mars"), "'chess_on_mars'"),
+        (lambda: broken(game=7), "'game'"),
+        (lambda: broken(game=KeyError), "no 'game'"),
+        (lambda: broken(seed="12"), "'seed'"),
+        (lambda: broken(seed=True), "'seed'"),
+        (lambda: broken(seed=1.5), "'seed'"),
+        (lambda: broken(options=[]), "'options'"),
+        (lambda: broken(options={"heap": 8}), "bad settings"),
+        (lambda: broken(players="human"), "'players'"),
+        (lambda: broken(players=["human"]), "bad settings"),
+        (lambda: broken(players=["human", 3]), "bad settings"),
+        (lambda: broken(actions={"0": "take 1"}), "'actions'"),
+        (lambda: broken(actions=KeyError), "no 'actions'"),
+        (lambda: broken(actions=["take 1"]), "Move 1 is damaged"),
+        (lambda: broken(actions=[{}]), "Move 1 is damaged"),
+        (
+            lambda: broken(actions=[{"0": "take 1"}, {"1": "take 4"}]),
+            "Move 2 (take 4) is not legal",
+        ),
+        (
+            lambda: broken(actions=[{"0": "take 1"}, {"0": "take 1"}]),
+            "Move 2 (take 1) is not legal",
+        ),
+        (lambda: broken(actions=[{"0": "take 1"}, {"1": 2}]), "Move 2 should be move text"),
+        (lambda: broken(actions=[{"x": "take 1"}]), "unknown seat"),
+        (lambda: broken(actions=[{"5": "take 1"}]), "unknown seat"),
+        (lambda: broken(actions=[{"resign": 9}]), "Move 1 is damaged"),
+        (lambda: broken(actions=[{"resign": 0}, {"1": "take 1"}]), "after the game was over"),
+        (lambda: broken(final="3 1"), "do not lead to its final position"),
+        (lambda: broken(final=None), "'final'"),
+        (lambda: broken(redo={"0": "x"}), "'redo'"),
+        (lambda: broken(redo=[{"1": "take 3"}]), "Undone move 3 (take 3) is not legal"),
+    ],
+)
+def test_from_dict_errors(data, words):
+    with pytest.raises(SaveError) as info:
+        Match.from_dict(data())
+    assert words in str(info.value)
+
+
+def test_newer_format_message_in_full():
+    with pytest.raises(SaveError) as info:
+        Match.from_dict(broken(format=3, app_version="2.0.0"))
+    assert str(info.value) == (
+        "This save was written by a newer version of the game (2.0.0) (format 3); "
+        "this version reads format 1"
+    )
+
+
+def test_good_dict_loads():
+    n = Match.from_dict(good_dict())
+    assert n.state.to_text() == "7 0" and n.can_redo
+
+
+# -- random sequences of operations --------------------------------------------------
+ops = st.lists(
+    st.tuples(
+        st.sampled_from(["play", "undo", "redo", "human", "resign", "save"]), st.integers(0, 9)
+    ),
+    max_size=30,
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(game_id=st.sampled_from(["toy_nim", "toy_guess"]), seq=ops, seed=st.integers(0, 2**31 - 1))
+def test_random_operations_keep_match_consistent(game_id, seq, seed):
+    m = Match(
+        game_id,
+        options={"rounds": 5} if game_id == "toy_guess" else None,
+        seed=seed,
+        players=["human", "computer:1"],
+    )
+    for op, k in seq:
+        if op == "play" and not m.is_over():
+            m.play(
+                {s: m.state.legal_actions(s)[k % len(m.state.legal_actions(s))] for s in m.to_act()}
+            )
+        elif op == "undo":
+            m.undo(1 + k % 3)
+        elif op == "redo":
+            m.redo()
+        elif op == "human":
+            m.undo_to_human()
+        elif op == "resign" and not m.is_over():
+            m.resign(k % 2)
+        elif op == "save":
+            m = roundtrip(m)
+        # the state always equals a fresh replay of the history
+        fresh = Match.from_dict(m.to_dict())
+        assert fresh.state.to_text() == m.state.to_text()
+        assert len(m.move_list()) == len(m.history)
+
+
+# -- orthodox chess and Chess960 (once game/games/chess.py exists) -------------------
+needs_chess = pytest.mark.skipif(
+    importlib.util.find_spec("game.games.chess") is None, reason="game.games.chess not built yet"
+)
+
+
+@needs_chess
+def test_chess_san_history_and_roundtrip():
+    m = Match("chess", seed=0, players=["human", "computer:1"])
+    for san in ["e4", "e5", "Nf3", "Nc6", "Bb5"]:
+        m.play({m.to_act()[0]: m.state.parse_action(san)})
+    assert m.move_list() == ["e4", "e5", "Nf3", "Nc6", "Bb5"]
+    n = roundtrip(m)
+    assert n.state.to_text() == m.state.to_text()
+    assert legal_texts(n) == legal_texts(m)
+    assert n.undo_to_human() == 1 and n.to_act() == (0,)
+
+
+@needs_chess
+def test_chess_undo_to_human_against_computer():
+    m = Match("chess", seed=0, players=["human", "computer:1"])
+    m.play({0: m.state.parse_action("e4")})
+    m.play({1: m.state.parse_action("e5")})
+    start = Match("chess", seed=0).state.to_text()
+    assert m.undo_to_human() == 2 and m.state.to_text() == start
+
+
+@needs_chess
+def test_chess_fools_mate_ends_and_illegal_save_move():
+    m = Match("chess", seed=0)
+    for san in ["f3", "e5", "g4", "Qh4#"]:
+        m.play({m.to_act()[0]: m.state.parse_action(san)})
+    assert m.is_over() and m.state.outcome() == (0.0, 1.0)
+    d = m.to_dict()
+    d["actions"][3] = {"1": "Qxh7"}
+    with pytest.raises(SaveError, match=r"Move 4 \(Qxh7\) is not legal in this position"):
+        Match.from_dict(d)
+
+
+@needs_chess
+def test_chess960_seed_picks_the_start_and_roundtrips():
+    starts = {Match("chess960", seed=s).state.to_text() for s in range(12)}
+    assert len(starts) > 1
+    m = Match("chess960", seed=1234)
+    for _ in range(6):
+        seat = m.to_act()[0]
+        m.play({seat: sorted(m.state.legal_actions(seat), key=str)[0]})
+    n = roundtrip(m)
+    assert n.state.to_text() == m.state.to_text()
+    assert legal_texts(n) == legal_texts(m)
+    assert n.history == m.history

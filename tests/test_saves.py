@@ -1,0 +1,360 @@
+"""Save files and settings in the user data folder (CHESS_VARIANTS_HOME)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from helpers.toy_games import install
+
+from game import saves
+from game.match import Match
+from game.saves import SaveError
+
+
+@pytest.fixture(autouse=True)
+def _toys(monkeypatch):
+    install(monkeypatch)
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch) -> Path:
+    monkeypatch.setenv("CHESS_VARIANTS_HOME", str(tmp_path))
+    return tmp_path
+
+
+def nim_match(steps=((0, 1), (1, 2), (0, 3))) -> Match:
+    m = Match("toy_nim", seed=4, players=["human", "computer:2"])
+    for seat, n in steps:
+        m.play({seat: n})
+    return m
+
+
+def guess_match() -> Match:
+    m = Match("toy_guess", options={"rounds": 5, "cards": 4}, seed=77)
+    for a, b in [(1, 2), (4, 4), (2, 3)]:
+        m.play({0: a, 1: b})
+    m.undo()
+    return m
+
+
+def same(a: Match, b: Match) -> None:
+    assert a.state.to_text() == b.state.to_text()
+    for s in range(len(a.players)):
+        assert sorted(map(str, a.state.legal_actions(s))) == sorted(
+            map(str, b.state.legal_actions(s))
+        )
+    assert a.history == b.history
+    assert a.move_list() == b.move_list()
+    assert (a.game_id, a.options, a.seed, a.players) == (b.game_id, b.options, b.seed, b.players)
+    assert a.can_redo == b.can_redo
+
+
+# -- folders -------------------------------------------------------------------------
+def test_data_dir_follows_the_environment(home):
+    assert saves.data_dir() == home
+    assert saves.saves_dir() == home / "saves" and (home / "saves").is_dir()
+    assert saves.log_path().parent == home / "logs" and (home / "logs").is_dir()
+
+
+def test_data_dir_default_is_platformdirs(monkeypatch, tmp_path):
+    import platformdirs
+
+    monkeypatch.delenv("CHESS_VARIANTS_HOME")
+    seen = {}
+
+    def fake(appname, appauthor=None, **kw):
+        seen["args"] = (appname, appauthor)
+        return str(tmp_path / "pd")
+
+    monkeypatch.setattr(platformdirs, "user_data_dir", fake)
+    assert saves.data_dir() == tmp_path / "pd"
+    assert seen["args"] == ("ChessVariants", False)
+
+
+def test_conftest_keeps_tests_out_of_the_real_folder():
+    home = Path(os.environ["CHESS_VARIANTS_HOME"])
+    assert saves.data_dir() == home
+    import platformdirs
+
+    assert home != Path(platformdirs.user_data_dir("ChessVariants", appauthor=False))
+
+
+# -- round trips -----------------------------------------------------------------------
+@pytest.mark.parametrize("make", [nim_match, guess_match])
+def test_named_round_trip(home, make):
+    m = make()
+    path = saves.save_named(m, "My game")
+    assert path == home / "saves" / "My game.json"
+    same(saves.load(path), m)
+
+
+def test_autosave_round_trip(home):
+    assert saves.load_autosave() is None
+    m = guess_match()
+    path = saves.autosave(m)
+    assert path == home / "saves" / "autosave.json"
+    same(saves.load_autosave(), m)
+    m.redo()
+    saves.autosave(m)
+    same(saves.load_autosave(), m)
+    saves.clear_autosave()
+    assert saves.load_autosave() is None
+
+
+def test_file_is_readable_json(home):
+    m = nim_match()
+    d = json.loads(saves.save_named(m, "x").read_text(encoding="utf-8"))
+    assert d["format"] == 1 and d["game"] == "toy_nim" and d["seed"] == 4
+    assert d["actions"] == [{"0": "take 1"}, {"1": "take 2"}, {"0": "take 3"}]
+    assert d["final"] == m.state.to_text()
+
+
+def test_chance_replays_from_the_file(home):
+    m = Match("toy_guess", options={"rounds": 5, "cards": 4}, seed=2024)
+    texts = []
+    for a, b in [(1, 1), (2, 2), (3, 3), (4, 4)]:
+        m.play({0: a, 1: b})
+        texts.append(m.state.to_text())
+    n = saves.load(saves.save_named(m, "chance"))
+    assert n.state.to_text() == texts[-1]
+    n.undo(4)
+    for i in range(4):
+        n.redo()
+        assert n.state.to_text() == texts[i]
+
+
+def test_atomic_write_leaves_no_temp_files(home):
+    m = nim_match()
+    for i in range(5):
+        saves.autosave(m)
+        saves.save_named(m, f"game {i}")
+    saves.save_settings({"sound": False})
+    files = sorted(p.name for p in home.rglob("*") if p.is_file())
+    assert files == sorted(
+        ["autosave.json", "settings.json"] + [f"game {i}.json" for i in range(5)]
+    )
+
+
+def test_failed_write_keeps_the_old_file(home, monkeypatch):
+    m = nim_match()
+    path = saves.autosave(m)
+    before = path.read_text(encoding="utf-8")
+
+    def boom(*a, **k):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "fsync", boom)
+    m.undo()
+    with pytest.raises(OSError):
+        saves.autosave(m)
+    assert path.read_text(encoding="utf-8") == before
+    assert [p.name for p in path.parent.iterdir()] == ["autosave.json"]
+
+
+# -- names ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "name, stem",
+    [
+        ("Game 1", "Game 1"),
+        ("../../etc/passwd", "etc_passwd"),
+        ("a/b\\c:d*e?f", "a_b_c_d_e_f"),
+        ("   ", "save"),
+        ("...", "save"),
+        ("CON", "CON (saved)"),
+        ("autosave", "autosave (saved)"),
+        ("Échecs  à  deux", "Échecs à deux"),
+        ("x" * 200, "x" * 80),
+    ],
+)
+def test_sanitize_name(name, stem):
+    assert saves.sanitize_name(name) == stem
+
+
+def test_save_named_stays_in_the_saves_folder(home):
+    path = saves.save_named(nim_match(), "../../outside")
+    assert path.parent == home / "saves"
+
+
+def test_save_named_never_overwrites_the_autosave(home):
+    saves.autosave(nim_match())
+    saves.save_named(nim_match(((0, 1),)), "autosave")
+    assert len(saves.load_autosave().history) == 3
+
+
+# -- damaged and foreign files -----------------------------------------------------------
+def write(home: Path, name: str, data) -> Path:
+    folder = home / "saves"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    if isinstance(data, bytes):
+        path.write_bytes(data)
+    else:
+        path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return path
+
+
+def good(home) -> dict:
+    return json.loads(saves.save_named(nim_match(), "good").read_text(encoding="utf-8"))
+
+
+def test_truncated_file(home):
+    text = saves.save_named(nim_match(), "good").read_text(encoding="utf-8")
+    path = write(home, "cut.json", text[: len(text) // 2])
+    with pytest.raises(SaveError, match="damaged or cut short") as info:
+        saves.load(path)
+    assert info.value.path == path
+
+
+@pytest.mark.parametrize(
+    "data, words",
+    [
+        (b"", "empty"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00garbage", "not a saved game"),
+        ("hello, world", r"not a saved game \(it is not JSON\)"),
+        ("[1, 2, 3]", "not a saved game"),
+        ('{"some": "other app"}', "not a saved game"),
+    ],
+)
+def test_garbage(home, data, words):
+    with pytest.raises(SaveError, match=words):
+        saves.load(write(home, "junk.json", data))
+
+
+@pytest.mark.parametrize(
+    "changes, words",
+    [
+        ({"actions": "take 1"}, "'actions' should be a list"),
+        ({"seed": "4"}, "'seed' should be a whole number"),
+        ({"players": {"0": "human"}}, "'players' should be a list"),
+        ({"options": "heap=10"}, "'options' should be"),
+        ({"game": "martian_chess"}, r"a game this version does not have \('martian_chess'\)"),
+        ({"format": 3}, "newer version of the game"),
+        ({"actions": [{"0": "take 1"}, {"1": "take 9"}]}, r"Move 2 \(take 9\) is not legal"),
+        ({"final": "0 0"}, "final position"),
+    ],
+)
+def test_bad_contents(home, changes, words):
+    d = good(home)
+    d.update(changes)
+    path = write(home, "bad.json", d)
+    with pytest.raises(SaveError, match=words):
+        saves.load(path)
+    assert path.exists()  # never deleted or rewritten by a failed load
+
+
+def test_newer_format_message(home):
+    d = good(home)
+    d["format"] = 3
+    with pytest.raises(SaveError) as info:
+        saves.load(write(home, "new.json", d))
+    assert "newer version of the game" in str(info.value)
+    assert "(format 3); this version reads format 1" in str(info.value)
+
+
+def test_damaged_autosave_raises_and_stays(home):
+    path = write(home, "autosave.json", '{"format": 1, "game": ')
+    with pytest.raises(SaveError):
+        saves.load_autosave()
+    assert path.read_text(encoding="utf-8") == '{"format": 1, "game": '
+
+
+def test_missing_file(home):
+    with pytest.raises(SaveError, match="does not exist"):
+        saves.load(home / "saves" / "nothing.json")
+
+
+# -- listing -------------------------------------------------------------------------------
+def test_list_saves(home):
+    a = saves.save_named(nim_match(), "alpha")
+    b = saves.save_named(guess_match(), "beta")
+    os.utime(a, (1_000_000, 1_000_000))
+    os.utime(b, (2_000_000, 2_000_000))
+    saves.autosave(nim_match())
+    infos = saves.list_saves()
+    assert [i.name for i in infos] == ["beta", "alpha"]  # newest first, no autosave
+    beta, alpha = infos
+    assert beta.ok and beta.game_title == "Toy Guess the Card" and beta.moves == 2
+    assert alpha.game_id == "toy_nim" and alpha.moves == 3 and alpha.modified == 1_000_000
+    assert alpha.path == a
+    assert [i.name for i in saves.list_saves(include_autosave=True)].count("autosave") == 1
+
+
+def test_damaged_save_does_not_affect_the_others(home):
+    saves.save_named(nim_match(), "fine")
+    write(home, "garbage.json", b"\x00\x01\x02")
+    write(home, "cut.json", '{"format": 1, "game": "toy_n')
+    write(home, "martian.json", {**good(home), "game": "martian_chess"})
+    write(home, "future.json", {**good(home), "format": 9})
+    write(home, "list.json", "[]")
+    infos = {i.name: i for i in saves.list_saves()}
+    assert infos["fine"].ok and infos["good"].ok
+    for name in ("garbage", "cut", "martian", "future", "list"):
+        assert not infos[name].ok and infos[name].error
+    assert "martian_chess" in infos["martian"].error
+    same(saves.load(infos["fine"].path), nim_match())
+
+
+def test_list_ignores_temp_files(home):
+    saves.save_named(nim_match(), "one")
+    write(home, ".one.json.abc.tmp", "{")
+    assert [i.name for i in saves.list_saves()] == ["one"]
+
+
+def test_delete(home):
+    path = saves.save_named(nim_match(), "gone")
+    saves.delete(path)
+    assert not path.exists()
+    saves.delete(path)  # already gone: fine
+    assert saves.list_saves() == []
+
+
+# -- settings ----------------------------------------------------------------------------
+DEFAULTS = {
+    "sound": True,
+    "animation_speed": 1.0,
+    "board_theme": "wood",
+    "show_legal_moves": True,
+    "fullscreen": False,
+}
+
+
+def test_settings_defaults(home):
+    assert saves.load_settings() == DEFAULTS
+    assert not (home / "settings.json").exists()
+
+
+def test_settings_round_trip_and_merge(home):
+    saves.save_settings({"sound": False, "board_theme": "marble"})
+    got = saves.load_settings()
+    assert got == {**DEFAULTS, "sound": False, "board_theme": "marble"}
+    # an older file without newer keys gets their defaults
+    (home / "settings.json").write_text('{"fullscreen": true}', encoding="utf-8")
+    assert saves.load_settings() == {**DEFAULTS, "fullscreen": True}
+
+
+def test_settings_keeps_unknown_keys(home):
+    saves.save_settings({"volume": 0.3})
+    assert saves.load_settings()["volume"] == 0.3
+
+
+def test_settings_bad_values_fall_back(home):
+    (home / "settings.json").write_text(
+        json.dumps({"sound": "yes", "animation_speed": -2, "board_theme": 5, "fullscreen": True}),
+        encoding="utf-8",
+    )
+    assert saves.load_settings() == {**DEFAULTS, "fullscreen": True}
+
+
+@pytest.mark.parametrize("text", ["{not json", "[1, 2]", "", "\udcff"])
+def test_damaged_settings(home, text):
+    path = home / "settings.json"
+    path.write_bytes(text.encode("utf-8", "surrogateescape"))
+    assert saves.load_settings() == DEFAULTS
+    bad = home / "settings.json.bad"
+    assert bad.read_bytes() == path.read_bytes()
+    saves.save_settings({"sound": False})
+    assert saves.load_settings()["sound"] is False
+    assert bad.exists()
