@@ -1,0 +1,575 @@
+"""A square-grid board: drawing, highlights, input and animation.
+
+``BoardView`` knows nothing of the rules. The scene tells it what to show
+(``set_position``), what may be picked up and where it may go (a
+``controller`` with ``can_pick(sq)``, ``targets(sq)`` and ``on_move(frm, to,
+dragged)``), and hands it the engine's events to animate (``animate``).
+
+Drawing is layered: the squares and coordinates come from one cached surface
+per (square size, theme, flip); on top go the highlights (last move,
+selection, check glow), the per-game markers (``marker_painter``), the legal
+targets, the pieces, pieces in flight, and last the piece being dragged
+(``draw_drag`` is called by the scene after the side panel, so a dragged
+piece stays above everything).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Protocol
+
+import pygame
+
+from game.ui.animation import (
+    HOME_SECONDS,
+    Animator,
+    HomeFlight,
+    Step,
+    ease,
+    steps_from_events,
+)
+
+# (light, dark, frame, coordinate text on frame)
+THEMES: dict[str, tuple[tuple[int, int, int], ...]] = {
+    "wood": ((240, 217, 181), (181, 136, 99), (96, 66, 44), (238, 222, 196)),
+    "green": ((238, 238, 210), (118, 150, 86), (58, 74, 46), (226, 232, 214)),
+    "blue": ((222, 227, 230), (140, 162, 173), (52, 64, 76), (222, 230, 236)),
+    "grey": ((224, 224, 224), (150, 150, 150), (60, 60, 64), (230, 230, 230)),
+}
+DEFAULT_THEME = "wood"
+
+LAST_MOVE = (205, 210, 60, 110)
+SELECTED = (20, 110, 190, 110)
+TARGET = (20, 30, 40, 70)
+HOVER = (255, 255, 255, 60)
+CHECK = (230, 30, 20)
+
+DRAG_THRESHOLD = 4  # pixels the mouse moves before a press becomes a drag
+
+
+class Controller(Protocol):
+    def can_pick(self, sq: int) -> bool: ...
+
+    def targets(self, sq: int) -> Iterable[int]: ...
+
+    def on_move(self, frm: int, to: int, dragged: bool) -> bool:
+        """Try the move; False if it was refused (the piece flies home)."""
+        ...
+
+
+def _light(file: int, rank: int) -> bool:
+    return (file + rank) % 2 == 1  # a1 is dark on every board
+
+
+_font_cache: dict[int, pygame.font.Font] = {}
+
+
+def _font(size: int) -> pygame.font.Font:
+    size = max(8, size)
+    f = _font_cache.get(size)
+    if f is None:
+        f = None
+        try:
+            from game.resources import asset
+
+            path = asset("fonts", "NotoSans-Bold.ttf")
+            if path.exists():
+                f = pygame.font.Font(str(path), size)
+        except (OSError, pygame.error):
+            f = None
+        if f is None:
+            f = pygame.font.Font(None, size)
+        _font_cache[size] = f
+    return f
+
+
+class PieceArt:
+    """Piece images from game.ui.art (which rasterises the SVGs at the size
+    asked for), with a drawn token when the art cannot be had."""
+
+    def __init__(self) -> None:
+        self.size = 0
+        self._cache: dict[tuple[int, str, int], pygame.Surface] = {}
+
+    def resize(self, size: int) -> None:
+        if size != self.size:
+            self.size = size
+            self._cache.clear()
+
+    def get(self, piece: Any, size: int | None = None) -> pygame.Surface:
+        key = (piece.seat, piece.kind, size or self.size)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self._cache[key] = piece_image(piece, key[2])
+        return surf
+
+
+def piece_image(piece: Any, size: int) -> pygame.Surface:
+    """The art for ``piece`` at ``size`` pixels square."""
+    try:
+        from game.ui import art
+
+        surf = art.piece_surface(piece.seat, piece.kind, size)
+        if surf.get_size() != (size, size):
+            surf = pygame.transform.smoothscale(surf, (size, size))
+        return surf
+    except Exception:  # no art module or no drawing: draw a token
+        return _token(piece, size)
+
+
+def _token(piece: Any, size: int) -> pygame.Surface:
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    fill = (250, 250, 250) if piece.seat == 0 else (30, 30, 30)
+    edge = (30, 30, 30) if piece.seat == 0 else (230, 230, 230)
+    r = int(size * 0.38)
+    pygame.draw.circle(surf, fill, (size // 2, size // 2), r)
+    pygame.draw.circle(surf, edge, (size // 2, size // 2), r, max(1, size // 24))
+    letter = "N" if piece.kind == "knight" else piece.kind[:1].upper()
+    text = _font(int(size * 0.42)).render(letter, True, edge)
+    surf.blit(text, text.get_rect(center=(size // 2, size // 2)))
+    return surf
+
+
+class BoardView:
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        settings: Mapping[str, Any] | None = None,
+        sounds: Any = None,
+        file_names: str = "abcdefghijklmnopqrstuvwxyz",
+    ) -> None:
+        self.width = width
+        self.height = height
+        self.settings = settings if settings is not None else {}
+        self.sounds = sounds
+        self.file_names = file_names
+        self.controller: Controller | None = None
+        self.flipped = False
+        self.enabled = True  # False: no picking (computer to move, dialogs)
+
+        # What is shown.
+        self.shown: dict[int, Any] = {}
+        self._target_position: dict[int, Any] = {}
+        self.last_move: tuple[int, ...] = ()
+        self.check_square: int | None = None
+        self.marker_painter: Callable[[pygame.Surface, BoardView], None] | None = None
+        self.pending: tuple[int, int] | None = None  # a move waiting for a choice
+
+        # Selection and dragging.
+        self.selected: int | None = None
+        self.target_squares: set[int] = set()
+        self.capture_squares: set[int] = set()
+        self._press: tuple[int, tuple[int, int], bool] | None = None
+        self.dragging = False
+        self.drag_pos: tuple[int, int] = (0, 0)
+        self.hover: int | None = None
+
+        self.animator = Animator()
+        self.flights: list[HomeFlight] = []
+
+        # Geometry in pixels.
+        self.rect = pygame.Rect(0, 0, 0, 0)  # the squares
+        self.outer = pygame.Rect(0, 0, 0, 0)  # squares plus the coordinate frame
+        self.square = 0
+        self.margin = 0
+        self.art = PieceArt()
+        self._board_cache: dict[tuple, pygame.Surface] = {}
+        self._overlay_cache: dict[tuple, pygame.Surface] = {}
+        self.board_renders = 0  # how often the squares were drawn (tests)
+
+    # -- layout ----------------------------------------------------------------
+    def set_rect(self, area: pygame.Rect) -> None:
+        """Fit the largest board (with its coordinate frame) into ``area``."""
+        area = pygame.Rect(area)
+        frame = 0.5  # both margins together, in squares
+        sq = int(min(area.w / (self.width + frame), area.h / (self.height + frame)))
+        sq = max(8, sq)
+        margin = max(10, int(sq * frame / 2))
+        bw, bh = sq * self.width, sq * self.height
+        outer = pygame.Rect(0, 0, bw + 2 * margin, bh + 2 * margin)
+        outer.center = area.center
+        self.square = sq
+        self.margin = margin
+        self.outer = outer
+        self.rect = pygame.Rect(outer.x + margin, outer.y + margin, bw, bh)
+        self.art.resize(sq)
+        self._overlay_cache.clear()
+
+    @property
+    def theme(self) -> str:
+        t = self.settings.get("board_theme", DEFAULT_THEME)
+        return t if t in THEMES else DEFAULT_THEME
+
+    # -- squares and pixels ----------------------------------------------------
+    def cell(self, sq: int) -> tuple[int, int]:
+        """(column, row) on screen, row 0 at the top."""
+        f, r = sq % self.width, sq // self.width
+        if self.flipped:
+            return self.width - 1 - f, r
+        return f, self.height - 1 - r
+
+    def square_rect(self, sq: int) -> pygame.Rect:
+        c, r = self.cell(sq)
+        return pygame.Rect(
+            self.rect.x + c * self.square, self.rect.y + r * self.square, self.square, self.square
+        )
+
+    def square_center(self, sq: int) -> tuple[int, int]:
+        return self.square_rect(sq).center
+
+    def square_at(self, pos: tuple[int, int]) -> int | None:
+        """The square under a pixel, or None off the board."""
+        x, y = pos
+        if not self.rect.collidepoint(x, y) or self.square <= 0:
+            return None
+        c = (x - self.rect.x) // self.square
+        r = (y - self.rect.y) // self.square
+        if self.flipped:
+            f, rank = self.width - 1 - c, r
+        else:
+            f, rank = c, self.height - 1 - r
+        return rank * self.width + f
+
+    # -- what is shown ---------------------------------------------------------
+    def set_position(
+        self,
+        pieces: Mapping[int, Any],
+        last_move: Iterable[int] = (),
+        check_square: int | None = None,
+    ) -> None:
+        """Show a position at once (no animation); drops any animation."""
+        self.animator.clear()
+        self._target_position = dict(pieces)
+        self.shown = dict(pieces)
+        self.last_move = tuple(last_move)
+        self.check_square = check_square
+        self.pending = None
+        self.clear_selection()
+
+    def animate(
+        self,
+        events: Iterable[Any],
+        pieces: Mapping[int, Any],
+        last_move: Iterable[int] = (),
+        check_square: int | None = None,
+        instant_from: int | None = None,
+    ) -> None:
+        """Play the events' animations, then show ``pieces`` (the true
+        position after them). ``instant_from``: a dragged piece's square."""
+        self.pending = None
+        speed = float(self.settings.get("animation_speed", 1.0) or 0.0)
+        steps = steps_from_events(list(events), speed, instant_from)
+        self._target_position = dict(pieces)
+        self.last_move = tuple(last_move)
+        self.check_square = check_square
+        self.clear_selection()
+        self.animator.add(steps, self.shown)
+        if not self.animator.busy:
+            self.shown = dict(self._target_position)
+
+    @property
+    def animating(self) -> bool:
+        return self.animator.busy or bool(self.flights)
+
+    def update(self, dt: float) -> None:
+        if self.animator.busy and self.animator.update(dt, self.shown):
+            self.shown = dict(self._target_position)
+        for f in self.flights:
+            f.elapsed += dt
+        self.flights = [f for f in self.flights if not f.done]
+
+    # -- selection -------------------------------------------------------------
+    def select(self, sq: int) -> None:
+        self.selected = sq
+        targets = set(self.controller.targets(sq)) if self.controller else set()
+        self.target_squares = targets
+        self.capture_squares = {t for t in targets if t in self.shown}
+
+    def clear_selection(self) -> None:
+        self.selected = None
+        self.target_squares = set()
+        self.capture_squares = set()
+        self._press = None
+        self.dragging = False
+
+    # -- input -----------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Mouse input on the board; True if the event was used."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.square_at(event.pos)
+            if self._press is not None:
+                _, start, _ = self._press
+                if not self.dragging and (
+                    abs(event.pos[0] - start[0]) > DRAG_THRESHOLD
+                    or abs(event.pos[1] - start[1]) > DRAG_THRESHOLD
+                ):
+                    self.dragging = True
+                if self.dragging:
+                    self.drag_pos = event.pos
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            return self._press_at(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            return self._release_at(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 3:
+            if self.selected is not None:
+                self.clear_selection()
+                return True
+        return False
+
+    def _can_pick(self, sq: int) -> bool:
+        return bool(
+            self.enabled and self.controller and sq in self.shown and self.controller.can_pick(sq)
+        )
+
+    def _press_at(self, pos: tuple[int, int]) -> bool:
+        sq = self.square_at(pos)
+        if sq is None:
+            if self.selected is not None:
+                self.clear_selection()
+            return False
+        if not self.enabled or self.animator.busy or self.pending is not None:
+            return True
+        if self.selected is not None and sq in self.target_squares and sq != self.selected:
+            frm = self.selected
+            self.clear_selection()
+            self._commit(frm, sq, dragged=False)
+            return True
+        if self._can_pick(sq):
+            was = sq == self.selected
+            self.select(sq)
+            self._press = (sq, pos, was)
+            self.dragging = False
+            self.drag_pos = pos
+            return True
+        self.clear_selection()
+        return True
+
+    def _release_at(self, pos: tuple[int, int]) -> bool:
+        if self._press is None:
+            return False
+        frm, _, was_selected = self._press
+        self._press = None
+        if not self.dragging:
+            if was_selected:
+                self.clear_selection()  # a second click on the piece puts it down
+            return True
+        self.dragging = False
+        to = self.square_at(pos)
+        if to == frm:
+            return True  # put back where it was; stays selected for click-click
+        if to is not None and to in self.target_squares:
+            self.clear_selection()
+            self._commit(frm, to, dragged=True, drop_pos=pos)
+            return True
+        self._fly_home(frm, pos)
+        self.clear_selection()
+        return True
+
+    def _commit(
+        self, frm: int, to: int, dragged: bool, drop_pos: tuple[int, int] | None = None
+    ) -> None:
+        ok = self.controller.on_move(frm, to, dragged) if self.controller else False
+        if not ok:
+            if dragged and drop_pos is not None:
+                self._fly_home(frm, drop_pos)
+            elif self.sounds is not None:
+                self.sounds.play("illegal")
+
+    def _fly_home(self, sq: int, pos: tuple[int, int]) -> None:
+        piece = self.shown.get(sq)
+        if piece is None:
+            return
+        speed = float(self.settings.get("animation_speed", 1.0) or 0.0)
+        duration = HOME_SECONDS / speed if speed > 0 else 0.0
+        if duration > 0:
+            self.flights.append(HomeFlight(piece, sq, (float(pos[0]), float(pos[1])), duration))
+        if self.sounds is not None:
+            self.sounds.play("illegal")
+
+    # -- drawing ---------------------------------------------------------------
+    def _board_surface(self) -> pygame.Surface:
+        key = (self.square, self.margin, self.theme, self.flipped, self.width, self.height)
+        surf = self._board_cache.get(key)
+        if surf is not None:
+            return surf
+        if len(self._board_cache) > 8:
+            self._board_cache.clear()
+        self.board_renders += 1
+        light, dark, frame, label = THEMES[self.theme]
+        surf = (
+            pygame.Surface(self.outer.size).convert()
+            if pygame.display.get_surface()
+            else pygame.Surface(self.outer.size)
+        )
+        surf.fill(frame)
+        m, s = self.margin, self.square
+        for rank in range(self.height):
+            for f in range(self.width):
+                c = (self.width - 1 - f) if self.flipped else f
+                r = rank if self.flipped else (self.height - 1 - rank)
+                color = light if _light(f, rank) else dark
+                surf.fill(color, (m + c * s, m + r * s, s, s))
+        # A thin line round the squares.
+        pygame.draw.rect(
+            surf,
+            _mix(frame, (0, 0, 0), 0.35),
+            (m - 2, m - 2, s * self.width + 4, s * self.height + 4),
+            2,
+        )
+        font = _font(max(10, int(m * 0.62)))
+        for f in range(self.width):
+            c = (self.width - 1 - f) if self.flipped else f
+            text = font.render(self.file_names[f], True, label)
+            x = m + c * s + s // 2
+            surf.blit(text, text.get_rect(center=(x, m + self.height * s + m // 2)))
+            surf.blit(text, text.get_rect(center=(x, m // 2)))
+        for rank in range(self.height):
+            r = rank if self.flipped else (self.height - 1 - rank)
+            text = font.render(str(rank + 1), True, label)
+            y = m + r * s + s // 2
+            surf.blit(text, text.get_rect(center=(m // 2, y)))
+            surf.blit(text, text.get_rect(center=(m + self.width * s + m // 2, y)))
+        self._board_cache[key] = surf
+        return surf
+
+    def _overlay(self, name: str) -> pygame.Surface:
+        """Small per-square overlays, made once per square size."""
+        key = (name, self.square)
+        surf = self._overlay_cache.get(key)
+        if surf is not None:
+            return surf
+        s = self.square
+        surf = pygame.Surface((s, s), pygame.SRCALPHA)
+        if name == "last":
+            surf.fill(LAST_MOVE)
+        elif name == "selected":
+            surf.fill(SELECTED)
+        elif name == "hover":
+            pygame.draw.rect(surf, HOVER, (0, 0, s, s), max(2, s // 16))
+        elif name == "dot":
+            pygame.draw.circle(surf, TARGET, (s // 2, s // 2), max(3, int(s * 0.16)))
+        elif name == "ring":
+            pygame.draw.circle(surf, TARGET, (s // 2, s // 2), int(s * 0.49), max(3, s // 11))
+        elif name == "check":
+            surf = _glow(s, CHECK)
+        self._overlay_cache[key] = surf
+        return surf
+
+    def hidden_squares(self) -> set[int]:
+        """Squares whose shown piece is drawn elsewhere (in flight, dragged)."""
+        hide: set[int] = set()
+        step = self.animator.current
+        if step is not None:
+            hide |= step.hides()
+        for f in self.flights:
+            hide.add(f.square)
+        if self.dragging and self.selected is not None:
+            hide.add(self.selected)
+        if self.pending is not None:
+            hide.add(self.pending[0])
+        return hide
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.square <= 0:
+            return
+        surface.blit(self._board_surface(), self.outer.topleft)
+        for sq in self.last_move:
+            surface.blit(self._overlay("last"), self.square_rect(sq))
+        if self.selected is not None:
+            surface.blit(self._overlay("selected"), self.square_rect(self.selected))
+        if self.check_square is not None and not self.animator.busy:
+            surface.blit(self._overlay("check"), self.square_rect(self.check_square))
+        if self.marker_painter is not None:
+            self.marker_painter(surface, self)
+
+        hide = self.hidden_squares()
+        for sq, piece in self.shown.items():
+            if sq in hide:
+                continue
+            surface.blit(self.art.get(piece), self.square_rect(sq))
+        if self.pending is not None:
+            frm, to = self.pending
+            piece = self.shown.get(frm)
+            if piece is not None:
+                surface.blit(self.art.get(piece), self.square_rect(to))
+
+        if self.settings.get("show_legal_moves", True) and self.selected is not None:
+            for t in self.target_squares:
+                name = "ring" if t in self.capture_squares else "dot"
+                surface.blit(self._overlay(name), self.square_rect(t))
+            if self.dragging and self.hover in self.target_squares:
+                surface.blit(self._overlay("hover"), self.square_rect(self.hover))
+
+        step = self.animator.current
+        if step is not None:
+            self._draw_step(surface, step)
+        for f in self.flights:
+            t = ease(f.elapsed / f.duration if f.duration else 1.0)
+            hx, hy = self.square_center(f.square)
+            x = f.start[0] + (hx - f.start[0]) * t
+            y = f.start[1] + (hy - f.start[1]) * t
+            img = self.art.get(f.piece)
+            surface.blit(img, img.get_rect(center=(int(x), int(y))))
+
+    def _draw_step(self, surface: pygame.Surface, step: Step) -> None:
+        p = step.progress
+        t = ease(p)
+        # Fades and swaps under the sliding pieces.
+        for tr in step.tracks:
+            if tr.kind == "fade" and tr.piece is not None:
+                img = self.art.get(tr.piece).copy()
+                img.set_alpha(int(255 * (1.0 - p)))
+                surface.blit(img, self.square_rect(tr.to))
+            elif tr.kind == "swap":
+                rect = self.square_rect(tr.to)
+                if tr.piece is not None:
+                    old = self.art.get(tr.piece).copy()
+                    old.set_alpha(int(255 * (1.0 - p)))
+                    surface.blit(old, rect)
+                if tr.new_piece is not None:
+                    new = self.art.get(tr.new_piece).copy()
+                    new.set_alpha(int(255 * p))
+                    surface.blit(new, rect)
+        for tr in step.tracks:
+            if tr.kind != "slide" or tr.piece is None:
+                continue
+            img = self.art.get(tr.piece)
+            if tr.instant or tr.frm is None:
+                surface.blit(img, self.square_rect(tr.to))
+                continue
+            ax, ay = self.square_center(tr.frm)
+            bx, by = self.square_center(tr.to)
+            x, y = ax + (bx - ax) * t, ay + (by - ay) * t
+            surface.blit(img, img.get_rect(center=(int(x), int(y))))
+
+    def draw_drag(self, surface: pygame.Surface) -> None:
+        """The dragged piece, above everything (call after the side panel)."""
+        if self.dragging and self.selected is not None:
+            piece = self.shown.get(self.selected)
+            if piece is not None:
+                img = self.art.get(piece)
+                surface.blit(img, img.get_rect(center=self.drag_pos))
+
+    def draw_cover(self, surface: pygame.Surface, color=(24, 26, 30)) -> pygame.Rect:
+        """Cover the whole board (privacy screens); returns the covered rect."""
+        surface.fill(color, self.outer)
+        return self.outer
+
+
+def _mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int]:
+    return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))  # type: ignore[return-value]
+
+
+def _glow(size: int, color: tuple[int, int, int]) -> pygame.Surface:
+    """A radial red glow for a king in check."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    steps = max(8, size // 4)
+    for i in range(steps, 0, -1):
+        r = c * 0.95 * i / steps
+        a = int(230 * (1 - i / steps) ** 0.7)
+        pygame.draw.circle(surf, (*color, a), (int(c), int(c)), max(1, int(r)))
+    return surf

@@ -1,0 +1,478 @@
+"""The play scene, driven like a player drives it: posted mouse and key
+events through the real App loop, under SDL's dummy drivers.
+
+Posted mouse events carry ``pos`` and ``button``; a pygame_gui button's
+press arrives one frame after the mouse-up, and hovering needs
+``pygame.mouse.set_pos``. Positions are written as diagrams, top rank first.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game import saves  # noqa: E402
+from game.app import App  # noqa: E402
+from game.games import REGISTRY, load_all  # noqa: E402
+from game.games.chess import ChessGame  # noqa: E402
+from game.match import Match  # noqa: E402
+from game.ui.play import PlayScene  # noqa: E402
+
+load_all()
+
+FRAME = 1 / 60
+
+
+# -- driving the app ---------------------------------------------------------------
+@pytest.fixture
+def app():
+    a = App(size=(1280, 800))
+    a.running = True
+    yield a
+    for scene in list(a.scenes):
+        if isinstance(scene, PlayScene):
+            scene.close_runners()
+    a.close()
+
+
+def open_play(app: App, match: Match) -> PlayScene:
+    scene = PlayScene(app, match)
+    app.push(scene)
+    frames(app, 2)
+    return scene
+
+
+def frames(app: App, n: int = 1) -> None:
+    for _ in range(n):
+        app.step(FRAME)
+
+
+def settle(app: App, scene: PlayScene, limit: int = 300) -> None:
+    """Step until the board has finished animating."""
+    frames(app, 1)
+    for _ in range(limit):
+        if not scene.board.animating:
+            return
+        frames(app, 1)
+    raise AssertionError("the board never stopped animating")
+
+
+def post(kind: int, **fields) -> None:
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def mouse_down(pos, button: int = 1) -> None:
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+
+
+def mouse_up(pos, button: int = 1) -> None:
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+
+
+def mouse_move(pos, rel=(0, 0), buttons=(1, 0, 0)) -> None:
+    post(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=buttons)
+
+
+def click(app: App, pos) -> None:
+    pygame.mouse.set_pos(pos)
+    mouse_down(pos)
+    mouse_up(pos)
+    frames(app, 2)
+
+
+def drag(app: App, a, b, steps: int = 6) -> None:
+    """Press on ``a``, move the mouse to ``b`` a frame at a time, release."""
+    pygame.mouse.set_pos(a)
+    mouse_down(a)
+    frames(app, 1)
+    for i in range(1, steps + 1):
+        p = (a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
+        mouse_move(p)
+        frames(app, 1)
+    mouse_up(b)
+    frames(app, 1)
+
+
+def press_button(app: App, button) -> None:
+    pos = button.rect.center
+    pygame.mouse.set_pos(pos)
+    mouse_move(pos, buttons=(0, 0, 0))
+    frames(app, 2)
+    mouse_down(pos)
+    frames(app, 1)
+    mouse_up(pos)
+    frames(app, 3)  # the press event arrives one frame after the mouse-up
+
+
+def at(scene: PlayScene, name: str) -> tuple[int, int]:
+    return scene.board.square_center(scene.match.state.geometry.square(name))
+
+
+def piece_on(scene: PlayScene, name: str):
+    return scene.board.shown.get(scene.match.state.geometry.square(name))
+
+
+def fen_of(diagram: str, to_move: str = "w", castling: str = "-") -> str:
+    rows = []
+    for line in diagram.split():
+        row, empty = "", 0
+        for cell in line:
+            if cell == ".":
+                empty += 1
+                continue
+            if empty:
+                row, empty = row + str(empty), 0
+            row += cell
+        rows.append(row + (str(empty) if empty else ""))
+    return f"{'/'.join(rows)} {to_move} {castling} - 0 1"
+
+
+def chess960(players=("human", "human")) -> Match:
+    # Start number 0: bbqnnrkr.
+    return Match("chess960", {"start": "number", "number": 0}, 7, list(players))
+
+
+# -- moves -------------------------------------------------------------------------
+def test_drag_and_drop_then_click_click_in_chess960(app):
+    match = chess960()
+    scene = open_play(app, match)
+    assert match.state.to_text().startswith("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w")
+
+    drag(app, at(scene, "e2"), at(scene, "e4"))
+    settle(app, scene)
+    assert match.history == [{0: "e4"}]
+    assert piece_on(scene, "e4").kind == "pawn"
+    assert piece_on(scene, "e2") is None
+
+    click(app, at(scene, "d8"))  # Black's knight on d8
+    assert scene.board.selected == match.state.geometry.square("d8")
+    assert match.state.geometry.square("e6") in scene.board.target_squares
+    click(app, at(scene, "e6"))
+    settle(app, scene)
+    assert match.history == [{0: "e4"}, {1: "Ne6"}]
+    assert piece_on(scene, "e6").kind == "knight"
+    assert "1." in scene._moves_text and "Ne6" in scene._moves_text
+
+
+def test_click_on_another_own_piece_reselects_and_empty_deselects(app):
+    scene = open_play(app, chess960())
+    geo = scene.match.state.geometry
+    click(app, at(scene, "e2"))
+    assert scene.board.selected == geo.square("e2")
+    click(app, at(scene, "d2"))
+    assert scene.board.selected == geo.square("d2")
+    click(app, at(scene, "a5"))  # empty, not a target
+    assert scene.board.selected is None
+    assert scene.match.history == []
+
+
+def test_illegal_drop_returns_the_piece_home(app):
+    match = chess960()
+    scene = open_play(app, match)
+    before = match.state.to_text()
+    drag(app, at(scene, "e2"), at(scene, "e5"))
+    assert scene.board.flights, "the piece flies back"
+    settle(app, scene)
+    assert match.state.to_text() == before
+    assert match.history == []
+    assert piece_on(scene, "e2").kind == "pawn"
+    assert piece_on(scene, "e5") is None
+    # Dropped off the board: also home.
+    drag(app, at(scene, "e2"), (scene.board.outer.right + 40, 300))
+    settle(app, scene)
+    assert match.state.to_text() == before
+
+
+def test_castle_by_dropping_the_king_on_its_rook_or_landing_square(app):
+    diagram = """
+        r...k..r
+        pppppppp
+        ........
+        ........
+        ........
+        ........
+        PPPPPPPP
+        R...K..R
+    """
+    match = Match("chess", None, 1)
+    match.state = match.game.from_text(fen_of(diagram, castling="KQkq"))
+    scene = open_play(app, match)
+    drag(app, at(scene, "e1"), at(scene, "h1"))  # onto the rook
+    settle(app, scene)
+    assert match.history[-1] == {0: "O-O"}
+    assert piece_on(scene, "g1").kind == "king" and piece_on(scene, "f1").kind == "rook"
+    drag(app, at(scene, "e8"), at(scene, "c8"))  # onto the landing square
+    settle(app, scene)
+    assert match.history[-1] == {1: "O-O-O"}
+    assert piece_on(scene, "c8").kind == "king" and piece_on(scene, "d8").kind == "rook"
+
+
+def test_promotion_through_the_chooser(app):
+    diagram = """
+        ........
+        P......k
+        ........
+        ........
+        ........
+        ........
+        ........
+        K.......
+    """
+    match = Match("chess", None, 1)
+    match.state = match.game.from_text(fen_of(diagram))
+    scene = open_play(app, match)
+    drag(app, at(scene, "a7"), at(scene, "a8"))
+    assert scene.chooser is not None
+    assert match.history == []
+    kinds = [c.piece.kind for c in scene.chooser.choices]
+    assert set(kinds) == {"queen", "rook", "bishop", "knight"}
+    frames(app, 2)
+    rect = scene.chooser.rects()[kinds.index("knight")]
+    click(app, rect.center)
+    settle(app, scene)
+    assert scene.chooser is None
+    assert match.history == [{0: "a8=N"}]
+    assert piece_on(scene, "a8").kind == "knight"
+    assert piece_on(scene, "a7") is None
+
+
+def test_promotion_chooser_cancel_keeps_the_pawn(app):
+    match = Match("chess", None, 1)
+    match.state = match.game.from_text("8/P6k/8/8/8/8/8/K7 w - - 0 1")
+    scene = open_play(app, match)
+    click(app, at(scene, "a7"))
+    click(app, at(scene, "a8"))
+    assert scene.chooser is not None
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    frames(app, 2)
+    assert scene.chooser is None
+    assert match.history == []
+    assert piece_on(scene, "a7").kind == "pawn"
+
+
+# -- the panel ----------------------------------------------------------------------
+def test_undo_button_takes_the_move_back(app):
+    match = chess960()
+    scene = open_play(app, match)
+    drag(app, at(scene, "e2"), at(scene, "e4"))
+    settle(app, scene)
+    assert len(match.history) == 1
+    press_button(app, scene.buttons["undo"])
+    assert match.history == []
+    assert piece_on(scene, "e2").kind == "pawn" and piece_on(scene, "e4") is None
+    press_button(app, scene.buttons["redo"])
+    settle(app, scene)
+    assert match.history == [{0: "e4"}]
+
+
+def test_save_to_a_named_save_and_load_it(app):
+    match = chess960()
+    scene = open_play(app, match)
+    drag(app, at(scene, "g2"), at(scene, "g3"))
+    settle(app, scene)
+    press_button(app, scene.buttons["save"])
+    assert scene._save_entry is not None
+    scene._save_entry.set_text("my game")
+    press_button(app, scene._save_ok)
+    names = [info.name for info in saves.list_saves()]
+    assert "my game" in names
+    loaded = saves.load(saves.saves_dir() / "my game.json")
+    assert loaded.state.to_text() == match.state.to_text()
+
+
+def test_quit_autosaves_and_resume_gives_the_same_position(app):
+    match = chess960()
+    scene = open_play(app, match)
+    drag(app, at(scene, "f2"), at(scene, "f4"))
+    settle(app, scene)
+    click(app, at(scene, "h7"))
+    click(app, at(scene, "h5"))
+    settle(app, scene)
+    text = match.state.to_text()
+    post(pygame.QUIT)
+    frames(app, 1)
+    assert not app.running
+    resumed = saves.load_autosave()
+    assert resumed is not None
+    assert resumed.state.to_text() == text
+    assert resumed.history == match.history
+
+    scene2 = PlayScene(app, resumed)
+    assert piece_on(scene2, "h5").kind == "pawn"
+    scene2.close_runners()
+
+
+def test_menu_button_autosaves_and_leaves(app):
+    from game.ui.scene import Scene
+
+    app.push(Scene(app))  # something under the play scene
+    match = chess960()
+    scene = open_play(app, match)
+    drag(app, at(scene, "e2"), at(scene, "e3"))
+    settle(app, scene)
+    press_button(app, scene.buttons["menu"])
+    assert scene not in app.scenes
+    assert saves.load_autosave().history == [{0: "e3"}]
+
+
+def test_flip_maps_clicks_to_the_right_squares(app):
+    match = chess960()
+    scene = open_play(app, match)
+    press_button(app, scene.buttons["flip"])
+    board = scene.board
+    assert board.flipped
+    s = board.square
+    # Flipped: h1 is the top-left corner and a8 the bottom-right.
+    e2 = (board.rect.x + (7 - 4) * s + s // 2, board.rect.y + 1 * s + s // 2)
+    e4 = (board.rect.x + (7 - 4) * s + s // 2, board.rect.y + 3 * s + s // 2)
+    assert board.square_at(e2) == match.state.geometry.square("e2")
+    h1 = match.state.geometry.square("h1")
+    assert board.square_at((board.rect.x + 1, board.rect.y + 1)) == h1
+    drag(app, e2, e4)
+    settle(app, scene)
+    assert match.history == [{0: "e4"}]
+
+
+def test_game_over_dialog_says_why(app):
+    match = Match("chess", None, 1)
+    scene = open_play(app, match)
+    for frm, to in (("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")):
+        drag(app, at(scene, frm), at(scene, to))
+        settle(app, scene)
+    frames(app, 3)
+    assert match.is_over()
+    assert scene._game_over_window is not None and scene._game_over_window.alive()
+    assert "Black wins" in scene._status_text and "Checkmate" in scene._status_text
+    assert scene.board.check_square == match.state.geometry.square("e1")
+    press_button(app, scene._go_review)
+    assert scene._game_over_window is None
+
+
+def test_resign_asks_first(app):
+    match = chess960()
+    scene = open_play(app, match)
+    press_button(app, scene.buttons["resign"])
+    assert not match.is_over()
+    from game.ui import widgets
+
+    dialog = widgets.dialogs(scene.ui)[-1]
+    press_button(app, dialog.confirm_button)
+    assert match.is_over()
+    assert "White resigned" in match.state.end_reason()
+
+
+def test_draw_offer_between_humans_asks_the_other_player(app):
+    match = chess960()
+    scene = open_play(app, match)
+    press_button(app, scene.buttons["draw"])
+    from game.ui import widgets
+
+    dialog = widgets.dialogs(scene.ui)[-1]
+    press_button(app, dialog.confirm_button)
+    assert match.is_over() and match.state.outcome() == (0.5, 0.5)
+
+
+# -- the computer -------------------------------------------------------------------
+def wait_for(app: App, cond, seconds: float = 30.0) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        frames(app, 1)
+        if cond():
+            return
+        time.sleep(0.005)
+    raise AssertionError("timed out")
+
+
+def test_the_computer_replies_without_blocking(app):
+    match = chess960(players=("human", "computer:random"))
+    scene = open_play(app, match)
+    drag(app, at(scene, "e2"), at(scene, "e4"))
+    frames(app, 1)
+    assert scene.thinking
+    assert "Computer is thinking" in scene._status_text
+    wait_for(app, lambda: len(match.history) == 2)
+    settle(app, scene)
+    assert match.state.turn == 0
+    # Undo against the computer takes back both moves.
+    press_button(app, scene.buttons["undo"])
+    assert match.history == []
+    assert not scene.thinking
+
+
+def test_the_computer_moves_first_when_it_is_white(app):
+    match = chess960(players=("computer:random", "human"))
+    scene = open_play(app, match)
+    assert scene.board.flipped  # the human's side is below
+    wait_for(app, lambda: len(match.history) == 1)
+    settle(app, scene)
+    assert match.state.turn == 1
+
+
+def test_draw_offer_to_the_computer(app):
+    match = chess960(players=("human", "computer:random"))
+    scene = open_play(app, match)
+    press_button(app, scene.buttons["draw"])
+    # Level start position: the computer is not better, so it accepts.
+    assert match.is_over() and match.state.outcome() == (0.5, 0.5)
+
+
+# -- privacy screens ----------------------------------------------------------------
+class HiddenChess(ChessGame):
+    """Chess flagged as hiding something, to exercise the privacy screen."""
+
+    id = "test_hidden_chess"
+    title = "Hidden Chess (test)"
+    hidden_information = True
+
+
+@pytest.fixture
+def hidden_game(monkeypatch):
+    monkeypatch.setitem(REGISTRY, HiddenChess.id, HiddenChess())
+    return HiddenChess.id
+
+
+def test_privacy_screen_between_two_humans(app, hidden_game):
+    match = Match(hidden_game, None, 1)
+    scene = open_play(app, match)
+    assert scene.privacy.covering and scene.privacy.waiting_for == 0
+    # The board takes no moves while covered.
+    drag(app, at(scene, "e2"), at(scene, "e4"))
+    assert match.history == []
+    click(app, scene.board.outer.center)
+    assert not scene.privacy.covering
+    drag(app, at(scene, "e2"), at(scene, "e4"))
+    settle(app, scene)
+    assert match.history == [{0: "e4"}]
+    assert scene.privacy.covering and scene.privacy.waiting_for == 1
+    assert "Pass to Black" in scene._status_text
+    click(app, scene.board.outer.center)
+    assert not scene.privacy.covering
+    click(app, at(scene, "e7"))
+    click(app, at(scene, "e5"))
+    settle(app, scene)
+    assert len(match.history) == 2
+
+
+def test_no_privacy_screen_against_the_computer_or_in_plain_chess(app, hidden_game):
+    scene = open_play(app, Match(hidden_game, None, 1, ["human", "computer:random"]))
+    assert not scene.privacy.covering
+    scene.close_runners()
+    scene = open_play(app, chess960())
+    assert not scene.privacy.covering
+
+
+def test_resize_keeps_the_board_square_and_crisp(app):
+    scene = open_play(app, chess960())
+    big = scene.board.square
+    scene.resize((900, 600))  # the dummy driver cannot change the window itself
+    assert scene.board.square < big
+    assert scene.board.art.size == scene.board.square
+    img = scene.board.art.get(piece_on(scene, "e2"))
+    assert img.get_size() == (scene.board.square, scene.board.square)
+    assert scene.board.outer.right <= scene.panel_rect.x + 8
