@@ -48,7 +48,8 @@ def main() -> None:
     args = parser.parse_args()
     games = load_all()
     ours_total = theirs_total = nodes_total = 0.0
-    print(f"{'position':14} {'depth':>5} {'nodes':>10} {'ours n/s':>10} {'chess n/s':>10} {'ratio':>6}")
+    header = ("position", "depth", "nodes", "ours n/s", "chess n/s", "ratio")
+    print("{:14} {:>5} {:>10} {:>10} {:>10} {:>6}".format(*header))
     for name, fen, depth in POSITIONS:
         depth = args.depth or depth
         state = games["chess960"].from_text(fen)

@@ -12,8 +12,9 @@ same game.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Hashable, Mapping
+from typing import Any, ClassVar
 
 Seat = int
 Action = Hashable  # each game defines its own small, hashable action type

@@ -323,9 +323,7 @@ class ChessState(State):
         self._result = False
 
     def pop(self) -> None:
-        bb, occ, self.turn, self.castling, self.ep, self.halfmove, self.fullmove = (
-            self._stack.pop()
-        )
+        bb, occ, self.turn, self.castling, self.ep, self.halfmove, self.fullmove = self._stack.pop()
         self.bb, self.occ = bb, occ
         self._legal = None
         self._result = False
@@ -400,7 +398,9 @@ class ChessState(State):
             )
             events.append(Event("en_passant", us, {"square": square}))
         if move.promotion:
-            events.append(Event("promote", us, {"square": move.to, "piece": Piece(us, move.promotion)}))
+            events.append(
+                Event("promote", us, {"square": move.to, "piece": Piece(us, move.promotion)})
+            )
         return events
 
     def rules_outcome(self) -> tuple[float, ...] | None:
@@ -544,13 +544,17 @@ class ChessState(State):
                     continue
                 if empty:
                     row, empty = row + str(empty), 0
-                row += LETTERS[KIND_INDEX[piece.kind]] if piece.seat == WHITE else (
-                    LETTERS[KIND_INDEX[piece.kind]].lower()
+                row += (
+                    LETTERS[KIND_INDEX[piece.kind]]
+                    if piece.seat == WHITE
+                    else (LETTERS[KIND_INDEX[piece.kind]].lower())
                 )
             rows.append(row + (str(empty) if empty else ""))
         ep = GEO.name(self.ep) if self.ep is not None and self._ep_capturable() else "-"
         side = "w" if self.turn == WHITE else "b"
-        return f"{'/'.join(rows)} {side} {self._castling_text()} {ep} {self.halfmove} {self.fullmove}"
+        return (
+            f"{'/'.join(rows)} {side} {self._castling_text()} {ep} {self.halfmove} {self.fullmove}"
+        )
 
     def _castling_text(self) -> str:
         """X-FEN: K/Q for the outermost rook on a side, the file letter otherwise."""
@@ -583,7 +587,9 @@ class ChessState(State):
                 if move.promotion:
                     san += "=" + LETTERS[KIND_INDEX[move.promotion]]
             else:
-                san = LETTERS[kind] + self._disambiguation(move, kind) + ("x" if capture else "") + to
+                san = (
+                    LETTERS[kind] + self._disambiguation(move, kind) + ("x" if capture else "") + to
+                )
         self.push(move)
         if self.in_check():
             san += "#" if not self.legal_moves() else "+"
@@ -594,7 +600,9 @@ class ChessState(State):
         rivals = [
             m.frm
             for m in self.legal_moves()
-            if m.to == move.to and m.frm != move.frm and self._kind_at(1 << m.frm) == kind
+            if m.to == move.to
+            and m.frm != move.frm
+            and self._kind_at(1 << m.frm) == kind
             and not self._is_castle(m)
         ]
         if not rivals:

@@ -27,7 +27,7 @@ def rank_of_number(number: int) -> str:
     first, second = KNIGHT_PAIRS[number]
     empties = [i for i, p in enumerate(rank) if p is None]
     rank[empties[first]] = rank[empties[second]] = "N"
-    for letter, sq in zip("RKR", [i for i, p in enumerate(rank) if p is None]):
+    for letter, sq in zip("RKR", [i for i, p in enumerate(rank) if p is None], strict=True):
         rank[sq] = letter
     return "".join(rank)  # type: ignore[arg-type]
 

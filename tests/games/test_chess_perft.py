@@ -45,8 +45,30 @@ def test_perft_matches_python_chess(name):
 
 # Chess960 starts: the first and last, the standard one, and ones where the
 # king or a rook already stands on its castled square, or a rook on b/g.
-CHESS960_NUMBERS = [0, 1, 2, 17, 105, 191, 226, 318, 351, 383, 416, 447, 518, 540, 584,
-                    636, 700, 734, 803, 860, 908, 959]
+CHESS960_NUMBERS = [
+    0,
+    1,
+    2,
+    17,
+    105,
+    191,
+    226,
+    318,
+    351,
+    383,
+    416,
+    447,
+    518,
+    540,
+    584,
+    636,
+    700,
+    734,
+    803,
+    860,
+    908,
+    959,
+]
 
 
 def random_walk(fen: str, plies: int, seed: int) -> str:
@@ -95,9 +117,7 @@ CASTLING_SUBTLETIES = [
 def test_castling_subtleties_match_oracle(fen):
     ours = GAMES["chess960"].from_text(fen)
     board = chess.Board(fen, chess960=True)
-    assert sorted(str(m) for m in ours.legal_moves()) == sorted(
-        m.uci() for m in board.legal_moves
-    )
+    assert sorted(str(m) for m in ours.legal_moves()) == sorted(m.uci() for m in board.legal_moves)
     assert ours.perft(3) == oracle_perft(board, 3)
 
 
