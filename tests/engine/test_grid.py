@@ -13,7 +13,7 @@ def test_ten_by_ten_board_text_round_trips_with_two_digit_runs():
     pos = GridPosition(geometry(10, 10), LETTERS)
     pos.set_diagram(
         """
-        M........M
+        m........m
         .h......h.
         pppppppppp
         ..........
