@@ -1,0 +1,167 @@
+"""Computer players over the engine protocol. Never imports pygame.
+
+``make_bot(spec)`` builds a bot from a short text, the form settings and saves
+keep:
+
+- ``"random"``: a uniformly random legal action.
+- ``"search"`` / ``"search:<depth>"``: alpha-beta search (game/ai/search.py)
+  to at most ``depth`` decisions (default 3) within a time budget. Extra
+  ``key=value`` parts tune it: ``"search:4:time=0.5:nodes=20000"`` (``time``
+  in seconds, clamped to ``cap``; ``cap``; ``nodes``; ``samples``, the number
+  of determinisations searched in games with hidden information).
+
+A bot has ``choose(state, seat, rng) -> action`` where ``state`` is already
+``state.view(seat)``: the bot never sees what the seat may not know. For a
+game with hidden information the search runs on ``state.sample(seat, rng)``,
+full states consistent with the view, and adds up the scores.
+
+``think_now(spec, state, seat)`` is the in-process shortcut (tests, scripts);
+the app thinks in a worker process through ``game.ai.runner.BotRunner``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from game.ai.search import Limits, Result, Search
+
+__all__ = ["Bot", "RandomBot", "SearchBot", "make_bot", "think_now"]
+
+
+class Bot(Protocol):
+    spec: str
+
+    def choose(self, state: Any, seat: int, rng: random.Random) -> Any: ...
+
+
+class RandomBot:
+    """Any legal action, uniformly."""
+
+    spec = "random"
+
+    def choose(self, state: Any, seat: int, rng: random.Random, should_stop=None) -> Any:
+        actions = state.legal_actions(seat)
+        if not actions:
+            raise ValueError(f"seat {seat} has no legal action")
+        return rng.choice(list(actions))
+
+
+class SearchBot:
+    """Alpha-beta with iterative deepening; see game/ai/search.py."""
+
+    def __init__(
+        self,
+        depth: int = 3,
+        time_limit: float = 1.5,
+        time_cap: float = 10.0,
+        node_limit: int = 500_000,
+        samples: int = 4,
+        spec: str | None = None,
+    ):
+        self.limits = Limits(
+            max_depth=max(1, int(depth)),
+            time_limit=min(float(time_limit), float(time_cap)),
+            time_cap=float(time_cap),
+            node_limit=int(node_limit),
+        )
+        self.samples = max(1, int(samples))
+        self.spec = spec or f"search:{depth}"
+        self.last: Result | None = None  # the last search, for logs and benchmarks
+
+    def choose(
+        self,
+        state: Any,
+        seat: int,
+        rng: random.Random,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> Any:
+        actions = state.legal_actions(seat)
+        if not actions:
+            raise ValueError(f"seat {seat} has no legal action")
+        if len(actions) == 1:
+            return actions[0]
+        hidden = bool(getattr(getattr(state, "game", None), "hidden_information", False))
+        if not hidden:
+            search = Search(seat, self.limits, rng, should_stop=should_stop)
+            self.last = search.run(state.sample(seat, rng))
+            return self.last.action
+        return self._choose_hidden(state, seat, rng, actions, should_stop)
+
+    def _choose_hidden(self, view, seat, rng, actions, should_stop) -> Any:
+        """Search several determinisations, each with a share of the time,
+        and add up each action's score (by its text, since a sample's
+        actions are its own objects)."""
+        start = time.perf_counter()
+        budget = self.limits.time_limit
+        by_text = {str(a): a for a in actions}
+        totals: dict[str, float] = dict.fromkeys(by_text, 0.0)
+        nodes = 0
+        depth = 0
+        for i in range(self.samples):
+            if should_stop is not None and should_stop():
+                break
+            deadline = start + budget * (i + 1) / self.samples
+            search = Search(seat, self.limits, rng, should_stop=should_stop)
+            try:
+                result = search.run(view.sample(seat, rng), deadline=deadline)
+            except ValueError:
+                continue  # a sample where the seat cannot act: skip it
+            nodes += result.nodes
+            depth = max(depth, result.depth)
+            for a, v in result.scores.items():
+                text = str(a)
+                if text in totals:
+                    totals[text] += v
+        best = max(totals.values())
+        tied = [t for t, v in totals.items() if v >= best - 1e-6]
+        choice = by_text[rng.choice(tied)]
+        self.last = Result(choice, best, depth, nodes, time.perf_counter() - start, totals)
+        return choice
+
+
+def make_bot(spec: str, **overrides: Any) -> Bot:
+    """A bot from its spec text (see the module docstring). Keyword
+    ``overrides`` (time_limit, time_cap, node_limit, samples, depth) win over
+    the spec."""
+    parts = [p.strip() for p in spec.strip().split(":") if p.strip()]
+    if not parts:
+        raise ValueError("empty bot spec")
+    kind = parts[0].lower()
+    if kind == "random":
+        return RandomBot()
+    if kind != "search":
+        raise ValueError(f"unknown bot {spec!r}: use 'random' or 'search:<depth>'")
+    kwargs: dict[str, Any] = {}
+    names = {"time": "time_limit", "cap": "time_cap", "nodes": "node_limit", "samples": "samples"}
+    for part in parts[1:]:
+        if "=" in part:
+            key, _, value = part.partition("=")
+            key = key.strip().lower()
+            if key not in names:
+                raise ValueError(f"unknown bot setting {key!r} in {spec!r}")
+            kwargs[names[key]] = float(value) if key in ("time", "cap") else int(value)
+        else:
+            kwargs["depth"] = int(part)
+    kwargs.update(overrides)
+    return SearchBot(spec=spec, **kwargs)
+
+
+def think_now(
+    spec: str | Bot,
+    state: Any,
+    seat: int | None = None,
+    rng: random.Random | None = None,
+    **overrides: Any,
+) -> Any:
+    """Choose an action for ``seat`` (default: the first seat to act) in this
+    process. ``state`` is the full state; the bot gets ``state.view(seat)``."""
+    if seat is None:
+        acting = state.to_act()
+        if not acting:
+            raise ValueError("the game is over")
+        seat = acting[0]
+    bot = make_bot(spec, **overrides) if isinstance(spec, str) else spec
+    return bot.choose(state.view(seat), seat, rng or random.Random())

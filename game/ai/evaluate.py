@@ -1,0 +1,193 @@
+"""How good a position is for one seat: the evaluation registry.
+
+``EVALUATORS`` maps a game id to ``evaluate(state, seat) -> float``, a score
+from ``seat``'s point of view in pawns (a pawn is 1.0). Chess-like games
+(states with ``pieces()``) share ``chess_like_eval``: material, a little
+mobility and a little centralisation. A game registers its own evaluator with
+``register_evaluator`` or overrides piece values with ``PIECE_VALUES``-style
+tables through ``make_material_eval``. Games nobody registered are judged by
+outcome only (0 while the game is on); the search breaks ties at random.
+
+Terminal states are scored by ``terminal_value``: ``WIN`` for a win, ``-WIN``
+for a loss, 0 for a draw, far outside any material score.
+
+This module never imports pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+Evaluator = Callable[[Any, int], float]
+
+WIN = 100_000.0
+
+#: Material in pawns. Fairy kinds are the Chess Kit pieces; a game may register
+#: its own table with ``make_material_eval``.
+PIECE_VALUES: dict[str, float] = {
+    "pawn": 1.0,
+    "knight": 3.0,
+    "bishop": 3.25,
+    "rook": 5.0,
+    "queen": 9.0,
+    "king": 0.0,
+    "mace": 3.5,
+    "horse_apult": 4.0,
+    "amazon": 12.0,
+    "wild_ox": 4.0,
+    "archer": 4.5,
+    "spider": 3.0,
+    "assassin": 3.5,
+    "cardinal": 7.0,
+    "mage": 3.0,
+}
+
+#: Unknown kinds count this much, so a new fairy piece is never worth nothing.
+DEFAULT_PIECE_VALUE = 3.0
+
+MOBILITY_WEIGHT = 0.02  # pawns per legal action of the seat to act
+CENTRE_WEIGHT = 0.04  # pawns per step closer to the centre, per minor/pawn
+KING_CENTRE_WEIGHT = 0.0  # the king is not encouraged to wander
+
+# Kinds that like the centre. Long-range pieces care less.
+_CENTRE_KINDS = {"pawn": 1.0, "knight": 1.0, "bishop": 0.5, "queen": 0.25}
+
+
+def terminal_value(
+    outcome: tuple[float, ...], seat: int, team: tuple[int, ...] | None = None
+) -> float:
+    """``WIN`` for a win, ``-WIN`` for a loss, 0 for a draw.
+
+    The best result in ``seat``'s team (default: the seat alone) is compared
+    with the best result outside it. When everyone is on one team (a solo or
+    cooperative game) the team's result in [0, 1] maps onto [-WIN, WIN].
+    """
+    members = team if team else (seat,)
+    mine = max(outcome[s] for s in members)
+    others = [v for i, v in enumerate(outcome) if i not in members]
+    if not others:
+        return (2.0 * mine - 1.0) * WIN
+    diff = mine - max(others)
+    if diff > 0:
+        return WIN
+    if diff < 0:
+        return -WIN
+    return 0.0
+
+
+def outcome_only(state: Any, seat: int) -> float:
+    """For games nobody taught the bots: only the end counts."""
+    result = state.outcome()
+    return 0.0 if result is None else terminal_value(result, seat)
+
+
+class _Centre:
+    """Per board size, how central each square is (0 at the rim)."""
+
+    _cache: dict[tuple[int, int], list[float]] = {}
+
+    @classmethod
+    def table(cls, width: int, height: int) -> list[float]:
+        key = (width, height)
+        table = cls._cache.get(key)
+        if table is None:
+            cx, cy = (width - 1) / 2, (height - 1) / 2
+            table = []
+            for sq in range(width * height):
+                f, r = sq % width, sq // width
+                dist = max(abs(f - cx), abs(r - cy))
+                table.append(max(cx, cy) - dist)
+            cls._cache[key] = table
+        return table
+
+
+def make_material_eval(
+    values: Mapping[str, float] | None = None,
+    mobility_weight: float = MOBILITY_WEIGHT,
+    centre_weight: float = CENTRE_WEIGHT,
+) -> Evaluator:
+    """An evaluator for states with ``pieces() -> {sq: Piece(seat, kind)}``.
+
+    Score for ``seat`` = its material minus the mean of the other seats'
+    material, plus ``centre_weight`` per step of centralisation of pawns and
+    minor pieces, plus ``mobility_weight`` times the number of legal actions
+    of the seat to act (a tempo-like term: positive when ``seat`` acts,
+    negative when an opponent does). Mobility reuses the state's own cached
+    list when it has one and is otherwise skipped, so evaluation never
+    generates moves (``state.cached_action_count(seat)`` if the game offers it).
+    """
+    table = dict(PIECE_VALUES)
+    if values:
+        table.update(values)
+    centre_kinds = _CENTRE_KINDS
+
+    def evaluate(
+        state: Any, seat: int, n_actions: int | None = None, pieces: dict | None = None
+    ) -> float:
+        result = state.outcome()
+        if result is not None:
+            return terminal_value(result, seat)
+        geometry = getattr(state, "geometry", None)
+        centre = _Centre.table(geometry.width, geometry.height) if geometry else None
+        nseats = len(state.game.seats)
+        material = [0.0] * nseats
+        positional = [0.0] * nseats
+        get = table.get
+        if pieces is None:
+            pieces = state.pieces()
+        for sq, piece in pieces.items():
+            owner = piece[0]
+            if owner is None or not 0 <= owner < nseats:
+                continue
+            kind = piece[1]
+            material[owner] += get(kind, DEFAULT_PIECE_VALUE)
+            if centre is not None:
+                w = centre_kinds.get(kind)
+                if w:
+                    positional[owner] += w * centre[sq]
+        score = material[seat] + centre_weight * positional[seat]
+        if nseats > 1:
+            others = sum(material) - material[seat]
+            others += centre_weight * (sum(positional) - positional[seat])
+            score -= others / (nseats - 1)
+        if mobility_weight and n_actions is not None:
+            acting = state.to_act()
+            if acting:
+                sign = 1.0 if acting[0] == seat else -1.0
+                score += sign * mobility_weight * n_actions
+        return score
+
+    evaluate.takes_mobility = True  # type: ignore[attr-defined]
+    return evaluate
+
+
+chess_like_eval = make_material_eval()
+
+#: game id -> evaluator. Chess-like games default to ``chess_like_eval`` even
+#: when not listed (see ``evaluator_for``).
+EVALUATORS: dict[str, Evaluator] = {
+    "chess": chess_like_eval,
+    "chess960": chess_like_eval,
+}
+
+
+def register_evaluator(game_id: str, evaluator: Evaluator) -> Evaluator:
+    EVALUATORS[game_id] = evaluator
+    return evaluator
+
+
+def evaluator_for(state: Any) -> Evaluator:
+    """The registered evaluator for the state's game; ``chess_like_eval`` for
+    any other state that has ``pieces()``; otherwise ``outcome_only``."""
+    game_id = getattr(getattr(state, "game", None), "id", None)
+    found = EVALUATORS.get(game_id)
+    if found is not None:
+        return found
+    if callable(getattr(state, "pieces", None)):
+        return chess_like_eval
+    return outcome_only
+
+
+def piece_value(kind: str, values: Mapping[str, float] = PIECE_VALUES) -> float:
+    return values.get(kind, DEFAULT_PIECE_VALUE)

@@ -1,0 +1,394 @@
+"""A short game-tree search over the engine protocol.
+
+Alpha-beta over whatever ``to_act()`` says, never assuming that seats take
+turns: every node is a max node when the acting seat is on the searching
+seat's team and a min node otherwise (values are always from the searching
+seat's point of view). So a turn made of several decisions by one seat is
+several max nodes in a row, and with more than two seats the search is
+"paranoid" (everyone else is assumed to play against us). A game may declare
+``teams`` (a tuple of seat tuples) on its ``Game`` to make allies maximise
+together.
+
+- Iterative deepening, one decision per ply, until ``max_depth``, the time
+  budget, the node limit or ``should_stop()``; the answer comes from the last
+  completed depth (the previous best is searched first at each depth).
+- Move ordering: when actions have ``frm``/``to`` and the state has
+  ``piece_at``, captures first by MVV-LVA (most valuable victim, least
+  valuable attacker) and promotions; then the two killer actions of the ply;
+  otherwise the order the game gives.
+- A capture-only quiescence search at the leaves (same ordering), with a
+  stand-pat on the static evaluation.
+- At the root every action is searched with a window just below the best so
+  far, so actions that tie with the best are known exactly and one of them is
+  picked at random: games vary.
+- Simultaneous decisions (several seats in ``to_act()``): at the root the
+  searching seat scores each of its actions by the average over a few joint
+  actions of the other seats drawn uniformly at random (the same draws for
+  every one of its actions). Inside the tree a simultaneous node draws one
+  random joint action for the others; if a seat of our team acts there, it
+  maximises its own action against that draw, otherwise the node is a chance
+  step. Simple, and never crashes; it is not game theory.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.ai.evaluate import PIECE_VALUES, WIN, Evaluator, evaluator_for, terminal_value
+
+INF = math.inf
+TIE = 1e-6  # scores this close count as equal at the root
+ROOT_WINDOW = 1e-3  # root children are searched with alpha = best - this
+CHECK_EVERY = 256  # nodes between clock / stop checks
+QUIESCENCE_DEPTH = 6  # capture plies after the nominal depth
+SIMULTANEOUS_SAMPLES = 4  # random joint actions per own action at the root
+
+
+class _Abort(Exception):
+    pass
+
+
+@dataclass
+class Limits:
+    """How long a search may run. ``time_limit`` is clamped to ``time_cap``."""
+
+    max_depth: int = 3
+    time_limit: float = 1.5
+    time_cap: float = 10.0
+    node_limit: int = 500_000
+    quiescence: bool = True
+
+
+@dataclass
+class Result:
+    action: Any
+    score: float
+    depth: int  # last completed depth (0 if none)
+    nodes: int
+    seconds: float
+    scores: dict  # action -> score at the last completed depth (ties exact)
+
+
+def _team_of(state: Any, seat: int) -> tuple[int, ...]:
+    teams = getattr(getattr(state, "game", None), "teams", None)
+    if teams:
+        for team in teams:
+            if seat in team:
+                return tuple(team)
+    return (seat,)
+
+
+class Search:
+    """One search for ``seat``; make a new one per decision."""
+
+    def __init__(
+        self,
+        seat: int,
+        limits: Limits | None = None,
+        rng: random.Random | None = None,
+        evaluate: Evaluator | None = None,
+        should_stop: Callable[[], bool] | None = None,
+    ):
+        self.seat = seat
+        self.limits = limits or Limits()
+        self.rng = rng or random.Random()
+        self._evaluate = evaluate
+        self.should_stop = should_stop
+        self.nodes = 0
+        self.deadline = INF
+        self.team: tuple[int, ...] = (seat,)
+        self.killers: dict[int, list[Hashable]] = {}
+        self._takes_mobility = False
+
+    # -- entry point ----------------------------------------------------------
+    def run(self, state: Any, deadline: float | None = None) -> Result:
+        """Search ``state`` (a full state, not a view) for ``self.seat``."""
+        start = time.perf_counter()
+        budget = min(self.limits.time_limit, self.limits.time_cap)
+        self.deadline = deadline if deadline is not None else start + budget
+        self.team = _team_of(state, self.seat)
+        evaluate = self._evaluate or evaluator_for(state)
+        self._evaluate = evaluate
+        self._takes_mobility = bool(getattr(evaluate, "takes_mobility", False))
+        self._pieces = callable(getattr(state, "pieces", None))
+
+        acting = state.to_act()
+        if self.seat not in acting:
+            raise ValueError(f"seat {self.seat} is not to act here")
+        actions = list(state.legal_actions(self.seat))
+        if not actions:
+            raise ValueError(f"seat {self.seat} has no legal action")
+        if len(actions) == 1:
+            return Result(actions[0], 0.0, 0, 0, 0.0, {actions[0]: 0.0})
+        self.rng.shuffle(actions)
+        if len(acting) > 1:
+            return self._run_simultaneous(state, actions, acting, start)
+        actions = self._order(state, actions, self.seat, 0)
+
+        completed: dict | None = None
+        completed_depth = 0
+        partial: dict = {}
+        try:
+            for depth in range(1, max(1, self.limits.max_depth) + 1):
+                partial = {}
+                best = -INF
+                for a in actions:
+                    child = state.copy()
+                    child.apply({self.seat: a})
+                    v = self._search(child, depth - 1, best - ROOT_WINDOW, INF, 1)
+                    partial[a] = v
+                    if v > best:
+                        best = v
+                completed, completed_depth = partial, depth
+                # Best first for the next depth; ties keep their random order.
+                actions.sort(key=lambda a: -completed[a])
+                if best >= WIN - 1000 or best <= -WIN + 1000:
+                    break  # a forced result is known; deeper adds nothing
+                if time.perf_counter() - start > 0.45 * (self.deadline - start):
+                    break  # the next depth would not finish in time
+        except _Abort:
+            pass
+        scores = completed if completed is not None else partial
+        if not scores:
+            choice = actions[0]
+            return Result(choice, 0.0, 0, self.nodes, time.perf_counter() - start, {})
+        return self._pick(scores, completed_depth, start)
+
+    def _pick(self, scores: dict, depth: int, start: float) -> Result:
+        best = max(scores.values())
+        tied = [a for a, v in scores.items() if v >= best - TIE]
+        choice = self.rng.choice(tied)
+        return Result(choice, best, depth, self.nodes, time.perf_counter() - start, scores)
+
+    def _run_simultaneous(self, state, actions, acting, start) -> Result:
+        others = [s for s in acting if s != self.seat]
+        samples = []
+        for _ in range(SIMULTANEOUS_SAMPLES):
+            samples.append({s: self.rng.choice(state.legal_actions(s)) for s in others})
+        completed: dict | None = None
+        depth_done = 0
+        try:
+            for depth in range(1, max(1, self.limits.max_depth) + 1):
+                partial = {}
+                for a in actions:
+                    total = 0.0
+                    for joint in samples:
+                        child = state.copy()
+                        child.apply({**joint, self.seat: a})
+                        total += self._search(child, depth - 1, -INF, INF, 1)
+                    partial[a] = total / len(samples)
+                completed, depth_done = partial, depth
+                actions.sort(key=lambda a: -completed[a])
+                if time.perf_counter() - start > 0.45 * (self.deadline - start):
+                    break
+        except _Abort:
+            pass
+        if completed is None:
+            return Result(actions[0], 0.0, 0, self.nodes, time.perf_counter() - start, {})
+        return self._pick(completed, depth_done, start)
+
+    # -- the tree ---------------------------------------------------------------
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes % CHECK_EVERY == 0:
+            if time.perf_counter() >= self.deadline:
+                raise _Abort
+            if self.nodes >= self.limits.node_limit:
+                raise _Abort
+            if self.should_stop is not None and self.should_stop():
+                raise _Abort
+
+    def _terminal(self, outcome, ply: int) -> float:
+        v = terminal_value(outcome, self.seat, self.team)
+        if v > 0:
+            return v - ply  # a quicker win is better
+        if v < 0:
+            return v + ply  # a later loss is better
+        return v
+
+    def _static(self, state: Any, n_actions: int | None, board: dict | None = None) -> float:
+        if self._takes_mobility:
+            return self._evaluate(state, self.seat, n_actions, board)
+        return self._evaluate(state, self.seat)
+
+    def _search(self, state: Any, depth: int, alpha: float, beta: float, ply: int) -> float:
+        self._tick()
+        outcome = state.outcome()
+        if outcome is not None:
+            return self._terminal(outcome, ply)
+        acting = state.to_act()
+        if len(acting) != 1:
+            return self._simultaneous_node(state, acting, depth, alpha, beta, ply)
+        actor = acting[0]
+        if depth <= 0:
+            if self.limits.quiescence:
+                return self._quiesce(state, alpha, beta, ply, 0)
+            return self._static(state, None)
+        actions = state.legal_actions(actor)
+        if not actions:
+            return self._static(state, 0)
+        actions = self._order(state, actions, actor, ply)
+        if actor in self.team:
+            best = -INF
+            for a in actions:
+                child = state.copy()
+                child.apply({actor: a})
+                v = self._search(child, depth - 1, alpha, beta, ply + 1)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            self._killer(ply, a)
+                            break
+            return best
+        best = INF
+        for a in actions:
+            child = state.copy()
+            child.apply({actor: a})
+            v = self._search(child, depth - 1, alpha, beta, ply + 1)
+            if v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        self._killer(ply, a)
+                        break
+        return best
+
+    def _simultaneous_node(self, state, acting, depth, alpha, beta, ply) -> float:
+        if not acting:  # not over, yet nobody acts: judge it as it stands
+            return self._static(state, None)
+        if depth <= 0:
+            return self._static(state, None)
+        ours = [s for s in acting if s in self.team]
+        chooser = ours[0] if ours else None
+        joint = {s: self.rng.choice(state.legal_actions(s)) for s in acting if s != chooser}
+        if chooser is None:
+            child = state.copy()
+            child.apply(joint)
+            return self._search(child, depth - 1, alpha, beta, ply + 1)
+        best = -INF
+        for a in state.legal_actions(chooser):
+            child = state.copy()
+            child.apply({**joint, chooser: a})
+            v = self._search(child, depth - 1, alpha, beta, ply + 1)
+            if v > best:
+                best = v
+                alpha = max(alpha, v)
+                if alpha >= beta:
+                    break
+        return best
+
+    def _quiesce(self, state: Any, alpha: float, beta: float, ply: int, qdepth: int) -> float:
+        # Called with a state that is not over and has exactly one seat to act
+        # (the caller checked), or recursively after a capture.
+        if qdepth:
+            self._tick()
+            outcome = state.outcome()
+            if outcome is not None:
+                return self._terminal(outcome, ply)
+            acting = state.to_act()
+            if len(acting) != 1:
+                return self._static(state, None)
+        else:
+            acting = state.to_act()
+        actor = acting[0]
+        actions = state.legal_actions(actor)
+        board = state.pieces() if self._pieces else None
+        stand = self._static(state, len(actions), board)
+        if qdepth >= QUIESCENCE_DEPTH or board is None:
+            return stand
+        captures = self._captures(board, actions, actor)
+        if actor in self.team:
+            if stand >= beta or not captures:
+                return stand
+            best = stand
+            alpha = max(alpha, stand)
+            for a in captures:
+                child = state.copy()
+                child.apply({actor: a})
+                v = self._quiesce(child, alpha, beta, ply + 1, qdepth + 1)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            return best
+        if stand <= alpha or not captures:
+            return stand
+        best = stand
+        beta = min(beta, stand)
+        for a in captures:
+            child = state.copy()
+            child.apply({actor: a})
+            v = self._quiesce(child, alpha, beta, ply + 1, qdepth + 1)
+            if v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        return best
+
+    # -- ordering -----------------------------------------------------------------
+    def _killer(self, ply: int, action: Hashable) -> None:
+        slot = self.killers.setdefault(ply, [])
+        if action in slot:
+            return
+        slot.insert(0, action)
+        del slot[2:]
+
+    def _is_movelike(self, actions: Sequence[Any]) -> bool:
+        a = actions[0]
+        return hasattr(a, "frm") and hasattr(a, "to")
+
+    @staticmethod
+    def _capture_key(board: dict, a: Any, actor: int) -> float:
+        """MVV-LVA for captures and promotions; 0 for quiet actions.
+        ``board`` is the state's ``pieces()``."""
+        key = 0.0
+        victim = board.get(a.to)
+        if victim is not None and victim[0] != actor:
+            attacker = board.get(a.frm)
+            av = PIECE_VALUES.get(attacker[1], 3.0) if attacker is not None else 0.0
+            key = 10.0 * PIECE_VALUES.get(victim[1], 3.0) + 10.0 - av
+        promo = getattr(a, "promotion", None)
+        if promo:
+            key += 10.0 * PIECE_VALUES.get(promo, 3.0)
+        return key
+
+    def _order(self, state: Any, actions: list, actor: int, ply: int) -> list:
+        if not self._pieces or not actions or not self._is_movelike(actions):
+            killers = self.killers.get(ply)
+            if not killers:
+                return actions
+            front = [a for a in killers if a in actions]
+            return front + [a for a in actions if a not in front]
+        board = state.pieces()
+        killers = self.killers.get(ply, ())
+        keyed = []
+        for a in actions:
+            k = self._capture_key(board, a, actor)
+            if k == 0.0 and a in killers:
+                k = 1.0
+            keyed.append((k, a))
+        keyed.sort(key=lambda ka: -ka[0])
+        return [a for _, a in keyed]
+
+    def _captures(self, board: dict, actions: list, actor: int) -> list:
+        if not actions or not self._is_movelike(actions):
+            return []
+        keyed = []
+        for a in actions:
+            k = self._capture_key(board, a, actor)
+            if k > 0.0:
+                keyed.append((k, a))
+        keyed.sort(key=lambda ka: -ka[0])
+        return [a for _, a in keyed]

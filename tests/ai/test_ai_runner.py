@@ -1,0 +1,107 @@
+"""BotRunner: thinking in a worker process, polling, cancelling."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from toy_games import GOOF, TTT
+
+from game.ai.runner import BotRunner
+from game.games import load_all
+from game.match import Match
+
+GAMES = load_all()
+
+
+def wait(runner: BotRunner, timeout: float = 30.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        action = runner.poll()
+        if action is not None:
+            return action
+        time.sleep(0.01)
+    raise AssertionError("the bot did not answer in time")
+
+
+@pytest.fixture
+def runner():
+    r = BotRunner("search:3:time=0.5")
+    yield r
+    r.close()
+
+
+def test_worker_returns_a_legal_move_for_the_chess_start(runner):
+    match = Match("chess", seed=1, players=["human", "computer:3"])
+    assert not runner.busy
+    runner.start(match, 0)
+    assert runner.busy
+    move = wait(runner)
+    assert not runner.busy
+    assert move in match.state.legal_actions(0)
+    assert runner.last_info["depth"] >= 1
+    match.play({0: move})
+    runner.start(match, 1)  # the same worker thinks again
+    reply = wait(runner)
+    assert reply in match.state.legal_actions(1)
+
+
+def test_poll_is_non_blocking(runner):
+    state = GAMES["chess"].new()
+    runner.start(state, 0)
+    t = time.perf_counter()
+    for _ in range(100):
+        runner.poll()
+    assert time.perf_counter() - t < 0.1
+    wait(runner)
+
+
+def test_cancel_drops_the_think_and_the_next_start_answers_fast():
+    runner = BotRunner("search:30:time=10")
+    try:
+        state = GAMES["chess"].new()
+        runner.start(state, 0)
+        time.sleep(0.5)  # the worker is deep in a 10 s think
+        runner.cancel()
+        assert not runner.busy
+        assert runner.poll() is None
+        # A new job is answered long before the old think's 10 s budget.
+        runner.spec = "random"
+        t = time.perf_counter()
+        runner.start(state, 0)
+        move = wait(runner, timeout=5)
+        assert move in state.legal_actions(0)
+        assert time.perf_counter() - t < 3.0
+    finally:
+        runner.close()
+
+
+def test_toy_games_through_the_worker(runner):
+    state = TTT.new()
+    runner.start(state, 0)
+    assert wait(runner) in state.legal_actions(0)
+    goof = GOOF.new(seed=3)
+    runner.start(goof, 1)  # simultaneous: seat 1 chooses its bid
+    assert wait(runner) in goof.legal_actions(1)
+
+
+def test_dead_worker_is_restarted(runner):
+    state = GAMES["chess"].new()
+    runner._proc.kill()
+    runner._proc.join()
+    runner.start(state, 0)
+    assert wait(runner) in state.legal_actions(0)
+
+
+def test_unpicklable_state_falls_back_to_the_match_record(runner):
+    match = Match("chess", seed=2, players=["human", "computer:random"])
+    match.play({0: match.state.parse_action("e4")})
+    match.state.not_picklable = lambda: None  # view(seat) is the state itself in chess
+    runner.start(match, 1)
+    move = wait(runner)
+    assert move in match.state.legal_actions(1)
+
+
+def test_bad_spec_fails_in_the_main_process():
+    with pytest.raises(ValueError):
+        BotRunner("minimax:3", start=False)

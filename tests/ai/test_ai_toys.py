@@ -1,0 +1,174 @@
+"""Bots on the toy games: legality, perfect play where search can see the end,
+multi-part turns, simultaneous and hidden-information games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from toy_games import GOOF, HIDDEN, NIM, NIM2, TTT
+
+from game.ai import RandomBot, SearchBot, make_bot, think_now
+from game.ai.evaluate import EVALUATORS, WIN, evaluator_for, outcome_only, terminal_value
+
+
+def play(state, bots, rng, max_steps=500):
+    for _ in range(max_steps):
+        if state.is_over():
+            return state.outcome()
+        acting = state.to_act()
+        joint = {}
+        for seat in acting:
+            action = bots[seat].choose(state.view(seat), seat, rng)
+            assert action in state.legal_actions(seat)
+            joint[seat] = action
+        state.apply(joint)
+    raise AssertionError("game did not end")
+
+
+def test_make_bot_specs():
+    assert isinstance(make_bot("random"), RandomBot)
+    bot = make_bot("search:4:time=0.5:nodes=1000")
+    assert isinstance(bot, SearchBot)
+    assert bot.limits.max_depth == 4
+    assert bot.limits.time_limit == 0.5
+    assert bot.limits.node_limit == 1000
+    assert make_bot("search").limits.max_depth == 3
+    assert make_bot("search:2:time=99").limits.time_limit == make_bot("search").limits.time_cap
+    for bad in ("", "minimax", "search:x", "search:3:speed=2"):
+        with pytest.raises(ValueError):
+            make_bot(bad)
+
+
+@pytest.mark.parametrize("game", [NIM, NIM2, TTT, GOOF, HIDDEN])
+def test_random_bot_only_plays_legal_actions(game):
+    rng = random.Random(7)
+    for _ in range(20):
+        play(game.new(seed=rng.randrange(1000)), [RandomBot(), RandomBot()], rng)
+
+
+def test_nim_search_finds_the_winning_take():
+    # Take 1-3, last take wins: Grundy value of a heap is h % 4; 3^0^1 = 2,
+    # so the only winning move takes 2 from the heap of 3.
+    state = NIM.new(heaps=(3, 4, 5))
+    for seed in range(5):
+        assert str(think_now("search:8", state, 0, random.Random(seed))) == "0:2"
+
+
+def test_nim_search_wins_against_random_from_a_won_position():
+    rng = random.Random(3)
+    for seed in range(10):
+        outcome = play(
+            NIM.new(heaps=(3, 4, 5), seed=seed), [make_bot("search:8"), RandomBot()], rng
+        )
+        assert outcome == (1.0, 0.0)
+
+
+def test_multi_part_turns_same_seat_twice():
+    # Two decisions per turn by the same seat: a search that assumed
+    # alternation would minimise over its own second decision.
+    state = NIM2.new(heaps=(3, 4, 5))
+    rng = random.Random(1)
+    bot = make_bot("search:16:time=5")
+    first = bot.choose(state, 0, rng)
+    assert first == ("heap", 0)
+    state.apply({0: first})
+    assert state.to_act() == (0,)
+    assert bot.choose(state, 0, rng) == ("take", 2)
+
+
+def test_multi_part_nim_search_beats_random():
+    rng = random.Random(5)
+    for seed in range(4):
+        game = NIM2.new(heaps=(1, 2, 2), seed=seed)  # 1^2^2 = 1: first player wins
+        outcome = play(game, [make_bot("search:12"), RandomBot()], rng)
+        assert outcome == (1.0, 0.0)
+
+
+@pytest.mark.parametrize("search_seat", [0, 1])
+def test_tic_tac_toe_search_never_loses_to_random(search_seat):
+    rng = random.Random(search_seat)
+    for _ in range(8):
+        bots = [RandomBot(), RandomBot()]
+        bots[search_seat] = make_bot("search:9:time=0.4")
+        outcome = play(TTT.new(), bots, rng)
+        assert outcome[search_seat] >= 0.5
+
+
+def test_tic_tac_toe_search_against_itself_draws():
+    rng = random.Random(11)
+    for _ in range(3):
+        assert play(
+            TTT.new(), [make_bot("search:9:time=0.4"), make_bot("search:9:time=0.4")], rng
+        ) == (0.5, 0.5)
+
+
+def test_tic_tac_toe_blocks_and_wins():
+    # X to move can win at once (top row).
+    state = TTT.from_text("xx./oo./...")
+    assert think_now("search:3", state, 0) == 8
+    # O to move must block X's top row... and can win first: O wins on the middle row.
+    state = TTT.from_text("xx./oo./x..")
+    assert think_now("search:3", state, 1) == 5
+    # O to move must block.
+    state = TTT.from_text("xx./o../...")
+    assert think_now("search:3", state, 1) == 8
+
+
+def test_random_tie_breaking_varies_the_choice():
+    # Every first move in tic-tac-toe draws with best play.
+    choices = {think_now("search:2", TTT.new(), 0, random.Random(s)) for s in range(30)}
+    assert len(choices) > 1
+
+
+def test_simultaneous_game_does_not_crash_and_is_legal():
+    rng = random.Random(2)
+    results = []
+    for seed in range(6):
+        results.append(play(GOOF.new(seed=seed), [make_bot("search:3:time=0.3"), RandomBot()], rng))
+    assert all(r is not None for r in results)
+
+
+def test_hidden_information_bot_uses_samples_not_the_secret():
+    rng = random.Random(4)
+    for seed in range(10):
+        state = HIDDEN.new(seed=seed)
+        view = state.view(0)
+        assert view.cards[1] is None
+        action = make_bot("search:4:time=0.2").choose(view, 0, rng)
+        assert action in state.legal_actions(0)
+    # With the top card a call is best whatever the other holds.
+    state = HIDDEN.new()
+    state.cards = [9, 3]
+    assert make_bot("search:4").choose(state.view(0), 0, rng) == "call"
+
+
+def test_node_limit_and_time_budget_are_respected():
+    bot = make_bot("search:30:time=0.3:nodes=2000")
+    action = bot.choose(TTT.new(), 0, random.Random(0))
+    assert action in range(9)
+    assert bot.last.nodes <= 2000 + 256
+    assert bot.last.seconds < 1.0
+
+
+def test_should_stop_aborts_quickly():
+    bot = make_bot("search:30:time=5")
+    calls = []
+
+    def stop():
+        calls.append(1)
+        return len(calls) > 2
+
+    action = bot.choose(TTT.new(), 0, random.Random(0), should_stop=stop)
+    assert action in range(9)
+    assert bot.last.seconds < 1.0
+
+
+def test_evaluation_registry_defaults():
+    assert evaluator_for(TTT.new()) is outcome_only
+    assert EVALUATORS["chess"] is EVALUATORS["chess960"]
+    assert terminal_value((1.0, 0.0), 0) == WIN
+    assert terminal_value((1.0, 0.0), 1) == -WIN
+    assert terminal_value((0.5, 0.5), 1) == 0.0
+    assert terminal_value((1.0, 1.0, 0.0, 0.0), 0, team=(0, 1)) == WIN
+    assert terminal_value((1.0,), 0) == WIN
