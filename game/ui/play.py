@@ -518,7 +518,7 @@ class PlayScene(Scene):
     def _show_game_over(self) -> None:
         self._game_over_shown = True
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, 440, 240)
+        rect = pygame.Rect(0, 0, 440, 214)
         rect.center = (self.board.outer.centerx, h // 2)
         rect.clamp_ip(pygame.Rect(0, 0, w, h))
         win = UIWindow(rect, self.ui, "Game over", object_id="#game_over", always_on_top=True)
