@@ -123,7 +123,7 @@ def make_material_eval(
     centre_kinds = _CENTRE_KINDS
 
     def evaluate(
-        state: Any, seat: int, n_actions: int | None = None, pieces: dict | None = None
+        state: Any, seat: int, mobility: Mapping[int, int] | None = None, pieces: dict | None = None
     ) -> float:
         result = state.outcome()
         if result is not None:
@@ -151,11 +151,11 @@ def make_material_eval(
             others = sum(material) - material[seat]
             others += centre_weight * (sum(positional) - positional[seat])
             score -= others / (nseats - 1)
-        if mobility_weight and n_actions is not None:
-            acting = state.to_act()
-            if acting:
-                sign = 1.0 if acting[0] == seat else -1.0
-                score += sign * mobility_weight * n_actions
+        if mobility_weight and mobility and len(mobility) > 1:
+            mine = mobility.get(seat)
+            if mine is not None:
+                others = [n for s, n in mobility.items() if s != seat]
+                score += mobility_weight * (mine - sum(others) / len(others))
         return score
 
     evaluate.takes_mobility = True  # type: ignore[attr-defined]

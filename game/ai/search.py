@@ -14,10 +14,14 @@ together.
   completed depth (the previous best is searched first at each depth).
 - Move ordering: when actions have ``frm``/``to`` and the state has
   ``piece_at``, captures first by MVV-LVA (most valuable victim, least
-  valuable attacker) and promotions; then the two killer actions of the ply;
-  otherwise the order the game gives.
+  valuable attacker) and promotions; then the two killer actions of the ply,
+  then quiet actions by the history heuristic (cutoffs they caused, weighted
+  by depth squared); otherwise the order the game gives.
 - A capture-only quiescence search at the leaves (same ordering), with a
-  stand-pat on the static evaluation.
+  stand-pat on the static evaluation and delta pruning (a capture whose
+  material gain plus ``DELTA_MARGIN`` pawns cannot reach alpha is skipped;
+  piece values from ``evaluate.PIECE_VALUES``, in pawns like the default
+  evaluation).
 - At the root every action is searched with a window just below the best so
   far, so actions that tie with the best are known exactly and one of them is
   picked at random: games vary.
@@ -47,6 +51,7 @@ ROOT_WINDOW = 1e-3  # root children are searched with alpha = best - this
 CHECK_EVERY = 256  # nodes between clock / stop checks
 QUIESCENCE_DEPTH = 6  # capture plies after the nominal depth
 SIMULTANEOUS_SAMPLES = 4  # random joint actions per own action at the root
+DELTA_MARGIN = 2.0  # quiescence skips captures that cannot come this close to alpha
 
 
 class _Abort(Exception):
@@ -103,6 +108,8 @@ class Search:
         self.deadline = INF
         self.team: tuple[int, ...] = (seat,)
         self.killers: dict[int, list[Hashable]] = {}
+        self.history: dict[Hashable, int] = {}  # action -> cutoffs weighted by depth^2
+        self._counts: dict[int, tuple[int, int]] = {}  # ply -> (actor, legal count)
         self._takes_mobility = False
 
     # -- entry point ----------------------------------------------------------
@@ -126,6 +133,7 @@ class Search:
         if len(actions) == 1:
             return Result(actions[0], 0.0, 0, 0, 0.0, {actions[0]: 0.0})
         self.rng.shuffle(actions)
+        self._counts[0] = (self.seat, len(actions))
         if len(acting) > 1:
             return self._run_simultaneous(state, actions, acting, start)
         actions = self._order(state, actions, self.seat, 0)
@@ -211,10 +219,24 @@ class Search:
             return v + ply  # a later loss is better
         return v
 
-    def _static(self, state: Any, n_actions: int | None, board: dict | None = None) -> float:
+    def _static(self, state: Any, ply: int | None = None, board: dict | None = None) -> float:
         if self._takes_mobility:
-            return self._evaluate(state, self.seat, n_actions, board)
+            return self._evaluate(state, self.seat, self._mobility(ply), board)
         return self._evaluate(state, self.seat)
+
+    def _mobility(self, ply: int | None) -> dict | None:
+        """Legal action counts per seat, as last seen on the path to ``ply``:
+        the actor's own count here and each other seat's at its latest node
+        above (one ply stale, but free: the search generated them anyway)."""
+        if ply is None:
+            return None
+        counts = self._counts
+        found = {}
+        for p in range(ply, -1, -1):
+            entry = counts.get(p)
+            if entry is not None and entry[0] not in found:
+                found[entry[0]] = entry[1]
+        return found
 
     def _search(self, state: Any, depth: int, alpha: float, beta: float, ply: int) -> float:
         self._tick()
@@ -228,10 +250,11 @@ class Search:
         if depth <= 0:
             if self.limits.quiescence:
                 return self._quiesce(state, alpha, beta, ply, 0)
-            return self._static(state, None)
+            return self._static(state)
         actions = state.legal_actions(actor)
         if not actions:
-            return self._static(state, 0)
+            return self._static(state)
+        self._counts[ply] = (actor, len(actions))
         actions = self._order(state, actions, actor, ply)
         if actor in self.team:
             best = -INF
@@ -244,7 +267,7 @@ class Search:
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
-                            self._killer(ply, a)
+                            self._killer(ply, a, depth)
                             break
             return best
         best = INF
@@ -257,15 +280,16 @@ class Search:
                 if v < beta:
                     beta = v
                     if alpha >= beta:
-                        self._killer(ply, a)
+                        self._killer(ply, a, depth)
                         break
         return best
 
     def _simultaneous_node(self, state, acting, depth, alpha, beta, ply) -> float:
         if not acting:  # not over, yet nobody acts: judge it as it stands
-            return self._static(state, None)
+            return self._static(state)
         if depth <= 0:
-            return self._static(state, None)
+            return self._static(state)
+        self._counts.pop(ply, None)
         ours = [s for s in acting if s in self.team]
         chooser = ours[0] if ours else None
         joint = {s: self.rng.choice(state.legal_actions(s)) for s in acting if s != chooser}
@@ -295,13 +319,14 @@ class Search:
                 return self._terminal(outcome, ply)
             acting = state.to_act()
             if len(acting) != 1:
-                return self._static(state, None)
+                return self._static(state)
         else:
             acting = state.to_act()
         actor = acting[0]
         actions = state.legal_actions(actor)
         board = state.pieces() if self._pieces else None
-        stand = self._static(state, len(actions), board)
+        self._counts[ply] = (actor, len(actions))
+        stand = self._static(state, ply, board)
         if qdepth >= QUIESCENCE_DEPTH or board is None:
             return stand
         captures = self._captures(board, actions, actor)
@@ -310,7 +335,9 @@ class Search:
                 return stand
             best = stand
             alpha = max(alpha, stand)
-            for a in captures:
+            for gain, a in captures:
+                if stand + gain + DELTA_MARGIN <= alpha:
+                    continue  # even winning the piece cannot lift us to alpha
                 child = state.copy()
                 child.apply({actor: a})
                 v = self._quiesce(child, alpha, beta, ply + 1, qdepth + 1)
@@ -325,7 +352,9 @@ class Search:
             return stand
         best = stand
         beta = min(beta, stand)
-        for a in captures:
+        for gain, a in captures:
+            if stand - gain - DELTA_MARGIN >= beta:
+                continue
             child = state.copy()
             child.apply({actor: a})
             v = self._quiesce(child, alpha, beta, ply + 1, qdepth + 1)
@@ -338,7 +367,8 @@ class Search:
         return best
 
     # -- ordering -----------------------------------------------------------------
-    def _killer(self, ply: int, action: Hashable) -> None:
+    def _killer(self, ply: int, action: Hashable, depth: int = 1) -> None:
+        self.history[action] = self.history.get(action, 0) + depth * depth
         slot = self.killers.setdefault(ply, [])
         if action in slot:
             return
@@ -350,19 +380,22 @@ class Search:
         return hasattr(a, "frm") and hasattr(a, "to")
 
     @staticmethod
-    def _capture_key(board: dict, a: Any, actor: int) -> float:
-        """MVV-LVA for captures and promotions; 0 for quiet actions.
+    def _gain(board: dict, a: Any, actor: int) -> tuple[float, float]:
+        """(material won, MVV-LVA key) of an action; (0, 0) for quiet ones.
         ``board`` is the state's ``pieces()``."""
-        key = 0.0
+        gain = key = 0.0
         victim = board.get(a.to)
         if victim is not None and victim[0] != actor:
+            gain = PIECE_VALUES.get(victim[1], 3.0)
             attacker = board.get(a.frm)
             av = PIECE_VALUES.get(attacker[1], 3.0) if attacker is not None else 0.0
-            key = 10.0 * PIECE_VALUES.get(victim[1], 3.0) + 10.0 - av
+            key = 10.0 * gain + 10.0 - av
         promo = getattr(a, "promotion", None)
         if promo:
-            key += 10.0 * PIECE_VALUES.get(promo, 3.0)
-        return key
+            extra = PIECE_VALUES.get(promo, 3.0) - 1.0
+            gain += extra
+            key += 10.0 * extra
+        return gain, key
 
     def _order(self, state: Any, actions: list, actor: int, ply: int) -> list:
         if not self._pieces or not actions or not self._is_movelike(actions):
@@ -373,22 +406,31 @@ class Search:
             return front + [a for a in actions if a not in front]
         board = state.pieces()
         killers = self.killers.get(ply, ())
+        history = self.history
+        gain = self._gain
         keyed = []
         for a in actions:
-            k = self._capture_key(board, a, actor)
-            if k == 0.0 and a in killers:
-                k = 1.0
+            k = gain(board, a, actor)[1]
+            if k == 0.0:
+                if a in killers:
+                    k = 1.0
+                else:
+                    h = history.get(a)
+                    if h:
+                        k = h / (h + 100.0)  # below 1: after killers
             keyed.append((k, a))
         keyed.sort(key=lambda ka: -ka[0])
         return [a for _, a in keyed]
 
-    def _captures(self, board: dict, actions: list, actor: int) -> list:
+    def _captures(self, board: dict, actions: list, actor: int) -> list[tuple[float, Any]]:
+        """Captures and promotions, best MVV-LVA first, with their gain."""
         if not actions or not self._is_movelike(actions):
             return []
         keyed = []
+        gain = self._gain
         for a in actions:
-            k = self._capture_key(board, a, actor)
+            g, k = gain(board, a, actor)
             if k > 0.0:
-                keyed.append((k, a))
-        keyed.sort(key=lambda ka: -ka[0])
-        return [a for _, a in keyed]
+                keyed.append((k, g, a))
+        keyed.sort(key=lambda kga: -kga[0])
+        return [(g, a) for _, g, a in keyed]
