@@ -39,7 +39,7 @@ THEMES: dict[str, tuple[tuple[int, int, int], ...]] = {
 DEFAULT_THEME = "wood"
 
 LAST_MOVE = (205, 210, 60, 110)
-SELECTED = (20, 110, 190, 110)
+SELECTED = (20, 85, 30, 120)
 TARGET = (20, 30, 40, 70)
 HOVER = (255, 255, 255, 60)
 CHECK = (230, 30, 20)

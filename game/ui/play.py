@@ -94,7 +94,7 @@ class PlayScene(Scene):
         self.panel_rect = pygame.Rect(x - 8, 0, w - x + 8, h)
         for el in list(self.buttons.values()):
             el.kill()
-        for name in ("title", "seats", "status", "moves"):
+        for name in ("title", "seats", "status", "status2", "moves"):
             el = getattr(self, f"_{name}", None)
             if el is not None:
                 el.kill()
@@ -107,7 +107,15 @@ class PlayScene(Scene):
             pygame.Rect(x, y, pw, 24), self._seats_text(), self.ui, object_id="#hint"
         )
         y += 30
-        self._status = UITextBox("", pygame.Rect(x, y, pw, 74), self.ui)
+        # The status: two cheap labels over a box drawn with the panel
+        # (a text box would rebuild its rounded frame on every move).
+        self.status_rect = pygame.Rect(x, y, pw, 74)
+        self._status = UILabel(
+            pygame.Rect(x + 14, y + 8, pw - 28, 30), "", self.ui, object_id="#card_title"
+        )
+        self._status2 = UILabel(
+            pygame.Rect(x + 14, y + 38, pw - 28, 26), "", self.ui, object_id="#field_label"
+        )
         y += 82
         rows = 4
         bh, gap = 38, 8
@@ -550,8 +558,8 @@ class PlayScene(Scene):
             self._pause_window = None
             return
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, 300, 250)
-        rect.center = (w // 2, h // 2)
+        rect = pygame.Rect(0, 0, 300, 222)
+        rect.center = self.board.outer.center
         win = UIWindow(rect, self.ui, "Paused", object_id="#pause", always_on_top=True)
         iw = win.get_container().get_rect().w
         self._pause_resume = UIButton(
@@ -568,17 +576,23 @@ class PlayScene(Scene):
     # -- the panel -----------------------------------------------------------------
     def _refresh_panel(self) -> None:
         m = self.match
-        status = widgets.escape(self._status_line())
+        status = self._status_line()
         if status != self._status_text:
             self._status_text = status
-            self._status.set_text(status)
+            first, _, rest = status.partition("\n")
+            self._status.set_text(first)
+            self._status2.set_text(rest.replace("\n", " · "))
         moves = self._move_list_html()
         if moves != self._moves_text:
-            self._moves_text = moves
-            self._moves.set_text(moves)
-            bar = getattr(self._moves, "scroll_bar", None)
-            if bar is not None:
-                bar.set_scroll_from_start_percentage(1.0)
+            old, self._moves_text = self._moves_text, moves
+            if old and moves.startswith(old):
+                # One more move: append it (a full set_text re-lays the whole box).
+                self._moves.append_html_text(moves[len(old) :])
+            else:
+                self._moves.set_text(moves)
+                bar = getattr(self._moves, "scroll_bar", None)
+                if bar is not None:
+                    bar.set_scroll_from_start_percentage(1.0)
         self.buttons["undo"].enable() if m.can_undo else self.buttons["undo"].disable()
         self.buttons["redo"].enable() if m.can_redo else self.buttons["redo"].disable()
         on = not m.is_over() and self._acting_human() is not None
@@ -809,6 +823,9 @@ class PlayScene(Scene):
                 else pygame.Surface(self.panel_rect.size)
             )
             self._panel_bg.fill(PANEL_BG)
+            box = self.status_rect.move(-self.panel_rect.x, -self.panel_rect.y)
+            pygame.draw.rect(self._panel_bg, (27, 33, 41), box, border_radius=10)
+            pygame.draw.rect(self._panel_bg, (59, 69, 82), box, 1, border_radius=10)
         surface.blit(self._panel_bg, self.panel_rect)
         if self.privacy.covering:
             seat = self.privacy.waiting_for
