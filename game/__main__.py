@@ -1,0 +1,85 @@
+"""``python -m game`` and the ``chess-variants`` command."""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import sys
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from game import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="chess-variants",
+        description="A desktop collection of chess variants.",
+    )
+    parser.add_argument("--version", action="version", version=f"Chess Variants {__version__}")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--fullscreen",
+        dest="fullscreen",
+        action="store_true",
+        default=None,
+        help="start fullscreen",
+    )
+    mode.add_argument(
+        "--windowed", dest="fullscreen", action="store_false", help="start in a window"
+    )
+    parser.add_argument("--game", metavar="ID", help="open the setup of this game directly")
+    parser.add_argument("--load", metavar="PATH", help="open this saved game")
+    parser.add_argument(
+        "--smoke-frames",
+        metavar="N",
+        type=_positive_int,
+        help="run the main loop for N frames, then exit (for tests and CI)",
+    )
+    return parser
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def main(argv: list[str] | None = None) -> int:
+    multiprocessing.freeze_support()
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    parser = build_parser()
+    args = parser.parse_args(argv)
+
+    if args.game is not None:
+        from game.games import CATALOGUE, REGISTRY, load_all
+
+        load_all()
+        if args.game not in REGISTRY:
+            known = ", ".join(e.id for e in CATALOGUE if e.id in REGISTRY)
+            parser.error(f"unknown or unfinished game {args.game!r} (playable: {known})")
+
+    from game.app import App
+    from game.ui.menu import MainMenu
+
+    app = App(fullscreen=args.fullscreen)
+    try:
+        app.push(MainMenu(app))
+        if args.game is not None:
+            from game.ui.setup import SetupScene
+
+            app.push(SetupScene(app, args.game))
+        elif args.load is not None:
+            from game.ui.load_scene import open_save
+
+            open_save(app, args.load)
+        return app.run(max_frames=args.smoke_frames)
+    finally:
+        app.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

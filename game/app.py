@@ -1,0 +1,360 @@
+"""The window, the main loop, the scene stack and the settings.
+
+``App`` owns one display surface and a stack of scenes; the top scene gets
+every event and is updated and drawn once a frame. Each scene builds its own
+pygame_gui UIManager with ``new_ui_manager()`` so it always has the project's
+theme and fonts (only the fonts shipped in assets/fonts, never a system font).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import logging
+import time
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from game import __version__
+from game.resources import asset
+
+if TYPE_CHECKING:
+    from game.ui.scene import Scene
+
+log = logging.getLogger(__name__)
+
+TITLE = "Chess Variants"
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (800, 560)
+FPS = 60
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "sound": True,
+    "animation_speed": 1.0,
+    "board_theme": "wood",
+    "show_legal_moves": True,
+    "fullscreen": False,
+}
+
+# The fonts every manager knows, by the names the theme and rich text use.
+FONTS = {
+    "app_sans": ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf"),
+    "app_mono": ("FiraCode-Regular.ttf", "FiraCode-Regular.ttf"),
+}
+# Sizes the scenes' rich text uses (rule sheets, dialogs), loaded up front so
+# pygame_gui never loads a font in the middle of a frame.
+PRELOAD = [
+    ("app_sans", size, style)
+    for size in (14, 15, 16, 17, 18, 20, 22, 26, 30)
+    for style in ("regular", "bold", "italic", "bold_italic")
+] + [("app_mono", size, "regular") for size in (13, 14, 15)]
+
+
+# -- settings (game.saves may not be there yet while the app is being built) --
+def load_settings() -> dict[str, Any]:
+    settings = dict(DEFAULT_SETTINGS)
+    try:
+        from game.saves import load_settings as _load
+    except ImportError:
+        return settings
+    try:
+        settings.update(_load() or {})
+    except Exception:  # a damaged settings file must not stop the app
+        log.exception("could not read settings; using defaults")
+    return settings
+
+
+def save_settings(settings: dict[str, Any]) -> None:
+    try:
+        from game.saves import save_settings as _save
+    except ImportError:
+        return
+    try:
+        _save(dict(settings))
+    except Exception:
+        log.exception("could not write settings")
+
+
+class _NoSounds:
+    """Stands in for game.ui.sound.Sounds when sound cannot start."""
+
+    enabled = False
+
+    def play(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    def apply_settings(self, settings: dict[str, Any]) -> None:
+        pass
+
+
+def _make_sounds(settings: dict[str, Any]) -> Any:
+    try:
+        from game.ui.sound import Sounds
+    except ImportError:
+        return _NoSounds()
+    for args in ((settings,), ()):
+        try:
+            sounds = Sounds(*args)
+        except TypeError:
+            continue
+        except Exception:
+            log.exception("sound could not start")
+            return _NoSounds()
+        _apply_sound_setting(sounds, settings)
+        return sounds
+    return _NoSounds()
+
+
+def _apply_sound_setting(sounds: Any, settings: dict[str, Any]) -> None:
+    if hasattr(sounds, "apply_settings"):
+        sounds.apply_settings(settings)
+    elif hasattr(sounds, "enabled"):
+        sounds.enabled = bool(settings.get("sound", True))
+
+
+def _icon() -> pygame.Surface | None:
+    try:
+        from game.ui.art import icon_surface
+    except ImportError:
+        icon_surface = None
+    if icon_surface is not None:
+        try:
+            return icon_surface()
+        except Exception:
+            log.exception("could not draw the window icon")
+    # A fallback: a little two-tone board square.
+    surf = pygame.Surface((32, 32))
+    for r in range(4):
+        for c in range(4):
+            colour = (233, 212, 170) if (r + c) % 2 == 0 else (150, 104, 62)
+            surf.fill(colour, (c * 8, r * 8, 8, 8))
+    return surf
+
+
+_THEME_CACHE: dict[str, Any] | None = None
+
+
+def theme_dict() -> dict[str, Any]:
+    """assets/theme.json with its font paths made absolute (they are written
+    relative to assets/ so the theme works from source and the executable)."""
+    global _THEME_CACHE
+    if _THEME_CACHE is None:
+        with open(asset("theme.json"), encoding="utf-8") as fh:
+            theme = json.load(fh)
+        for block in theme.values():
+            font = block.get("font") if isinstance(block, dict) else None
+            if not font:
+                continue
+            for key in ("regular_path", "bold_path", "italic_path", "bold_italic_path"):
+                if key in font:
+                    font[key] = str(asset(*font[key].split("/")))
+        _THEME_CACHE = theme
+    return copy.deepcopy(_THEME_CACHE)
+
+
+class App:
+    def __init__(self, fullscreen: bool | None = None, size: tuple[int, int] = DEFAULT_SIZE):
+        pygame.init()
+        self.settings: dict[str, Any] = load_settings()
+        if fullscreen is not None:
+            self.settings["fullscreen"] = bool(fullscreen)
+        pygame.display.set_caption(TITLE)
+        icon = _icon()
+        if icon is not None:
+            pygame.display.set_icon(icon)
+        self._windowed_size = tuple(size)
+        self.fullscreen = False
+        self.window = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        if self.settings.get("fullscreen"):
+            self._set_fullscreen(True)
+        self.clock = pygame.time.Clock()
+        self.scenes: list[Scene] = []
+        self.frame_times: deque[float] = deque(maxlen=600)
+        self.running = False
+        self.sounds = _make_sounds(self.settings)
+        self.version = __version__
+
+    # -- the window ---------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.window.get_size()
+
+    def _set_fullscreen(self, on: bool) -> None:
+        if on == self.fullscreen:
+            return
+        try:
+            if on:
+                self._windowed_size = self.window.get_size()
+                desktop = pygame.display.get_desktop_sizes()
+                full = desktop[0] if desktop else self._windowed_size
+                self.window = pygame.display.set_mode(full, pygame.FULLSCREEN)
+            else:
+                self.window = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        except pygame.error:
+            log.exception("could not switch fullscreen")
+            return
+        self.fullscreen = on
+        self._resize_scenes()
+
+    def toggle_fullscreen(self) -> None:
+        self._set_fullscreen(not self.fullscreen)
+        self.settings["fullscreen"] = self.fullscreen
+        save_settings(self.settings)
+
+    def _on_resize(self, size: tuple[int, int]) -> None:
+        w, h = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
+        if (w, h) != tuple(size):
+            self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        else:
+            self.window = pygame.display.get_surface()
+        if not self.fullscreen:
+            self._windowed_size = (w, h)
+        self._resize_scenes()
+
+    def _resize_scenes(self) -> None:
+        size = self.size
+        for scene in self.scenes:
+            if getattr(scene, "_app_size", None) != size:
+                scene._app_size = size
+                scene.resize(size)
+
+    # -- the UI --------------------------------------------------------------------
+    def new_ui_manager(self) -> pygame_gui.UIManager:
+        manager = pygame_gui.UIManager(self.size, theme_dict(), enable_live_theme_updates=False)
+        for name, (regular, bold) in FONTS.items():
+            manager.add_font_paths(
+                name,
+                str(asset("fonts", regular)),
+                str(asset("fonts", bold)),
+                str(asset("fonts", regular)),
+                str(asset("fonts", bold)),
+            )
+        fonts = manager.get_theme().get_font_dictionary()
+        wanted = []
+        for name, size, style in PRELOAD:
+            font_id = fonts.create_font_id(size, name, "bold" in style, "italic" in style, True)
+            if not fonts.check_font_preloaded(font_id):
+                wanted.append({"name": name, "point_size": size, "style": style})
+        manager.preload_fonts(wanted)
+        return manager
+
+    # -- settings ------------------------------------------------------------------
+    def apply_settings(self) -> None:
+        """Make the current ``settings`` take effect and tell every scene."""
+        self._set_fullscreen(bool(self.settings.get("fullscreen")))
+        _apply_sound_setting(self.sounds, self.settings)
+        for scene in self.scenes:
+            hook = getattr(scene, "settings_changed", None)
+            if hook is not None:
+                hook()
+
+    def save_settings(self) -> None:
+        save_settings(self.settings)
+
+    # -- the scene stack -----------------------------------------------------------
+    @property
+    def scene(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].leave()
+        scene._app_size = self.size
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.leave()
+        if self.scenes:
+            top = self.scenes[-1]
+            if getattr(top, "_app_size", None) != self.size:
+                top._app_size = self.size
+                top.resize(self.size)
+            top.enter()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().leave()
+        self.push(scene)
+
+    def quit(self) -> None:
+        """Leave the main loop at the end of this frame; every scene on the
+        stack gets its ``on_quit`` hook first (the play scene autosaves)."""
+        for scene in reversed(self.scenes):
+            hook = getattr(scene, "on_quit", None)
+            if hook is None:
+                continue
+            try:
+                hook()
+            except Exception:
+                log.exception("on_quit of %s failed", type(scene).__name__)
+        self.running = False
+
+    # -- the loop ------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self._on_resize(event.size)
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self._on_resize((event.x, event.y))
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        scene = self.scene
+        if scene is not None:
+            scene.handle(event)
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw, flip."""
+        for event in pygame.event.get():
+            self.handle(event)
+            if not self.running:
+                return
+        scene = self.scene
+        if scene is None:
+            self.running = False
+            return
+        scene.update(dt)
+        scene = self.scene  # update may have changed scenes
+        if scene is None:
+            self.running = False
+            return
+        scene.draw(self.window)
+        pygame.display.flip()
+
+    def run(self, max_frames: int | None = None) -> int:
+        """The main loop; returns the process exit code."""
+        if not self.scenes:
+            from game.ui.menu import MainMenu
+
+            self.push(MainMenu(self))
+        self.running = True
+        frames = 0
+        dt = 0.0
+        while self.running:
+            start = time.perf_counter()
+            self.step(dt)
+            frames += 1
+            self.frame_times.append(time.perf_counter() - start)
+            if max_frames is not None and frames >= max_frames:
+                break
+            dt = self.clock.tick(FPS) / 1000.0
+        self.running = False
+        return 0
+
+    def close(self) -> None:
+        for scene in reversed(self.scenes):
+            scene.leave()
+        self.scenes.clear()
+        pygame.display.quit()

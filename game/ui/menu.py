@@ -1,0 +1,222 @@
+"""The main menu: every game of the collection, Continue, Load, Settings,
+Rules and Quit."""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from game.games import CATALOGUE, REGISTRY, Entry, load_all
+from game.ui import widgets
+from game.ui.widgets import FormScene
+
+log = logging.getLogger(__name__)
+
+COLUMNS = 2
+SIDE_WIDTH = 250
+GAP = 12
+META_W = 180
+
+
+def playable(game_id: str) -> bool:
+    game = REGISTRY.get(game_id)
+    return game is not None and getattr(game, "playable", True)
+
+
+def players_text(entry: Entry) -> str:
+    return "1 player" if entry.players == "1" else f"{entry.players} players"
+
+
+class MainMenu(FormScene):
+    def __init__(self, app):
+        try:
+            load_all()
+        except Exception:  # one broken game module must not take the menu down
+            log.exception("a game module failed to load")
+        self.cards: dict[str, UIButton] = {}
+        super().__init__(app)
+
+    # -- layout ---------------------------------------------------------------------
+    def build(self) -> None:
+        w, h = self.app.size
+        ui = self.ui
+        top = max(16, min(40, h // 22))
+        widgets.label(ui, pygame.Rect(0, top, w, 64), "Chess Variants", "#title")
+        ready = sum(playable(e.id) for e in CATALOGUE)
+        sub = f"{len(CATALOGUE)} games for one to four players  ·  {ready} ready to play"
+        widgets.label(ui, pygame.Rect(0, top + 62, w, 28), sub, "#subtitle")
+
+        content_w = min(1140, w - 64)
+        grid_w = content_w - SIDE_WIDTH - 32
+        left = (w - content_w) // 2
+        grid_top = top + 120
+        rows = -(-len(CATALOGUE) // COLUMNS)
+        avail = h - grid_top - 36
+        card_h = max(30, min(52, (avail - (rows - 1) * GAP // 2) // rows))
+        row_gap = max(4, min(GAP, (avail - rows * card_h) // max(rows - 1, 1)))
+        card_w = (grid_w - (COLUMNS - 1) * GAP) // COLUMNS
+
+        self.cards = {}
+        layout = self._card_layout(card_w, card_h)
+        for i, entry in enumerate(CATALOGUE):
+            col, row = i % COLUMNS, i // COLUMNS
+            rect = pygame.Rect(
+                left + col * (card_w + GAP), grid_top + row * (card_h + row_gap), card_w, card_h
+            )
+            self._card(rect, entry, layout)
+
+        # The side column: what to do besides starting a game.
+        side = pygame.Rect(left + grid_w + 32 + 14, grid_top + 14, SIDE_WIDTH - 28, 0)
+        bh = max(40, min(50, card_h))
+        bgap = 14
+        names = [
+            ("continue", "Continue", "#primary"),
+            ("load", "Load game", "#menu_button"),
+            ("rules", "Rules", "#menu_button"),
+            ("settings", "Settings", "#menu_button"),
+            ("quit", "Quit", "#menu_button"),
+        ]
+        side.height = len(names) * (bh + bgap) - bgap + 48
+        widgets.panel(ui, side.inflate(28, 28), "#card")
+        y = side.top + 10
+        self.buttons: dict[str, UIButton] = {}
+        for key, text, oid in names:
+            if key == "quit":
+                y += 24
+            b = widgets.button(ui, pygame.Rect(side.left + 10, y, side.width - 20, bh), text, oid)
+            self.buttons[key] = b
+            y += bh + bgap
+        self._refresh_continue()
+        widgets.label(
+            ui,
+            pygame.Rect(side.left, h - 34, side.width, 24),
+            f"version {self.app.version}  ·  F11 fullscreen",
+            "#hint",
+        )
+
+    def _card_layout(self, card_w: int, card_h: int) -> str:
+        """ "line" (title and players side by side), "stacked" (players under
+        the title) or "tight" (side by side, long titles shortened)."""
+        font = self.ui.get_theme().get_font(["#card_title", "label"])
+        widest = max(font.size(e.title)[0] for e in CATALOGUE)
+        inner = card_w - 32
+        if widest + 8 <= inner - META_W:
+            return "line"
+        if card_h >= 46:
+            return "stacked"
+        return "tight"
+
+    def _card(self, rect: pygame.Rect, entry: Entry, layout: str) -> None:
+        ui = self.ui
+        ready = playable(entry.id)
+        widgets.panel(ui, rect, "#card" if ready else "#card_soon_panel")
+        inner = rect.inflate(-32, 0)
+        meta_text = players_text(entry) if ready else f"{players_text(entry)}  ·  coming soon"
+        if layout == "stacked":
+            mid = rect.top + rect.height // 2
+            title_rect = pygame.Rect(inner.left, mid - 24, inner.width, 26)
+            meta_rect = pygame.Rect(inner.left, mid + 1, inner.width, 20)
+        else:
+            title_rect = pygame.Rect(inner.left, rect.top, inner.width - META_W, rect.height)
+            meta_rect = pygame.Rect(inner.right - META_W, rect.top, META_W, rect.height)
+            meta_text = widgets.fit(
+                meta_text, ui.get_theme().get_font(["#card_meta", "label"]), META_W - 4
+            )
+        font = ui.get_theme().get_font(["#card_title", "label"])
+        title_text = widgets.fit(entry.title, font, title_rect.width - 4)
+        title = widgets.label(ui, title_rect, title_text, "#card_title")
+        meta = widgets.label(ui, meta_rect, meta_text, "#card_meta" if ready else "#card_soon")
+        if not ready:
+            title.disable()
+            meta.disable()
+        tip = getattr(REGISTRY.get(entry.id), "blurb", "") or None
+        if title_text != entry.title:
+            tip = entry.title
+        card = widgets.button(
+            ui, rect, "", "#card_button", tool_tip=tip if ready else None, starting_height=3
+        )
+        if not ready:
+            card.disable()
+        self.cards[entry.id] = card
+
+    def _refresh_continue(self) -> None:
+        button = self.buttons.get("continue")
+        if button is None:
+            return
+        try:
+            from game.saves import autosave_path
+
+            exists = autosave_path().exists()
+        except Exception:
+            exists = False
+        if exists:
+            button.enable()
+        else:
+            button.disable()
+
+    def enter(self) -> None:
+        self._refresh_continue()
+
+    # -- actions --------------------------------------------------------------------
+    def back(self) -> None:
+        self.app.quit()
+
+    def on_button(self, element: object) -> None:
+        for game_id, card in self.cards.items():
+            if element is card:
+                self.open_setup(game_id)
+                return
+        action = next((k for k, b in self.buttons.items() if b is element), None)
+        if action == "continue":
+            self.continue_game()
+        elif action == "load":
+            from game.ui.load_scene import LoadScene
+
+            self.app.push(LoadScene(self.app))
+        elif action == "rules":
+            from game.ui.rules_view import RulesScene
+
+            self.app.push(RulesScene(self.app))
+        elif action == "settings":
+            from game.ui.settings_scene import SettingsScene
+
+            self.app.push(SettingsScene(self.app))
+        elif action == "quit":
+            self.app.quit()
+
+    def open_setup(self, game_id: str) -> None:
+        if not playable(game_id):
+            return
+        from game.ui.setup import SetupScene
+
+        self.app.push(SetupScene(self.app, game_id))
+
+    def continue_game(self) -> None:
+        from game.saves import SaveError, load_autosave
+
+        try:
+            match = load_autosave()
+        except SaveError as e:
+            widgets.message(
+                self.ui,
+                "Cannot continue",
+                f"The last game could not be restored: {e.message}.\n"
+                "The file was left as it is; your other saves are safe.",
+            )
+            return
+        except Exception as e:  # a bug in a game's rules while replaying
+            log.exception("autosave failed to load")
+            widgets.message(
+                self.ui, "Cannot continue", f"The last game could not be restored ({e})."
+            )
+            return
+        if match is None:
+            widgets.message(self.ui, "Nothing to continue", "There is no unfinished game.")
+            self._refresh_continue()
+            return
+        try:
+            widgets.open_match(self.app, match)
+        except ImportError:
+            widgets.message(self.ui, "Not ready", "The play screen is not available yet.")

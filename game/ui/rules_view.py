@@ -1,0 +1,234 @@
+"""The rules viewer: the games on the left, the chosen rule sheet on the right.
+
+Rule sheets are markdown files in rules/; ``markdown_to_html`` turns the
+small subset they use (headings, paragraphs, lists, bold, italic, code,
+tables) into pygame_gui's HTML subset for a scrolling UITextBox.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pygame
+from pygame_gui.elements import UISelectionList, UITextBox
+
+from game.games import CATALOGUE, REGISTRY, load_all
+from game.resources import rules_sheet
+from game.ui import widgets
+from game.ui.widgets import FormScene
+
+HEADING = "#e3b774"
+CODE = "#f2c888"
+DIM = "#9aa5b1"
+HEADING_SIZES = {1: 26, 2: 20, 3: 17}
+BODY_SIZE = 16
+MONO_SIZE = 15
+
+_CODE = re.compile(r"`([^`]+)`")
+_BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
+_ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])|(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)")
+_LIST = re.compile(r"^\s*([-*+]|\d+[.)])\s+(.*)$")
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+
+
+def _mono(text: str, colour: str = CODE) -> str:
+    return f"<font face='app_mono' pixel_size={MONO_SIZE} color='{colour}'>{text}</font>"
+
+
+def inline(text: str) -> str:
+    """One line of markdown (bold, italic, code) as pygame_gui HTML."""
+    parts = []
+    pos = 0
+    # Code spans first, so nothing inside them is read as markup.
+    for m in _CODE.finditer(text):
+        parts.append(_emphasis(html.escape(text[pos : m.start()], quote=False)))
+        parts.append(_mono(html.escape(m.group(1), quote=False)))
+        pos = m.end()
+    parts.append(_emphasis(html.escape(text[pos:], quote=False)))
+    return "".join(parts)
+
+
+def _emphasis(text: str) -> str:
+    text = _BOLD.sub(lambda m: f"<b>{m.group(1) or m.group(2)}</b>", text)
+    return _ITALIC.sub(lambda m: f"<i>{m.group(1) or m.group(2)}</i>", text)
+
+
+def _cells(line: str) -> list[str]:
+    line = line.strip()
+    if line.startswith("|"):
+        line = line[1:]
+    if line.endswith("|"):
+        line = line[:-1]
+    return [c.strip() for c in line.split("|")]
+
+
+def _table(rows: list[str]) -> list[str]:
+    """A table, plainly: each row on its own line, cells set apart."""
+    out = []
+    header = True
+    for row in rows:
+        if _TABLE_RULE.match(row):
+            continue
+        cells = [inline(c) for c in _cells(row)]
+        sep = f"<font color='{DIM}'>  ·  </font>"
+        line = sep.join(cells)
+        out.append(f"<b>{line}</b>" if header else line)
+        header = False
+    return out
+
+
+def markdown_to_html(text: str) -> str:
+    """The markdown subset of the rule sheets as pygame_gui HTML."""
+    out: list[str] = []
+    paragraph: list[str] = []
+    table: list[str] = []
+
+    def flush() -> None:
+        if paragraph:
+            out.append(inline(" ".join(paragraph)) + "<br><br>")
+            paragraph.clear()
+        if table:
+            out.append("<br>".join(_table(table)) + "<br><br>")
+            table.clear()
+
+    in_list = False
+    for raw in text.replace("\r\n", "\n").split("\n"):
+        line = raw.rstrip()
+        if not line.strip():
+            flush()
+            if in_list:
+                out.append("<br>")
+                in_list = False
+            continue
+        if line.lstrip().startswith("|"):
+            if paragraph:
+                flush()
+            table.append(line)
+            continue
+        if table:
+            flush()
+        heading = _HEADING.match(line)
+        if heading:
+            flush()
+            if in_list:
+                out.append("<br>")
+                in_list = False
+            level = min(len(heading.group(1)), 3)
+            size = HEADING_SIZES[level]
+            out.append(
+                f"<font pixel_size={size} color='{HEADING}'><b>{inline(heading.group(2))}</b>"
+                "</font><br>"
+            )
+            continue
+        if re.fullmatch(r"\s*([-*_])(\s*\1){2,}\s*", line):  # a rule line
+            flush()
+            continue
+        item = _LIST.match(line)
+        if item:
+            flush()
+            marker = item.group(1)
+            bullet = "•" if marker in "-*+" else marker
+            indent = "    " if raw[: len(raw) - len(raw.lstrip())] else ""
+            out.append(
+                f"{indent}<font color='{HEADING}'>{bullet}</font>  {inline(item.group(2))}<br>"
+            )
+            in_list = True
+            continue
+        if in_list and raw.startswith((" ", "\t")):  # a list item carried on
+            out[-1] = out[-1][: -len("<br>")] + " " + inline(line.strip()) + "<br>"
+            continue
+        if line.startswith(">"):
+            line = "*" + line.lstrip("> ").strip() + "*"
+        if in_list:
+            out.append("<br>")
+            in_list = False
+        paragraph.append(line.strip())
+    flush()
+    body = "".join(out)
+    while body.endswith("<br>"):
+        body = body[: -len("<br>")]
+    return body
+
+
+def sheet_html(game_id: str) -> str:
+    """The rule sheet of a game as HTML, or a note that there is none yet."""
+    title = next((e.title for e in CATALOGUE if e.id == game_id), game_id)
+    path = rules_sheet(game_id)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return (
+            f"<font pixel_size={HEADING_SIZES[1]} color='{HEADING}'><b>{html.escape(title)}</b>"
+            f"</font><br><br><i>There is no rule sheet for {html.escape(title)} yet.</i>"
+        )
+    except (OSError, UnicodeDecodeError) as e:
+        return f"<i>The rule sheet for {html.escape(title)} could not be read ({e}).</i>"
+    return markdown_to_html(text)
+
+
+class RulesScene(FormScene):
+    def __init__(self, app, game_id: str | None = None):
+        if not REGISTRY:
+            load_all()
+        ids = [e.id for e in CATALOGUE]
+        self.game_id = game_id if game_id in ids else ids[0]
+        super().__init__(app)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        ui = self.ui
+        top = max(16, min(40, h // 22))
+        widgets.label(ui, pygame.Rect(0, top, w, 64), "Rules", "#title")
+        content_w = min(1140, w - 48)
+        left = (w - content_w) // 2
+        body_top = top + 84
+        body_h = h - body_top - 24 - 56
+        list_w = min(300, content_w // 3)
+        titles = [(e.title, f"#rules_{e.id}") for e in CATALOGUE]
+        selected = next(t for t in titles if t[1] == f"#rules_{self.game_id}")
+        self.list = UISelectionList(
+            pygame.Rect(left, body_top, list_w, body_h),
+            titles,
+            ui,
+            default_selection=selected,
+            starting_height=2,
+        )
+        card = pygame.Rect(left + list_w + 20, body_top, content_w - list_w - 20, body_h)
+        self.boards.append(card)
+        # Inset by hand: pygame_gui wraps text as if the box's own left
+        # padding were not there, so the box itself has none.
+        self.text_rect = card.inflate(-28, -4).move(10, 0)
+        self.text_box: UITextBox | None = None
+        self._show_text()
+        self.back_button = widgets.button(
+            ui, pygame.Rect(left, h - 24 - 46, 160, 46), "Back", "#menu_button"
+        )
+
+    def _show_text(self) -> None:
+        if self.text_box is not None:
+            self.text_box.kill()
+        self.text_box = UITextBox(
+            sheet_html(self.game_id), self.text_rect, self.ui, object_id="#rules_text"
+        )
+
+    def show(self, game_id: str) -> None:
+        """Show another game's sheet."""
+        self.game_id = game_id
+        self._show_text()
+
+    @property
+    def text(self) -> str:
+        """The sheet as shown, HTML included (for tests)."""
+        return self.text_box.html_text if self.text_box is not None else ""
+
+    def on_button(self, element: object) -> None:
+        if element is self.back_button:
+            self.back()
+
+    def on_changed(self, element: object, text: str) -> None:
+        if element is self.list:
+            chosen = self.list.get_single_selection(include_object_id=True)
+            if chosen:
+                self.show(chosen[1].removeprefix("#rules_"))

@@ -1,0 +1,121 @@
+"""Settings: sound, animation speed, board theme, legal-move hints,
+fullscreen. Every change is saved at once and takes effect at once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from pygame_gui.elements import UIButton, UIDropDownMenu
+
+from game.ui import widgets
+from game.ui.widgets import FormScene
+
+ANIMATION_SPEEDS: tuple[tuple[str, float], ...] = (
+    ("Slow", 0.5),
+    ("Normal", 1.0),
+    ("Fast", 2.0),
+    ("Off", 0),
+)
+BOARD_THEMES: tuple[tuple[str, str], ...] = (
+    ("Wood", "wood"),
+    ("Green", "green"),
+    ("Blue", "blue"),
+    ("Grey", "grey"),
+)
+# key, label, kind: a toggle, or the choices of a drop-down
+ROWS: tuple[tuple[str, str, Any], ...] = (
+    ("sound", "Sound", "toggle"),
+    ("animation_speed", "Animation speed", ANIMATION_SPEEDS),
+    ("board_theme", "Board theme", BOARD_THEMES),
+    ("show_legal_moves", "Show legal moves", "toggle"),
+    ("fullscreen", "Fullscreen", "toggle"),
+)
+
+ROW_H = 42
+ROW_GAP = 14
+
+
+def _choice_label(choices: tuple[tuple[str, Any], ...], value: Any) -> str:
+    for label, v in choices:
+        if v == value:
+            return label
+    if choices is ANIMATION_SPEEDS and isinstance(value, (int, float)):
+        # An unusual stored speed reads as the nearest named one.
+        return min(choices, key=lambda c: abs(c[1] - value))[0]
+    return choices[0][0]
+
+
+class SettingsScene(FormScene):
+    def build(self) -> None:
+        w, h = self.app.size
+        ui = self.ui
+        top = max(16, min(40, h // 22))
+        widgets.label(ui, pygame.Rect(0, top, w, 64), "Settings", "#title")
+        widgets.label(
+            ui, pygame.Rect(0, top + 62, w, 28), "Changes are saved as you make them.", "#subtitle"
+        )
+        form_w = min(560, w - 48)
+        form_h = 36 + len(ROWS) * (ROW_H + ROW_GAP) + 70
+        form = widgets.centred((w, h), form_w, form_h, top=top + 116)
+        self.boards.append(form)
+        x = form.left + 28
+        field_w = 220
+        field_x = form.right - 28 - field_w
+        y = form.top + 24
+        self.controls: dict[str, UIButton | UIDropDownMenu] = {}
+        rows_y = []
+        for _ in ROWS:
+            rows_y.append(y)
+            y += ROW_H + ROW_GAP
+        # Bottom-up so an opened drop-down covers the rows below it.
+        for (key, text, kind), ry in reversed(list(zip(ROWS, rows_y, strict=True))):
+            widgets.label(ui, pygame.Rect(x, ry, field_x - x, ROW_H), text, "#field_label")
+            rect = pygame.Rect(field_x, ry, field_w, ROW_H)
+            value = self.app.settings.get(key)
+            if kind == "toggle":
+                control: Any = widgets.button(ui, rect, "On" if value else "Off", "#menu_button")
+                if value:
+                    control.select()
+            else:
+                labels = [c[0] for c in kind]
+                control = UIDropDownMenu(
+                    labels, _choice_label(kind, value), rect, ui, object_id=f"#{key}"
+                )
+            self.controls[key] = control
+        self.back_button = widgets.button(
+            ui,
+            pygame.Rect(form.right - 28 - 160, form.bottom - 24 - 44, 160, 44),
+            "Done",
+            "#primary",
+        )
+
+    def set(self, key: str, value: Any) -> None:
+        """Change one setting, save it and let the app apply it."""
+        self.app.settings[key] = value
+        self.app.save_settings()
+        self.app.apply_settings()
+
+    def on_button(self, element: object) -> None:
+        if element is self.back_button:
+            self.back()
+            return
+        for key, control in self.controls.items():
+            if element is control:
+                on = not bool(self.app.settings.get(key))
+                self.set(key, on)
+                # apply_settings may have rebuilt this scene (fullscreen).
+                control = self.controls[key]
+                control.set_text("On" if on else "Off")
+                if on:
+                    control.select()
+                else:
+                    control.unselect()
+                return
+
+    def on_changed(self, element: object, text: str) -> None:
+        for key, _text, kind in ROWS:
+            if self.controls.get(key) is element and kind != "toggle":
+                value = dict(kind)[text]
+                self.set(key, value)
+                return

@@ -1,0 +1,282 @@
+"""Small shared pieces of UI: dialogs, the backdrop, layout helpers.
+
+Dialogs belong to a scene's UIManager (``ui``) and need nothing else from
+the scene: ``confirm`` calls ``on_yes`` itself when the player confirms.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UIPanel
+from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
+
+from game.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from game.app import App
+
+# The palette the theme uses, for things drawn by hand.
+BG_TOP = (35, 42, 52)
+BG_BOTTOM = (17, 20, 25)
+ACCENT = (217, 164, 90)
+TEXT = (236, 229, 216)
+TEXT_DIM = (154, 165, 177)
+CARD_BG = (37, 45, 55)
+CARD_BORDER = (58, 68, 82)
+
+DIALOG_WIDTH = 460
+
+
+def escape(text: str) -> str:
+    """Plain text made safe for pygame_gui's HTML subset (newlines kept)."""
+    return html.escape(str(text), quote=False).replace("\n", "<br>")
+
+
+def _dialog_rect(ui: pygame_gui.UIManager, text: str, extra: int) -> pygame.Rect:
+    w, h = ui.window_resolution
+    chars_per_line = 48
+    lines = sum(max(1, -(-len(part) // chars_per_line)) for part in str(text).split("\n"))
+    height = min(h - 40, 150 + extra + 24 * lines)
+    width = min(w - 40, DIALOG_WIDTH)
+    rect = pygame.Rect(0, 0, width, height)
+    rect.center = (w // 2, h // 2)
+    return rect
+
+
+def message(ui: pygame_gui.UIManager, title: str, text: str) -> UIMessageWindow:
+    """A message box with an OK button, centred, over everything else."""
+    return UIMessageWindow(
+        _dialog_rect(ui, text, 0),
+        escape(text),
+        ui,
+        window_title=title,
+        always_on_top=True,
+    )
+
+
+class _Confirm(UIConfirmationDialog):
+    def __init__(self, rect, text, ui, title, yes, on_yes):
+        super().__init__(
+            rect,
+            escape(text),
+            ui,
+            window_title=title,
+            action_short_name=yes,
+            blocking=True,
+            always_on_top=True,
+        )
+        self._on_yes = on_yes
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        confirmed = (
+            event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element == self.confirm_button
+        )
+        consumed = super().process_event(event)
+        if confirmed and self._on_yes is not None:
+            on_yes, self._on_yes = self._on_yes, None
+            on_yes()
+        return consumed
+
+
+def confirm(
+    ui: pygame_gui.UIManager,
+    title: str,
+    text: str,
+    on_yes: Callable[[], None],
+    yes: str = "OK",
+) -> UIConfirmationDialog:
+    """Ask before doing something; ``on_yes()`` runs when the player confirms.
+    Cancel or the close button just closes the dialog."""
+    return _Confirm(_dialog_rect(ui, text, 10), text, ui, title, yes, on_yes)
+
+
+def dialogs(ui: pygame_gui.UIManager) -> list:
+    """The dialog windows open in ``ui``, top last."""
+    return [w for w in ui.get_window_stack().get_full_stack() if w.alive()]
+
+
+def close_top_dialog(ui: pygame_gui.UIManager) -> bool:
+    """Close the top dialog (for Esc); False when there was none."""
+    stack = dialogs(ui)
+    if not stack:
+        return False
+    stack[-1].kill()
+    return True
+
+
+# -- layout ---------------------------------------------------------------------------
+def fit(text: str, font, width: int) -> str:
+    """``text`` shortened with an ellipsis until ``font`` draws it in ``width``."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def centred(size: tuple[int, int], width: int, height: int, top: int | None = None) -> pygame.Rect:
+    """A rect of this size centred in the window (or at ``top``)."""
+    w, h = size
+    rect = pygame.Rect(0, 0, min(width, w), min(height, h))
+    rect.centerx = w // 2
+    if top is None:
+        rect.centery = h // 2
+    else:
+        rect.top = top
+    return rect
+
+
+def button(
+    ui: pygame_gui.UIManager,
+    rect: pygame.Rect,
+    text: str,
+    object_id: str | None = None,
+    tool_tip: str | None = None,
+    starting_height: int = 2,
+) -> UIButton:
+    return UIButton(
+        rect,
+        text,
+        ui,
+        object_id=object_id,
+        tool_tip_text=tool_tip,
+        starting_height=starting_height,
+    )
+
+
+def label(
+    ui: pygame_gui.UIManager,
+    rect: pygame.Rect,
+    text: str,
+    object_id: str | None = None,
+    starting_height: int = 2,
+) -> UILabel:
+    label = UILabel(rect, text, ui, object_id=object_id)
+    if starting_height != 1:
+        label.change_layer(starting_height)
+    return label
+
+
+def panel(ui: pygame_gui.UIManager, rect: pygame.Rect, object_id: str | None = None) -> UIPanel:
+    return UIPanel(rect, starting_height=1, manager=ui, object_id=object_id)
+
+
+def title_bar(ui: pygame_gui.UIManager, size: tuple[int, int], title: str) -> UILabel:
+    """The big heading at the top of a full-screen scene."""
+    rect = pygame.Rect(0, 0, size[0], 64)
+    rect.top = max(16, min(44, size[1] // 20))
+    return label(ui, rect, title, "#title")
+
+
+# -- the backdrop --------------------------------------------------------------------
+_backdrop_cache: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _make_backdrop(size: tuple[int, int]) -> pygame.Surface:
+    w, h = size
+    surf = pygame.Surface(size)
+    # A vertical gradient drawn as a 1-pixel column, then stretched.
+    column = pygame.Surface((1, max(h, 1)))
+    for y in range(h):
+        t = y / max(h - 1, 1)
+        colour = [round(a + (b - a) * t) for a, b in zip(BG_TOP, BG_BOTTOM, strict=True)]
+        column.set_at((0, y), colour)
+    surf.blit(pygame.transform.scale(column, (w, h)), (0, 0))
+    # A faint chequer in the lower right corner, fading out.
+    cell = max(40, min(w, h) // 12)
+    pattern = pygame.Surface((cell * 8, cell * 8), pygame.SRCALPHA)
+    for r in range(8):
+        for c in range(8):
+            if (r + c) % 2 == 0:
+                alpha = max(0, int(7 * (r + c) / 14))
+                pattern.fill((255, 236, 200, alpha), (c * cell, r * cell, cell, cell))
+    surf.blit(pattern, (w - cell * 6, h - cell * 5))
+    # A thin warm line under the title area.
+    return surf.convert() if pygame.display.get_surface() is not None else surf
+
+
+def draw_card(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A rounded card behind a form (drawn by hand, so drop-downs, which
+    pygame_gui puts on the lowest layer, stay above it)."""
+    pygame.draw.rect(surface, CARD_BG, rect, border_radius=12)
+    pygame.draw.rect(surface, CARD_BORDER, rect, width=1, border_radius=12)
+
+
+def draw_backdrop(surface: pygame.Surface) -> None:
+    """The calm dark background every menu-like scene sits on."""
+    size = surface.get_size()
+    back = _backdrop_cache.get(size)
+    if back is None:
+        if len(_backdrop_cache) > 4:
+            _backdrop_cache.clear()
+        back = _backdrop_cache[size] = _make_backdrop(size)
+    surface.blit(back, (0, 0))
+
+
+# -- a base for the menu-like scenes ------------------------------------------------
+class FormScene(Scene):
+    """A scene laid out by ``build()`` from the window size, rebuilt on
+    resize, drawn over the backdrop. Esc closes a dialog, else ``back()``.
+    Subclasses react in ``on_button(element)`` and ``on_changed(element, text)``."""
+
+    def __init__(self, app: App):
+        super().__init__(app)
+        self.boards: list[pygame.Rect] = []  # card backgrounds drawn under the UI
+        self.build()
+
+    def build(self) -> None:
+        raise NotImplementedError
+
+    def rebuild(self) -> None:
+        self.ui.clear_and_reset()
+        self.boards = []
+        self.build()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.ui.set_window_resolution(size)
+        self.rebuild()
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if not close_top_dialog(self.ui):
+                self.back()
+            return
+        self.ui.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.on_button(event.ui_element)
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self.on_changed(event.ui_element, event.text)
+        elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
+            self.on_changed(event.ui_element, event.text)
+
+    def on_button(self, element: object) -> None:
+        pass
+
+    def on_changed(self, element: object, text: str) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface)
+        for rect in self.boards:
+            draw_card(surface, rect)
+        self.ui.draw_ui(surface)
+
+
+def open_match(app: App, match: object, replace: bool = False) -> None:
+    """Show ``match`` in the play scene (imported only when needed), over
+    the current scene or instead of it."""
+    from game.ui.play import PlayScene
+
+    scene = PlayScene(app, match)
+    if replace:
+        app.replace(scene)
+    else:
+        app.push(scene)

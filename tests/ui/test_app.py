@@ -1,0 +1,131 @@
+"""The app shell: the command line and the main loop."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+from ui_driver import make_app, pump
+
+from game import __version__, saves
+from game.__main__ import main
+from game.app import theme_dict
+from game.ui.menu import MainMenu
+
+
+def test_smoke_frames_runs_the_real_loop_and_exits_0():
+    assert main(["--smoke-frames", "30"]) == 0
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    assert __version__ in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "argv", [["--bogus"], ["--smoke-frames", "many"], ["--windowed", "--fullscreen"]]
+)
+def test_bad_arguments_exit_2_with_a_message(argv, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "error:" in err and "usage:" in err
+
+
+def test_unknown_game_exits_2_with_a_message(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["--game", "no_such_game"])
+    assert exc.value.code == 2
+    assert "no_such_game" in capsys.readouterr().err
+
+
+def test_game_argument_opens_its_setup(monkeypatch):
+    from game.ui import setup
+
+    seen = []
+    monkeypatch.setattr(setup.SetupScene, "enter", lambda self: seen.append(self.game_id))
+    assert main(["--game", "chess", "--smoke-frames", "2"]) == 0
+    assert seen == ["chess"]
+
+
+def test_quit_event_asks_every_scene_then_leaves_the_loop():
+    app = make_app(MainMenu)
+    asked = []
+    app.scene.on_quit = lambda: asked.append(True)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    pump(app, 50)
+    assert asked == [True]
+    assert not app.running
+
+
+def test_resize_reaches_the_scene():
+    app = make_app(MainMenu)
+    pump(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700))
+    pump(app, 2)
+    assert app.scene.ui.window_resolution == app.size
+
+
+def test_f11_toggles_fullscreen_and_remembers_it():
+    app = make_app(MainMenu)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+    pump(app, 2)
+    assert app.fullscreen
+    assert saves.load_settings()["fullscreen"] is True
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+    pump(app, 2)
+    assert not app.fullscreen
+    assert saves.load_settings()["fullscreen"] is False
+
+
+def test_frame_times_are_recorded():
+    app = make_app(MainMenu)
+    pump(app, 10)
+    assert len(app.frame_times) >= 10
+    assert all(t >= 0 for t in app.frame_times)
+
+
+def test_theme_uses_only_the_shipped_fonts():
+    theme = theme_dict()
+    for block in theme.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if font:
+            assert font["name"] in ("app_sans", "app_mono")
+            for key, path in font.items():
+                if key.endswith("_path"):
+                    assert "assets" in path and path.endswith(".ttf")
+
+
+def test_every_font_the_scenes_use_is_ours():
+    """Build each scene and check pygame_gui looked up no other font (the two
+    defaults it always loads itself excepted)."""
+    from game.ui.load_scene import LoadScene
+    from game.ui.rules_view import RulesScene
+    from game.ui.settings_scene import SettingsScene
+    from game.ui.setup import SetupScene
+
+    app = make_app()
+    for factory in (
+        MainMenu,
+        SettingsScene,
+        LoadScene,
+        lambda a: RulesScene(a, "chess"),
+        lambda a: SetupScene(a, "chess960"),
+    ):
+        scene = factory(app)
+        app.push(scene)
+        pump(app, 2)
+        fonts = scene.ui.get_theme().get_font_dictionary()
+        defaults = {fonts.default_font.idx, fonts._default_symbols_font.idx}
+        used = [f for f in fonts.used_font_ids if f not in defaults]
+        assert used and all(f.startswith(("app_sans", "app_mono")) for f in used), used
+
+
+def test_theme_file_is_valid_json():
+    from game.resources import asset
+
+    json.loads(asset("theme.json").read_text(encoding="utf-8"))

@@ -1,0 +1,123 @@
+"""The main menu, driven by posted events."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+from ui_driver import click, key, make_app, pump, texts
+
+from game import saves
+from game.games import CATALOGUE, REGISTRY, load_all
+from game.ui.menu import MainMenu, playable
+
+load_all()
+
+
+def test_every_catalogue_entry_is_shown_and_coming_soon_ones_are_disabled():
+    app = make_app(MainMenu)
+    pump(app)
+    menu = app.scene
+    shown = texts(app)
+    assert set(menu.cards) == {e.id for e in CATALOGUE}
+    for entry in CATALOGUE:
+        assert entry.title in shown
+        assert menu.cards[entry.id].is_enabled == playable(entry.id)
+    soon = [e for e in CATALOGUE if not playable(e.id)]
+    assert soon, "the catalogue has games still to come"
+    assert sum("coming soon" in t for t in shown) == len(soon)
+    assert "2 players" in shown and "4 players  ·  coming soon" in shown
+
+
+def test_clicking_a_coming_soon_game_does_nothing():
+    app = make_app(MainMenu)
+    soon = next(e.id for e in CATALOGUE if e.id not in REGISTRY)
+    click(app, app.scene.cards[soon])
+    assert isinstance(app.scene, MainMenu)
+
+
+def test_clicking_chess_opens_its_setup():
+    from game.ui.setup import SetupScene
+
+    app = make_app(MainMenu)
+    click(app, app.scene.cards["chess"])
+    assert isinstance(app.scene, SetupScene) and app.scene.game_id == "chess"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MainMenu)
+
+
+def test_continue_is_disabled_without_an_autosave():
+    app = make_app(MainMenu)
+    pump(app)
+    assert not app.scene.buttons["continue"].is_enabled
+
+
+def test_a_damaged_autosave_shows_a_message_not_a_crash():
+    saves.autosave_path().write_text('{"format": 1, "game": "chess", "act', encoding="utf-8")
+    app = make_app(MainMenu)
+    pump(app)
+    assert app.scene.buttons["continue"].is_enabled
+    click(app, app.scene.buttons["continue"])
+    assert isinstance(app.scene, MainMenu)
+    windows = app.scene.ui.get_window_stack().get_full_stack()
+    assert windows and "damaged" in windows[-1].text_block.html_text
+    assert saves.autosave_path().exists()  # left alone
+
+
+@pytest.mark.parametrize(
+    "name, scene",
+    [("settings", "SettingsScene"), ("rules", "RulesScene"), ("load", "LoadScene")],
+)
+def test_side_buttons_open_their_scenes_and_esc_comes_back(name, scene):
+    app = make_app(MainMenu)
+    click(app, app.scene.buttons[name])
+    assert type(app.scene).__name__ == scene
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MainMenu)
+
+
+def test_esc_quits_from_the_menu():
+    app = make_app(MainMenu)
+    key(app, pygame.K_ESCAPE)
+    assert not app.running
+
+
+def test_quit_button_quits():
+    app = make_app(MainMenu)
+    click(app, app.scene.buttons["quit"])
+    assert not app.running
+
+
+def test_menu_fits_small_and_large_windows():
+    app = make_app(MainMenu)
+    for size in ((800, 560), (1920, 1080), (1280, 800)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        pump(app, 2)
+        w, h = app.size
+        for card in app.scene.cards.values():
+            assert 0 <= card.rect.left and card.rect.right <= w
+            assert 0 <= card.rect.top and card.rect.bottom <= h
+
+
+def test_load_list_shows_damaged_saves_with_their_error():
+    from game.ui.load_scene import LoadScene
+
+    (saves.saves_dir() / "broken.json").write_text("not json", encoding="utf-8")
+    (saves.saves_dir() / "foreign.json").write_text(
+        json.dumps({"format": 1, "game": "nope", "actions": []})
+    )
+    app = make_app(MainMenu, LoadScene)
+    pump(app)
+    scene = app.scene
+    items = [i["text"] for i in scene.list.item_list]
+    assert len(items) == 2 and all("damaged" in t for t in items)
+    click(app, scene.list.item_list[0]["button_element"])
+    assert scene.selected is not None
+    assert not scene.load_button.is_enabled
+    assert scene.delete_button.is_enabled
+    click(app, scene.delete_button)
+    dialog = scene.ui.get_window_stack().get_full_stack()[-1]
+    click(app, dialog.confirm_button)
+    assert len(app.scene.list.item_list) == 1
+    assert len(saves.list_saves()) == 1

@@ -1,0 +1,102 @@
+"""The setup form: seats and generic options, validated before a match."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from ui_driver import choose, click, make_app, pump
+
+from game.games import REGISTRY, load_all
+from game.ui import setup
+from game.ui.menu import MainMenu
+from game.ui.setup import SetupScene
+
+load_all()
+
+
+@pytest.fixture
+def started(monkeypatch):
+    """Record the match Start would open instead of opening the play scene."""
+    opened = []
+
+    class FakePlay(setup.FormScene):
+        def __init__(self, app, match):
+            opened.append(match)
+            super().__init__(app)
+
+        def build(self):
+            pass
+
+    import game.ui.play as play
+
+    monkeypatch.setattr(play, "PlayScene", FakePlay)
+    return opened
+
+
+def _setup(game_id):
+    app = make_app(MainMenu, lambda a: SetupScene(a, game_id))
+    pump(app)
+    return app, app.scene
+
+
+def test_chess960_number_1000_is_refused_with_a_message(started):
+    app, scene = _setup("chess960")
+    choose(app, scene.option_widgets["start"], "Number")
+    scene.option_widgets["number"].set_text("1000")
+    click(app, scene.start_button)
+    assert app.scene is scene  # still on the form
+    assert scene.error and ("1000" in scene.error or "959" in scene.error)
+    assert scene.error_label.text == scene.error
+    assert started == []
+
+
+def test_not_a_number_is_refused_with_a_message(started):
+    app, scene = _setup("chess960")
+    scene.option_widgets["number"].set_text("five")
+    click(app, scene.start_button)
+    assert app.scene is scene
+    assert "whole number" in scene.error
+    assert started == []
+
+
+def test_chess960_number_518_starts_the_match(started):
+    app, scene = _setup("chess960")
+    choose(app, scene.option_widgets["start"], "Number")
+    choose(app, scene.seat_menus[1], "Computer: Hard")
+    scene.option_widgets["number"].set_text("518")
+    click(app, scene.start_button)
+    assert len(started) == 1
+    match = started[0]
+    assert match.game_id == "chess960"
+    assert match.options["start"] == "number" and match.options["number"] == 518
+    assert match.players == ["human", "computer:search:3"]
+    assert app.scene is not scene
+
+
+def test_seat_levels_map_to_bot_specs(started):
+    app, scene = _setup("chess")
+    choose(app, scene.seat_menus[0], "Computer: Easy")
+    choose(app, scene.seat_menus[1], "Human")
+    click(app, scene.start_button)
+    assert started[0].players == ["computer:random", "human"]
+
+
+def test_one_row_per_seat_and_option():
+    app, scene = _setup("chess960")
+    game = REGISTRY["chess960"]
+    assert len(scene.seat_menus) == len(game.seats)
+    assert set(scene.option_widgets) == {o.key for o in game.options}
+
+
+def test_form_survives_a_resize(started):
+    app, scene = _setup("chess960")
+    scene.option_widgets["number"].set_text("77")
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 640), w=900, h=640))
+    pump(app, 2)
+    assert scene.option_widgets["number"].get_text() == "77"
+
+
+def test_back_returns_to_the_menu():
+    app, scene = _setup("chess")
+    click(app, scene.back_button)
+    assert isinstance(app.scene, MainMenu)
