@@ -308,7 +308,7 @@ def _valid_setting(key: str, value: Any) -> bool:
             isinstance(value, (int, float))
             and not isinstance(value, bool)
             and math.isfinite(value)
-            and value > 0
+            and value >= 0  # 0 is "animations off"
         )
     if isinstance(default, str):
         return isinstance(value, str) and bool(value)

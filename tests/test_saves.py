@@ -358,3 +358,12 @@ def test_damaged_settings(home, text):
     saves.save_settings({"sound": False})
     assert saves.load_settings()["sound"] is False
     assert bad.exists()
+
+
+def test_animation_speed_off_is_kept():
+    from game.saves import load_settings, save_settings
+
+    settings = load_settings()
+    settings["animation_speed"] = 0
+    save_settings(settings)
+    assert load_settings()["animation_speed"] == 0
