@@ -1,0 +1,632 @@
+"""Tulaga: stones on the 81 points of a chessboard, rows of five and rings of
+four, rank stones and reaping.
+
+The board is the 9 x 9 grid of points (the corners of the 8 x 8 squares,
+edges included), named a1..i9 like squares. Seat 0 is White and seat 1 is
+Black, as everywhere in the app (piece art, seat lists, saves); Black acts
+first. A turn is a chain of decisions by the same seat, each its own step:
+
+1. ``Place(point)``: a simple stone from the pile onto an empty point.
+2. If the stone completed Tulagas (rows of five, rings of four), and there is
+   more than one: ``ChooseTulaga`` picks one (or ``NoRankStone`` declines).
+3. If the chosen Tulaga has more stones than it needs (a row longer than
+   five, a ring with more than four): ``ChooseStones`` picks the five or four
+   that go back to the pile (or ``NoRankStone``).
+4. ``RankStone(point)`` (a point of the row, or the ring's centre) or
+   ``NoRankStone``: the Tulaga's stones return to the pile and the rank stone
+   goes down, or nothing happens at all.
+5. If some direction from the rank stone reaches an opponent stone:
+   ``Reap(direction)`` or ``NoReap``.
+
+Steps with nothing to decide are skipped. The rule sheet (rules/tulaga.md)
+gives the rulings and the notation. Never imports pygame.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Any, NamedTuple
+
+from game.engine import Event, Game, IllegalAction, Option, State
+from game.engine.board import bits, geometry
+from game.engine.pieces import Piece
+from game.games import register
+
+GEO = geometry(9, 9)
+SIZE = GEO.size
+WHITE, BLACK = 0, 1
+FIRST = BLACK
+SIMPLE_STONES = 12
+STONE, RANK = "stone", "rank_stone"
+SIDE_LETTERS = "wb"  # seat -> side letter in the position text
+
+#: Reap directions: name -> (file step, rank step). North is towards rank 9.
+DIRECTIONS: dict[str, tuple[int, int]] = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+#: The four lines a row can lie on, one direction each.
+LINE_STEPS = ((1, 0), (0, 1), (1, 1), (1, -1))
+
+PHASES = ("place", "tulaga", "stones", "rank", "reap")
+
+
+def _walk(p: int, df: int, dr: int) -> tuple[int, ...]:
+    out = []
+    q = GEO.offset(p, df, dr)
+    while q is not None:
+        out.append(q)
+        q = GEO.offset(q, df, dr)
+    return tuple(out)
+
+
+#: Per point, the bitboard of the (up to) 8 points around it: its perimeter.
+RING: tuple[int, ...] = GEO.king
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(tuple(bits(RING[p])) for p in range(SIZE))
+#: Per point, per reap direction, the points from it (exclusive) to the edge.
+PATHS: tuple[dict[str, tuple[int, ...]], ...] = tuple(
+    {d: _walk(p, *step) for d, step in DIRECTIONS.items()} for p in range(SIZE)
+)
+
+
+def _windows() -> tuple[int, ...]:
+    """Every five points in a row on the board, as bitboards (for bots)."""
+    out = []
+    for p in range(SIZE):
+        for df, dr in LINE_STEPS:
+            pts = [p]
+            for _ in range(4):
+                q = GEO.offset(pts[-1], df, dr)
+                if q is None:
+                    break
+                pts.append(q)
+            if len(pts) == 5:
+                out.append(sum(1 << q for q in pts))
+    return tuple(out)
+
+
+#: All 140 rows of five points.
+WINDOWS: tuple[int, ...] = _windows()
+
+
+def _names(points) -> str:
+    return ",".join(GEO.name(p) for p in points)
+
+
+def _points(text: str) -> tuple[int, ...]:
+    return tuple(sorted(GEO.square(t) for t in text.split(",") if t.strip()))
+
+
+# -- actions ------------------------------------------------------------------------
+# NamedTuples of different types never compare equal (a RankStone on e5 is not a
+# Place on e5), so each class gets a type-aware __eq__ and __hash__.
+
+
+class Place(NamedTuple):
+    """Put a simple stone from the pile on an empty point."""
+
+    point: int
+
+    def __str__(self) -> str:
+        return GEO.name(self.point)
+
+
+class ChooseTulaga(NamedTuple):
+    """Pick one of several Tulagas the stone just placed completed.
+
+    ``centre`` is the empty centre of a ring (None for a row); ``stones`` are
+    all the player's simple stones that take part, in board order: the whole
+    run along the line, or every own stone around the centre."""
+
+    centre: int | None
+    stones: tuple[int, ...]
+
+    def __str__(self) -> str:
+        if self.centre is None:
+            return f"row {GEO.name(self.stones[0])}-{GEO.name(self.stones[-1])}"
+        return f"ring {GEO.name(self.centre)}"
+
+
+class ChooseStones(NamedTuple):
+    """Pick the five (row) or four (ring) stones that go back to the pile."""
+
+    stones: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"return {_names(self.stones)}"
+
+
+class RankStone(NamedTuple):
+    """Take the Tulaga: its stones go back to the pile, a rank stone goes here."""
+
+    point: int
+
+    def __str__(self) -> str:
+        return f"rank {GEO.name(self.point)}"
+
+
+class NoRankStone(NamedTuple):
+    """Decline the Tulaga: no rank stone, and the stones stay on the board."""
+
+    def __str__(self) -> str:
+        return "no rank"
+
+
+class Reap(NamedTuple):
+    """Reap from the rank stone to the edge in one direction: N, E, S or W."""
+
+    direction: str
+
+    def __str__(self) -> str:
+        return f"reap {self.direction}"
+
+
+class NoReap(NamedTuple):
+    """Leave the stones in every direction where they are."""
+
+    def __str__(self) -> str:
+        return "no reap"
+
+
+ACTION_TYPES = (Place, ChooseTulaga, ChooseStones, RankStone, NoRankStone, Reap, NoReap)
+
+
+def _eq(self: tuple, other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _ne(self: tuple, other: object) -> bool:
+    return not _eq(self, other)
+
+
+def _hash(self: tuple) -> int:
+    return hash((type(self).__name__, tuple.__hash__(self)))
+
+
+for _cls in ACTION_TYPES:
+    _cls.__eq__ = _eq  # type: ignore[method-assign,assignment]
+    _cls.__ne__ = _ne  # type: ignore[method-assign,assignment]
+    _cls.__hash__ = _hash  # type: ignore[method-assign,assignment]
+
+
+# -- the position ---------------------------------------------------------------------
+
+START_TEXT = "9/9/9/9/9/9/9/9/9 b place - w=12,6 b=12,6"
+
+
+class TulagaState(State):
+    """A Tulaga position: stones as bitboards, piles, the decision under way."""
+
+    def __init__(self, game: Game, text: str = START_TEXT, seed: int = 0):
+        self.game = game
+        self.rng = random.Random(seed)
+        self.geometry = GEO
+        self.simple = [0, 0]  # bitboards of simple stones per seat
+        self.rank = [0, 0]  # bitboards of rank stones per seat
+        self.pile = [SIMPLE_STONES, SIMPLE_STONES]  # simple stones in hand
+        self.rank_pile = [6, 6]  # rank stones in hand
+        self.turn = FIRST
+        self.phase = "place"
+        self.new: int | None = None  # the stone just placed (tulaga/stones/rank)
+        self.centre: int | None = None  # the chosen ring's centre (stones/rank)
+        self.stones: tuple[int, ...] = ()  # stones: the candidate's; rank: the chosen ones
+        self.rank_at: int | None = None  # reap: where the rank stone went down
+        self.last_points: tuple[int, ...] = ()  # for the UI: what the last step touched
+        self._set_text(text)
+
+    # -- reading the board ----------------------------------------------------------
+    @property
+    def occupied(self) -> int:
+        return self.simple[0] | self.simple[1] | self.rank[0] | self.rank[1]
+
+    def piece_at(self, point: int) -> Piece | None:
+        bit = 1 << point
+        for seat in (WHITE, BLACK):
+            if self.simple[seat] & bit:
+                return Piece(seat, STONE)
+            if self.rank[seat] & bit:
+                return Piece(seat, RANK)
+        return None
+
+    def pieces(self) -> dict[int, Piece]:
+        out: dict[int, Piece] = {}
+        for seat in (WHITE, BLACK):
+            for p in bits(self.simple[seat]):
+                out[p] = Piece(seat, STONE)
+            for p in bits(self.rank[seat]):
+                out[p] = Piece(seat, RANK)
+        return dict(sorted(out.items()))
+
+    def rank_on_board(self, seat: int) -> int:
+        return self.rank[seat].bit_count()
+
+    def rank_total(self, seat: int) -> int:
+        return self.rank_on_board(seat) + self.rank_pile[seat]
+
+    # -- Tulagas ------------------------------------------------------------------------
+    def tulagas(self, point: int, seat: int) -> list[ChooseTulaga]:
+        """Every Tulaga the stone of ``seat`` on ``point`` is part of: rows of
+        five or more along a line through it, rings of four or more of the
+        seat's simple stones around an empty point next to it."""
+        own = self.simple[seat]
+        occ = self.occupied
+        found = []
+        for df, dr in LINE_STEPS:
+            run = [point]
+            for sign in (1, -1):
+                q = GEO.offset(point, sign * df, sign * dr)
+                while q is not None and own >> q & 1:
+                    run.append(q)
+                    q = GEO.offset(q, sign * df, sign * dr)
+            if len(run) >= 5:
+                found.append(ChooseTulaga(None, tuple(sorted(run))))
+        for c in NEIGHBOURS[point]:
+            if occ >> c & 1:
+                continue
+            ring = RING[c] & own
+            if ring.bit_count() >= 4:
+                found.append(ChooseTulaga(c, tuple(bits(ring))))
+        return found
+
+    def stone_choices(self, tulaga: ChooseTulaga) -> list[tuple[int, ...]]:
+        """The sets of stones that may go back: five in a row, or four of the
+        ring, always including the stone just placed."""
+        p = self.new
+        assert p is not None
+        stones = tulaga.stones
+        if tulaga.centre is None:  # a run in board order (monotonic along a line)
+            i = stones.index(p)
+            return [stones[s : s + 5] for s in range(max(0, i - 4), min(i, len(stones) - 5) + 1)]
+        others = [q for q in stones if q != p]
+        return [tuple(sorted((p, *combo))) for combo in combinations(others, 3)]
+
+    def reach(self, point: int, direction: str, seat: int) -> tuple[int, ...]:
+        """Opponent stones (simple and rank) a reap by ``seat`` from ``point``
+        towards ``direction`` would take, nearest first."""
+        theirs = self.simple[1 - seat] | self.rank[1 - seat]
+        return tuple(q for q in PATHS[point][direction] if theirs >> q & 1)
+
+    # -- whose decision ---------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.is_over() else (self.turn,)
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        if seat != self.turn or self.is_over():
+            return []
+        phase = self.phase
+        if phase == "place":
+            occ = self.occupied
+            return [Place(p) for p in range(SIZE) if not occ >> p & 1]
+        if phase == "tulaga":
+            return [*self.tulagas(self.new, seat), NoRankStone()]
+        if phase == "stones":
+            tulaga = ChooseTulaga(self.centre, self.stones)
+            return [ChooseStones(s) for s in self.stone_choices(tulaga)] + [NoRankStone()]
+        if phase == "rank":
+            points = self.stones if self.centre is None else (self.centre,)
+            return [RankStone(p) for p in points] + [NoRankStone()]
+        # reap
+        rank_at = self.rank_at
+        reaps = [Reap(d) for d in DIRECTIONS if self.reach(rank_at, d, seat)]
+        return [*reaps, NoReap()]
+
+    def prompt(self, seat: int) -> str:
+        name = self.game.seats[seat]
+        phase = self.phase
+        if self.is_over():
+            return self.end_reason()
+        if phase == "place":
+            return f"{name}: place a stone on an empty point"
+        if phase == "tulaga":
+            return f"Tulaga! {name}: choose which one to take, or no rank stone"
+        if phase == "stones":
+            what = "five stones of the row" if self.centre is None else "four stones of the ring"
+            return f"{name}: choose the {what} that go back to your pile"
+        if phase == "rank":
+            if self.centre is None:
+                return f"{name}: put the rank stone on a point of the row, or no rank stone"
+            return f"{name}: put the rank stone in the ring's centre, or no rank stone"
+        return f"{name}: reap in one direction (N, E, S, W), or no reap"
+
+    # -- playing ----------------------------------------------------------------------
+    def apply(self, actions) -> list[Event]:
+        if len(actions) != 1:
+            raise IllegalAction("Tulaga takes one decision at a time")
+        ((seat, action),) = actions.items()
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(f"{action} is not a legal action for {self.game.seats[seat]}")
+        kind = type(action)
+        if kind is Place:
+            return self._place(seat, action.point)
+        if kind is ChooseTulaga:
+            return self._chosen(action)
+        if kind is ChooseStones:
+            self._to_rank(self.centre, action.stones)
+            self.last_points = action.stones
+            return [Event("tulaga", seat, {"points": action.stones, "centre": self.centre})]
+        if kind is RankStone:
+            return self._rank_stone(seat, action.point)
+        if kind is NoRankStone:
+            self.last_points = (self.new,) if self.new is not None else ()
+            return [Event("decline", seat, {}), *self._end_turn()]
+        if kind is Reap:
+            return self._reap(seat, action.direction)
+        return self._end_turn()  # NoReap
+
+    def _place(self, seat: int, point: int) -> list[Event]:
+        self.simple[seat] |= 1 << point
+        self.pile[seat] -= 1
+        self.last_points = (point,)
+        events = [Event("stone", seat, {"point": point, "seat": seat})]
+        found = self.tulagas(point, seat) if self.rank_pile[seat] > 0 else []
+        if not found:
+            return events + self._end_turn()
+        self.new = point
+        union = sorted({q for t in found for q in t.stones})
+        events.append(
+            Event(
+                "tulaga",
+                seat,
+                {"points": tuple(union), "tulagas": tuple(t.stones for t in found)},
+            )
+        )
+        if len(found) == 1:
+            self._chosen(found[0])
+        else:
+            self.phase = "tulaga"
+        return events
+
+    def _chosen(self, tulaga: ChooseTulaga) -> list[Event]:
+        choices = self.stone_choices(tulaga)
+        if len(choices) == 1:
+            self._to_rank(tulaga.centre, choices[0])
+        else:
+            self.phase = "stones"
+            self.centre = tulaga.centre
+            self.stones = tulaga.stones
+        self.last_points = tulaga.stones
+        return [Event("tulaga", self.turn, {"points": tulaga.stones, "centre": tulaga.centre})]
+
+    def _to_rank(self, centre: int | None, stones: tuple[int, ...]) -> None:
+        self.phase = "rank"
+        self.centre = centre
+        self.stones = tuple(stones)
+
+    def _rank_stone(self, seat: int, point: int) -> list[Event]:
+        stones = self.stones
+        mask = sum(1 << q for q in stones)
+        self.simple[seat] &= ~mask
+        self.pile[seat] += len(stones)
+        self.rank[seat] |= 1 << point
+        self.rank_pile[seat] -= 1
+        self.last_points = (point,)
+        events = [
+            Event("return", seat, {"points": stones, "seat": seat}),
+            Event("rank_stone", seat, {"point": point, "seat": seat}),
+        ]
+        self.new, self.centre, self.stones = None, None, ()
+        if self.rank_pile[seat] and any(self.reach(point, d, seat) for d in DIRECTIONS):
+            self.phase = "reap"
+            self.rank_at = point
+            return events
+        return events + self._end_turn()
+
+    def _reap(self, seat: int, direction: str) -> list[Event]:
+        them = 1 - seat
+        taken = self.reach(self.rank_at, direction, seat)
+        replaced = []
+        for q in taken:
+            bit = 1 << q
+            if self.simple[them] & bit:
+                self.simple[them] &= ~bit
+                self.pile[them] += 1
+            else:
+                self.rank[them] &= ~bit
+                self.rank_pile[them] += 1
+                if self.rank_pile[seat]:
+                    self.rank[seat] |= bit
+                    self.rank_pile[seat] -= 1
+                    replaced.append(q)
+        self.last_points = (self.rank_at, *taken)
+        event = Event(
+            "reap",
+            seat,
+            {
+                "direction": direction,
+                "from": self.rank_at,
+                "points": taken,
+                "replaced": tuple(replaced),
+                "seat": seat,
+            },
+        )
+        return [event, *self._end_turn()]
+
+    def _end_turn(self) -> list[Event]:
+        self.phase = "place"
+        self.new, self.centre, self.stones, self.rank_at = None, None, (), None
+        self.turn = 1 - self.turn
+        if self.is_over():
+            return [Event("game_over", None, {"reason": self.end_reason()})]
+        return []
+
+    # -- the end ------------------------------------------------------------------------
+    def rules_outcome(self) -> tuple[float, ...] | None:
+        for seat in (BLACK, WHITE):
+            if self.rank_pile[seat] == 0:
+                return (1.0, 0.0) if seat == WHITE else (0.0, 1.0)
+        if self.phase == "place" and self.pile[self.turn] == 0:
+            return (0.0, 1.0) if self.turn == WHITE else (1.0, 0.0)
+        return None
+
+    def rules_end_reason(self) -> str:
+        seats = self.game.seats
+        for seat in (BLACK, WHITE):
+            if self.rank_pile[seat] == 0:
+                return f"{seats[seat]} has every rank stone on the board: {seats[seat]} wins"
+        if self.phase == "place" and self.pile[self.turn] == 0:
+            loser = self.turn
+            return f"{seats[loser]} has no simple stone left to place: {seats[1 - loser]} wins"
+        return ""
+
+    # -- text -----------------------------------------------------------------------------
+    def to_text(self) -> str:
+        rows = []
+        for r in range(8, -1, -1):
+            row, empty = "", 0
+            for f in range(9):
+                bit = 1 << (r * 9 + f)
+                char = ""
+                for seat in (WHITE, BLACK):
+                    if self.simple[seat] & bit:
+                        char = SIDE_LETTERS[seat]
+                    elif self.rank[seat] & bit:
+                        char = SIDE_LETTERS[seat].upper()
+                if not char:
+                    empty += 1
+                    continue
+                if empty:
+                    row, empty = row + str(empty), 0
+                row += char
+            rows.append(row + (str(empty) if empty else ""))
+        piles = " ".join(
+            f"{SIDE_LETTERS[s]}={self.pile[s]},{self.rank_pile[s]}" for s in (WHITE, BLACK)
+        )
+        return f"{'/'.join(rows)} {SIDE_LETTERS[self.turn]} {self.phase} {self._pending()} {piles}"
+
+    def _pending(self) -> str:
+        parts = []
+        if self.new is not None:
+            parts.append(f"new={GEO.name(self.new)}")
+        if self.centre is not None:
+            parts.append(f"centre={GEO.name(self.centre)}")
+        if self.stones:
+            parts.append(f"stones={_names(self.stones)}")
+        if self.rank_at is not None:
+            parts.append(f"rank={GEO.name(self.rank_at)}")
+        return ";".join(parts) or "-"
+
+    def _set_text(self, text: str) -> None:
+        fields = text.split()
+        if len(fields) != 6:
+            raise ValueError(
+                "Tulaga position text has six fields: board, side, phase, pending, "
+                f"White's piles, Black's piles; got {text!r}"
+            )
+        board, side, phase, pending, *piles = fields
+        rows = board.split("/")
+        if len(rows) != 9:
+            raise ValueError(f"the board needs 9 ranks of points, not {len(rows)}")
+        for i, row in enumerate(rows):
+            r = 8 - i
+            f = 0
+            for char in row:
+                if char.isdigit():
+                    f += int(char)
+                    continue
+                if char == ".":
+                    f += 1
+                    continue
+                if char.lower() not in SIDE_LETTERS or f >= 9:
+                    raise ValueError(f"bad rank {row!r} in the board")
+                seat = SIDE_LETTERS.index(char.lower())
+                target = self.rank if char.isupper() else self.simple
+                target[seat] |= 1 << (r * 9 + f)
+                f += 1
+            if f != 9:
+                raise ValueError(f"rank {row!r} does not have 9 points")
+        if side not in SIDE_LETTERS:
+            raise ValueError(f"the side to move is 'b' or 'w', not {side!r}")
+        self.turn = SIDE_LETTERS.index(side)
+        if phase not in PHASES:
+            raise ValueError(f"unknown phase {phase!r}; one of {', '.join(PHASES)}")
+        self.phase = phase
+        if pending != "-":
+            for part in pending.split(";"):
+                key, _, value = part.partition("=")
+                if key == "new":
+                    self.new = GEO.square(value)
+                elif key == "centre":
+                    self.centre = GEO.square(value)
+                elif key == "stones":
+                    self.stones = _points(value)
+                elif key == "rank":
+                    self.rank_at = GEO.square(value)
+                else:
+                    raise ValueError(f"unknown pending field {key!r}")
+        needs = {
+            "place": (),
+            "tulaga": ("new",),
+            "stones": ("new", "stones"),
+            "rank": ("new", "stones"),
+            "reap": ("rank",),
+        }[phase]
+        have = {
+            "new": self.new is not None,
+            "stones": bool(self.stones),
+            "rank": self.rank_at is not None,
+        }
+        for key in needs:
+            if not have[key]:
+                raise ValueError(f"the {phase} phase needs the pending field {key!r}")
+        for token in piles:
+            letter, _, counts = token.partition("=")
+            if letter not in SIDE_LETTERS or counts.count(",") != 1:
+                raise ValueError(f"a pile field looks like 'w=12,6', not {token!r}")
+            simple, rank = (int(n) for n in counts.split(","))
+            if simple < 0 or rank < 0:
+                raise ValueError(f"pile counts cannot be negative: {token!r}")
+            seat = SIDE_LETTERS.index(letter)
+            self.pile[seat], self.rank_pile[seat] = simple, rank
+
+    def copy(self) -> TulagaState:
+        other = TulagaState.__new__(TulagaState)
+        other.__dict__.update(self.__dict__)
+        other.simple = self.simple[:]
+        other.rank = self.rank[:]
+        other.pile = self.pile[:]
+        other.rank_pile = self.rank_pile[:]
+        return other  # the RNG is shared: Tulaga has no chance
+
+    # -- notation ---------------------------------------------------------------------------
+    def notation(self, action: Any) -> str:
+        return str(action)
+
+    def parse_action(self, text: str, seat: int | None = None) -> Any:
+        """The legal action ``text`` names, in the notation of the rule sheet
+        ("e5", "row a1-e5", "ring d4", "return a1,b2,c3,d4,e5", "rank c3",
+        "no rank", "reap N", "no reap"); case and spacing do not matter."""
+        want = _normal(text)
+        seats = (seat,) if seat is not None else self.to_act()
+        for s in seats:
+            for action in self.legal_actions(s):
+                if _normal(str(action)) == want:
+                    return action
+        raise IllegalAction(f"{text!r} is not a legal action here")
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.lower().replace(", ", ",").split())
+
+
+@register
+class TulagaGame(Game):
+    id = "tulaga"
+    title = "Tulaga"
+    blurb = "Rows of five and rings of four earn rank stones; rank stones reap."
+    seats = ("White", "Black")
+    options = (
+        Option(
+            "rank_stones",
+            "Rank stones per player",
+            6,
+            (4, 5, 6),
+            "Fewer rank stones make a shorter game",
+        ),
+    )
+
+    def new(self, options=None, seed: int = 0) -> TulagaState:
+        opts = self.normalize_options(options)
+        n = int(opts["rank_stones"])
+        text = f"9/9/9/9/9/9/9/9/9 b place - w={SIMPLE_STONES},{n} b={SIMPLE_STONES},{n}"
+        return TulagaState(self, text, seed)
+
+    def from_text(self, text: str) -> TulagaState:
+        return TulagaState(self, text)
