@@ -1,71 +1,98 @@
-"""Move adapters: how clicks and drops on the board become a game's actions.
+"""Game UI adapters: how clicks on the board and the panel become a game's
+actions (see docs/CONTRACT.md, "Game UI adapters").
 
-The play scene asks the adapter of the game (``adapter_for(game_id)``)
-which squares may be picked up, where a picked piece may go and which
-actions each target stands for. Several actions for one target (a
-promotion, a choice of what happens after the move) open a chooser built
-from ``choices``. Games whose decisions are not from/to moves (throws,
-drops, multi-part turns) register their own subclass in ``ADAPTERS``.
+Every board decision is a *path* of clicked places: a chess move is
+(frm, to), a throw (apult, piece, landing), a victim (sq,), a drop
+(HAND, sq) where HAND is a negative id of a hand-tray slot. The play scene
+asks the adapter for the paths of the legal actions, highlights the places
+that extend the path clicked so far, and applies the action whose path is
+complete (several actions with one path open a chooser built from
+``choices``). Actions with no path are buttons in the side panel
+(``panel_choices``).
+
+The default adapter is the from/to one (chess ``Move``). A game registers
+its own subclass with ``ADAPTERS[game_id] = MyAdapter()`` in a module
+``game/ui/adapters_<game>.py``; ``adapter_for`` imports those on first use.
 """
 
 from __future__ import annotations
 
+import importlib
+import logging
+import pkgutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from game.engine import Action, Seat, State
 
+log = logging.getLogger(__name__)
+
+Path = tuple[int, ...]
+
 
 @dataclass(frozen=True)
 class Choice:
-    """One option of a chooser: the action, a piece to show, a label."""
+    """One option of a chooser or a panel button: the action, a piece to
+    show (anything with .seat and .kind), a label."""
 
     action: Action
-    piece: Any = None  # anything with .seat and .kind, drawn with the piece art
+    piece: Any = None
     label: str = ""
 
 
 class MoveAdapter:
-    """The from/to adapter: actions with ``.frm`` and ``.to`` (chess Move)."""
+    """The from/to adapter: actions with ``.frm`` and ``.to``."""
 
-    def actions(self, state: State, seat: Seat) -> list[Action]:
-        return [a for a in state.legal_actions(seat) if _has_squares(a)]
+    board_style = "squares"  # or "points" (pieces on the corners of the squares)
+    widgets: tuple[str, ...] = ()  # per-game widget modules (build(scene) -> Widget)
 
-    def selectable(self, state: State, seat: Seat, sq: int) -> bool:
-        """May ``seat`` pick up what stands on ``sq``?"""
-        return any(a.frm == sq for a in self.actions(state, seat))
+    # -- what the game overrides ---------------------------------------------------
+    def path_of(self, state: State, seat: Seat, action: Action) -> Path | None:
+        """The clicks that make ``action``; None if it is not made on the board."""
+        if _has_squares(action):
+            return (action.frm, action.to)
+        return None
 
-    def targets(self, state: State, seat: Seat, from_sq: int) -> dict[int, list[Action]]:
-        """Squares the piece on ``from_sq`` may be dropped on, each with the
-        actions it stands for. A castle (king onto its own rook) is also
-        accepted on the king's landing square, unless a plain king move
-        already goes there."""
-        out: dict[int, list[Action]] = {}
-        mine = [a for a in self.actions(state, seat) if a.frm == from_sq]
-        for a in mine:
-            out.setdefault(a.to, []).append(a)
+    def alias_paths(self, state: State, seat: Seat, action: Action) -> list[Path]:
+        """Other click paths that also make ``action`` when no other action
+        owns them: a castle also by dropping the king on its landing square."""
         landing = getattr(state, "landing_square", None)
-        if landing is not None:
-            aliases: dict[int, list[Action]] = {}
-            for a in mine:
-                try:
-                    land = landing(a)
-                except Exception:  # an engine that only knows castles
-                    continue
-                if land is None or land == a.to or land == from_sq or land in out:
-                    continue
-                aliases.setdefault(land, []).append(a)
-            out.update(aliases)
+        if landing is None or not _has_squares(action):
+            return []
+        try:
+            land = landing(action)
+        except Exception:  # an engine that only knows castles
+            return []
+        if land is None or land in (action.to, action.frm):
+            return []
+        return [(action.frm, land)]
+
+    def panel_choices(self, state: State, seat: Seat) -> list[Choice]:
+        """Decisions shown as buttons in the side panel ("Pass", "Don't
+        swing", a card...): by default every legal action without a path."""
+        out = []
+        for a in state.legal_actions(seat):
+            if self.path_of(state, seat, a) is None:
+                out.append(Choice(a, None, _label(state, a)))
         return out
 
+    def hand(self, state: State, seat: Seat) -> list[tuple[int, Any]]:
+        """Hand-tray slots (negative ids) with the piece drawn in each."""
+        return []
+
+    def markers(self, state: State) -> dict[int, list[str]]:
+        """Marker names per square, drawn with the pieces ("frozen",
+        "selected-victim", "stack:2", "rank-stone"...)."""
+        return {}
+
     def choices(self, state: State, seat: Seat, actions: Sequence[Action]) -> list[Choice]:
-        """The options when one target stands for several actions."""
+        """The options when one path stands for several actions."""
         out = []
         for a in actions:
             kind = getattr(a, "promotion", None)
             piece = _piece(seat, kind) if kind else None
-            label = kind.replace("_", " ").title() if kind else state.notation(a)
+            label = kind.replace("_", " ").title() if kind else _label(state, a)
             out.append(Choice(a, piece, label))
         return out
 
@@ -76,29 +103,73 @@ class MoveAdapter:
             return ()
         return (last.frm, last.to)
 
+    # -- built on the above ----------------------------------------------------------
+    def paths(self, state: State, seat: Seat) -> dict[Path, list[Action]]:
+        """Every click path of ``seat``'s legal actions, with the actions it makes."""
+        table: dict[Path, list[Action]] = {}
+        actions = state.legal_actions(seat)
+        for a in actions:
+            p = self.path_of(state, seat, a)
+            if p is not None:
+                table.setdefault(tuple(p), []).append(a)
+        aliases: dict[Path, list[Action]] = {}
+        for a in actions:
+            for p in self.alias_paths(state, seat, a):
+                if tuple(p) not in table:
+                    aliases.setdefault(tuple(p), []).append(a)
+        table.update(aliases)
+        return table
+
+    def selectable(self, state: State, seat: Seat, sq: int) -> bool:
+        return any(p[0] == sq for p in self.paths(state, seat))
+
+    def targets(self, state: State, seat: Seat, from_sq: int) -> dict[int, list[Action]]:
+        """For two-click paths: where the piece on ``from_sq`` may go."""
+        out: dict[int, list[Action]] = {}
+        for p, acts in self.paths(state, seat).items():
+            if len(p) == 2 and p[0] == from_sq:
+                out.setdefault(p[1], []).extend(acts)
+        return out
+
 
 def _has_squares(a: Any) -> bool:
     return hasattr(a, "frm") and hasattr(a, "to")
 
 
-def _piece(seat: Seat, kind: str) -> Any:
+def _label(state: State, action: Action) -> str:
     try:
-        from game.engine.pieces import Piece
-
-        return Piece(seat, kind)
-    except ImportError:  # the pieces module is young; any seat/kind pair draws
-        return _SimplePiece(seat, kind)
+        return state.notation(action)
+    except Exception:
+        return str(action)
 
 
-@dataclass(frozen=True)
-class _SimplePiece:
-    seat: int
-    kind: str
+def _piece(seat: Seat, kind: str) -> Any:
+    from game.engine.pieces import Piece
+
+    return Piece(seat, kind)
 
 
 DEFAULT = MoveAdapter()
 ADAPTERS: dict[str, MoveAdapter] = {}
+_loaded = False
+
+
+def load_adapters() -> None:
+    """Import every ``game/ui/adapters_<game>.py`` so each registers itself."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    import game.ui as pkg
+
+    for info in pkgutil.iter_modules(pkg.__path__):
+        if info.name.startswith("adapters_"):
+            try:
+                importlib.import_module(f"game.ui.{info.name}")
+            except Exception:  # one broken adapter must not stop the others
+                log.exception("could not load %s", info.name)
 
 
 def adapter_for(game_id: str) -> MoveAdapter:
+    load_adapters()
     return ADAPTERS.get(game_id, DEFAULT)

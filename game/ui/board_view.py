@@ -48,12 +48,20 @@ DRAG_THRESHOLD = 4  # pixels the mouse moves before a press becomes a drag
 
 
 class Controller(Protocol):
-    def can_pick(self, sq: int) -> bool: ...
+    """What the board asks the scene. Places are square indices, or negative
+    ids for hand slots; a path is the places clicked so far."""
 
-    def targets(self, sq: int) -> Iterable[int]: ...
+    def can_pick(self, sq: int) -> bool:
+        """Does a decision's path start here?"""
+        ...
 
-    def on_move(self, frm: int, to: int, dragged: bool) -> bool:
-        """Try the move; False if it was refused (the piece flies home)."""
+    def extensions(self, path: tuple[int, ...]) -> Iterable[int]:
+        """Places that continue ``path``."""
+        ...
+
+    def on_path(self, path: tuple[int, ...], dragged: bool) -> str:
+        """``path`` was clicked (or dragged): "done" (played, or a chooser
+        is open), "more" (continue it) or "no" (refused)."""
         ...
 
 
@@ -154,10 +162,11 @@ class BoardView:
         self.last_move: tuple[int, ...] = ()
         self.check_square: int | None = None
         self.marker_painter: Callable[[pygame.Surface, BoardView], None] | None = None
+        self.markers: dict[int, list[str]] = {}  # from the adapter; see draw_markers
         self.pending: tuple[int, int] | None = None  # a move waiting for a choice
 
         # Selection and dragging.
-        self.selected: int | None = None
+        self.path: list[int] = []
         self.target_squares: set[int] = set()
         self.capture_squares: set[int] = set()
         self._press: tuple[int, tuple[int, int], bool] | None = None
@@ -279,15 +288,25 @@ class BoardView:
             f.elapsed += dt
         self.flights = [f for f in self.flights if not f.done]
 
-    # -- selection -------------------------------------------------------------
+    # -- selection: the path of places clicked so far -----------------------------
+    @property
+    def selected(self) -> int | None:
+        """The last place of the path (the piece picked up, for a move)."""
+        return self.path[-1] if self.path else None
+
     def select(self, sq: int) -> None:
-        self.selected = sq
-        targets = set(self.controller.targets(sq)) if self.controller else set()
+        """Start a path at ``sq``."""
+        self.path = [sq]
+        self._refresh_targets()
+
+    def _refresh_targets(self) -> None:
+        c = self.controller
+        targets = set(c.extensions(tuple(self.path))) if c and self.path else set()
         self.target_squares = targets
-        self.capture_squares = {t for t in targets if t in self.shown}
+        self.capture_squares = {t for t in targets if t in self.shown and t != self.path[0]}
 
     def clear_selection(self) -> None:
-        self.selected = None
+        self.path = []
         self.target_squares = set()
         self.capture_squares = set()
         self._press = None
@@ -299,10 +318,14 @@ class BoardView:
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.square_at(event.pos)
             if self._press is not None:
-                _, start, _ = self._press
-                if not self.dragging and (
-                    abs(event.pos[0] - start[0]) > DRAG_THRESHOLD
-                    or abs(event.pos[1] - start[1]) > DRAG_THRESHOLD
+                sq, start, _ = self._press
+                if (
+                    not self.dragging
+                    and sq in self.shown
+                    and (
+                        abs(event.pos[0] - start[0]) > DRAG_THRESHOLD
+                        or abs(event.pos[1] - start[1]) > DRAG_THRESHOLD
+                    )
                 ):
                     self.dragging = True
                 if self.dragging:
@@ -310,42 +333,53 @@ class BoardView:
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
-            return self._press_at(event.pos)
+            sq = self.square_at(event.pos)
+            if sq is None:
+                if self.path and self.path[0] >= 0:
+                    self.clear_selection()
+                return False
+            self.press_square(sq, event.pos)
+            return True
         if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
             return self._release_at(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 3:
-            if self.selected is not None:
+            if self.path:
                 self.clear_selection()
                 return True
         return False
 
     def _can_pick(self, sq: int) -> bool:
-        return bool(
-            self.enabled and self.controller and sq in self.shown and self.controller.can_pick(sq)
-        )
+        return bool(self.enabled and self.controller and self.controller.can_pick(sq))
 
-    def _press_at(self, pos: tuple[int, int]) -> bool:
-        sq = self.square_at(pos)
-        if sq is None:
-            if self.selected is not None:
-                self.clear_selection()
-            return False
+    def press_square(self, sq: int, pos: tuple[int, int] | None = None) -> None:
+        """A click on a place: a board square, or a hand slot (negative id)
+        that the scene's tray hands over."""
         if not self.enabled or self.animator.busy or self.pending is not None:
-            return True
-        if self.selected is not None and sq in self.target_squares and sq != self.selected:
-            frm = self.selected
-            self.clear_selection()
-            self._commit(frm, sq, dragged=False)
-            return True
+            return
+        if self.path and sq in self.target_squares:
+            self._extend(sq, dragged=False)
+            return
         if self._can_pick(sq):
-            was = sq == self.selected
+            was = self.path == [sq]
             self.select(sq)
-            self._press = (sq, pos, was)
-            self.dragging = False
-            self.drag_pos = pos
-            return True
+            if not self.target_squares:  # a one-click decision
+                if self.controller.on_path((sq,), False) == "done":
+                    self.clear_selection()
+                    return
+            if pos is not None:
+                self._press = (sq, pos, was)
+                self.dragging = False
+                self.drag_pos = pos
+            elif was:
+                self._second_click(sq)
+            return
         self.clear_selection()
-        return True
+
+    def _second_click(self, sq: int) -> None:
+        """A second click on the place just picked: a complete one-place
+        path is played, anything else is put down."""
+        self.controller.on_path((sq,), False)
+        self.clear_selection()
 
     def _release_at(self, pos: tuple[int, int]) -> bool:
         if self._press is None:
@@ -354,25 +388,29 @@ class BoardView:
         self._press = None
         if not self.dragging:
             if was_selected:
-                self.clear_selection()  # a second click on the piece puts it down
+                self._second_click(frm)
             return True
         self.dragging = False
         to = self.square_at(pos)
         if to == frm:
             return True  # put back where it was; stays selected for click-click
         if to is not None and to in self.target_squares:
-            self.clear_selection()
-            self._commit(frm, to, dragged=True, drop_pos=pos)
+            self._extend(to, dragged=True, drop_pos=pos)
             return True
         self._fly_home(frm, pos)
         self.clear_selection()
         return True
 
-    def _commit(
-        self, frm: int, to: int, dragged: bool, drop_pos: tuple[int, int] | None = None
-    ) -> None:
-        ok = self.controller.on_move(frm, to, dragged) if self.controller else False
-        if not ok:
+    def _extend(self, sq: int, dragged: bool, drop_pos: tuple[int, int] | None = None) -> None:
+        path = (*self.path, sq)
+        frm = self.path[-1]
+        result = self.controller.on_path(path, dragged) if self.controller else "no"
+        if result == "more":
+            self.path = list(path)
+            self._refresh_targets()
+            return
+        self.clear_selection()
+        if result != "done":
             if dragged and drop_pos is not None:
                 self._fly_home(frm, drop_pos)
             elif self.sounds is not None:
@@ -453,6 +491,11 @@ class BoardView:
             pygame.draw.circle(surf, TARGET, (s // 2, s // 2), max(3, int(s * 0.16)))
         elif name == "ring":
             pygame.draw.circle(surf, TARGET, (s // 2, s // 2), int(s * 0.49), max(3, s // 11))
+        elif name == "frozen":
+            surf.fill((120, 190, 255, 90))
+        elif name == "victim":
+            surf.fill((220, 40, 30, 70))
+            pygame.draw.rect(surf, (220, 40, 30, 200), (0, 0, s, s), max(2, s // 18))
         elif name == "check":
             surf = _glow(s, CHECK)
         self._overlay_cache[key] = surf
@@ -466,9 +509,9 @@ class BoardView:
             hide |= step.hides()
         for f in self.flights:
             hide.add(f.square)
-        if self.dragging and self.selected is not None:
-            hide.add(self.selected)
-        if self.pending is not None:
+        if self.dragging and self._press is not None:
+            hide.add(self._press[0])
+        if self.pending is not None and self.pending[0] >= 0:
             hide.add(self.pending[0])
         return hide
 
@@ -478,19 +521,24 @@ class BoardView:
         surface.blit(self._board_surface(), self.outer.topleft)
         for sq in self.last_move:
             surface.blit(self._overlay("last"), self.square_rect(sq))
-        if self.selected is not None:
-            surface.blit(self._overlay("selected"), self.square_rect(self.selected))
+        for sq in self.path:
+            if sq >= 0:
+                surface.blit(self._overlay("selected"), self.square_rect(sq))
         if self.check_square is not None and not self.animator.busy:
             surface.blit(self._overlay("check"), self.square_rect(self.check_square))
         if self.marker_painter is not None:
             self.marker_painter(surface, self)
+        if self.markers:
+            self.draw_markers(surface, under=True)
 
         hide = self.hidden_squares()
         for sq, piece in self.shown.items():
             if sq in hide:
                 continue
             surface.blit(self.art.get(piece), self.square_rect(sq))
-        if self.pending is not None:
+        if self.markers:
+            self.draw_markers(surface, under=False)
+        if self.pending is not None and min(self.pending) >= 0:
             frm, to = self.pending
             piece = self.shown.get(frm)
             if piece is not None:
@@ -498,6 +546,8 @@ class BoardView:
 
         if self.settings.get("show_legal_moves", True) and self.selected is not None:
             for t in self.target_squares:
+                if t < 0:
+                    continue  # a hand slot: the scene's tray marks it
                 name = "ring" if t in self.capture_squares else "dot"
                 surface.blit(self._overlay(name), self.square_rect(t))
             if self.dragging and self.hover in self.target_squares:
@@ -513,6 +563,38 @@ class BoardView:
             y = f.start[1] + (hy - f.start[1]) * t
             img = self.art.get(f.piece)
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
+
+    def draw_markers(self, surface: pygame.Surface, under: bool) -> None:
+        """The adapter's markers: tints and stones under the pieces, badges
+        ("stack:N", unknown names as a lettered dot) over them."""
+        s = self.square
+        for sq, names in self.markers.items():
+            if sq < 0 or sq >= self.width * self.height:
+                continue
+            rect = self.square_rect(sq)
+            for i, name in enumerate(names):
+                kind, _, arg = name.partition(":")
+                if under:
+                    if kind == "frozen":
+                        surface.blit(self._overlay("frozen"), rect)
+                    elif kind == "selected-victim":
+                        surface.blit(self._overlay("victim"), rect)
+                    elif kind == "rank-stone":
+                        pygame.draw.circle(surface, (70, 74, 80), rect.center, int(s * 0.2))
+                        pygame.draw.circle(
+                            surface, (150, 156, 164), rect.center, int(s * 0.2), max(1, s // 30)
+                        )
+                    continue
+                if kind in ("frozen", "selected-victim", "rank-stone"):
+                    continue
+                r = max(7, s // 7)
+                cx = rect.right - r - 2 - i * (2 * r + 2)
+                cy = rect.bottom - r - 2
+                pygame.draw.circle(surface, (30, 33, 38), (cx, cy), r)
+                pygame.draw.circle(surface, (217, 164, 90), (cx, cy), r, max(1, r // 5))
+                text = arg if kind == "stack" else kind[:1].upper()
+                img = _font(int(r * 1.3)).render(text, True, (240, 232, 216))
+                surface.blit(img, img.get_rect(center=(cx, cy)))
 
     def _draw_step(self, surface: pygame.Surface, step: Step) -> None:
         p = step.progress
@@ -547,8 +629,8 @@ class BoardView:
 
     def draw_drag(self, surface: pygame.Surface) -> None:
         """The dragged piece, above everything (call after the side panel)."""
-        if self.dragging and self.selected is not None:
-            piece = self.shown.get(self.selected)
+        if self.dragging and self._press is not None:
+            piece = self.shown.get(self._press[0])
             if piece is not None:
                 img = self.art.get(piece)
                 surface.blit(img, img.get_rect(center=self.drag_pos))

@@ -65,7 +65,13 @@ class PlayScene(Scene):
         self._pause_window: UIWindow | None = None
         self._save_window: UIWindow | None = None
         self._save_entry: UITextEntryLine | None = None
-        self._targets: dict[int, list[Any]] = {}
+        self._paths: dict[tuple[int, ...], list[Any]] = {}
+        self._paths_key: tuple | None = None
+        self._panel_choices: list[Any] = []
+        self._choice_buttons: dict[Any, Any] = {}
+        self._hand: list[tuple[int, Any]] = []
+        self.hand_rects: dict[int, pygame.Rect] = {}
+        self.widgets: list[Any] = []
         self._status_text = ""
         self._moves_text = ""
         self._captured: list[tuple[int, list[Any], float]] = []
@@ -77,8 +83,11 @@ class PlayScene(Scene):
             self.board.flipped = True
 
         self.buttons: dict[str, UIButton] = {}
-        self._layout(app.size)
         self.privacy.check(match)
+        self._panel_choices = self._current_panel_choices()
+        self._hand = self._current_hand()
+        self._layout(app.size)
+        self.widgets = self._load_widgets()
         self._sync_board()
         self._refresh_panel()
 
@@ -119,6 +128,25 @@ class PlayScene(Scene):
         y += 82
         rows = 4
         bh, gap = 38, 8
+        # Panel choices ("Pass", "Don't swing", a card...): buttons, two a row.
+        for el in self._choice_buttons:
+            el.kill()
+        self._choice_buttons = {}
+        cw = (pw - gap) // 2
+        for i, choice in enumerate(self._panel_choices):
+            r, c = divmod(i, 2)
+            rect = pygame.Rect(x + c * (cw + gap), y + r * (36 + 6), cw, 36)
+            text = choice.label or str(choice.action)
+            self._choice_buttons[UIButton(rect, text, self.ui, object_id="#primary")] = choice
+        if self._panel_choices:
+            y += ((len(self._panel_choices) + 1) // 2) * 42 + 4
+        # The hand tray: one slot per piece in hand.
+        self.hand_rects = {}
+        if self._hand:
+            size = min(48, (pw - 4) // max(1, len(self._hand)))
+            for i, (slot, _piece) in enumerate(self._hand):
+                self.hand_rects[slot] = pygame.Rect(x + i * size, y, size - 4, size - 4)
+            y += size + 6
         buttons_h = rows * bh + (rows - 1) * gap
         captured_h = 64
         moves_h = max(60, h - y - buttons_h - captured_h - 2 * pad)
@@ -194,44 +222,62 @@ class PlayScene(Scene):
             return state
         return state.view(viewer)
 
-    # -- the board's controller ----------------------------------------------------
+    # -- the board's controller: click paths ---------------------------------------
+    def path_table(self) -> dict[tuple[int, ...], list[Any]]:
+        """The click paths of the decision at hand (cached per decision)."""
+        seat = self.input_seat()
+        key = (seat, len(self.match.history), id(self.match.state), tuple(self.match.pending))
+        if key != self._paths_key:
+            self._paths_key = key
+            self._paths = self.adapter.paths(self.match.state, seat) if seat is not None else {}
+        return self._paths
+
     def can_pick(self, sq: int) -> bool:
-        seat = self.input_seat()
-        if seat is None or self._modal():
+        if self.input_seat() is None or self._modal():
             return False
-        return self.adapter.selectable(self.match.state, seat, sq)
+        return any(p[0] == sq for p in self.path_table())
 
-    def targets(self, sq: int) -> list[int]:
+    def extensions(self, path: tuple[int, ...]) -> set[int]:
+        n = len(path)
+        return {p[n] for p in self.path_table() if len(p) > n and p[:n] == tuple(path)}
+
+    def on_path(self, path: tuple[int, ...], dragged: bool) -> str:
         seat = self.input_seat()
         if seat is None:
-            self._targets = {}
-            return []
-        self._targets = self.adapter.targets(self.match.state, seat, sq)
-        return list(self._targets)
-
-    def on_move(self, frm: int, to: int, dragged: bool) -> bool:
-        seat = self.input_seat()
-        if seat is None:
-            return False
-        actions = self.adapter.targets(self.match.state, seat, frm).get(to)
+            return "no"
+        actions = self.path_table().get(tuple(path))
         if not actions:
-            return False
+            return "more" if self.extensions(path) else "no"
+        instant = path[-2] if dragged and len(path) >= 2 else None
         if len(actions) == 1:
-            return self.submit(seat, actions[0], instant_from=frm if dragged else None)
+            return "done" if self.submit(seat, actions[0], instant_from=instant) else "no"
         choices = self.adapter.choices(self.match.state, seat, actions)
-        self.board.pending = (frm, to)
+        if len(path) >= 2:
+            self.board.pending = (path[-2], path[-1])
 
         def pick(action: Any) -> None:
             self.chooser = None
             self.board.pending = None
-            self.submit(seat, action, instant_from=frm)
+            self.submit(seat, action, instant_from=instant)
 
         def cancel() -> None:
             self.chooser = None
             self.board.pending = None
 
-        self.chooser = ChoiceOverlay(self.board, to, choices, pick, cancel)
-        return True
+        square = path[-1] if path[-1] >= 0 else self.board.width * (self.board.height - 1)
+        self.chooser = ChoiceOverlay(self.board, square, choices, pick, cancel)
+        return "done"
+
+    def _load_widgets(self) -> list[Any]:
+        import importlib
+
+        out = []
+        for name in getattr(self.adapter, "widgets", ()):
+            try:
+                out.append(importlib.import_module(name).build(self))
+            except Exception:
+                log.exception("could not build the widget %s", name)
+        return out
 
     # -- playing -------------------------------------------------------------------
     def submit(self, seat: int, action: Any, instant_from: int | None = None) -> bool:
@@ -260,6 +306,7 @@ class PlayScene(Scene):
             _check_square(state),
             instant_from=instant_from,
         )
+        self.board.markers = self._markers(state)
         self._play_sound(events)
         self._autosave()
         self._refresh_panel()
@@ -287,7 +334,15 @@ class PlayScene(Scene):
         self.board.set_position(
             _pieces(state), self.adapter.last_move_squares(state), _check_square(state)
         )
+        self.board.markers = self._markers(state)
         self.chooser = None
+
+    def _markers(self, state: Any) -> dict[int, list[str]]:
+        try:
+            return dict(self.adapter.markers(state))
+        except Exception:
+            log.exception("markers failed")
+            return {}
 
     # -- computer seats -------------------------------------------------------------
     def _runner(self, seat: int) -> Any:
@@ -599,6 +654,35 @@ class PlayScene(Scene):
         for key in ("draw", "resign"):
             self.buttons[key].enable() if on else self.buttons[key].disable()
         self._captured = self._captured_pieces()
+        choices, hand = self._current_panel_choices(), self._current_hand()
+        if _labels(choices) != _labels(self._panel_choices) or _slots(hand) != _slots(self._hand):
+            self._panel_choices, self._hand = choices, hand
+            self._layout(self.app.size)
+            self._refresh_panel()
+        else:
+            self._panel_choices, self._hand = choices, hand
+
+    def _current_panel_choices(self) -> list[Any]:
+        seat = self.input_seat()
+        if seat is None or self.closed:
+            return []
+        try:
+            return self.adapter.panel_choices(self.match.state, seat)
+        except Exception:
+            log.exception("panel choices failed")
+            return []
+
+    def _current_hand(self) -> list[tuple[int, Any]]:
+        seat = self.input_seat()
+        if seat is None:
+            seat = self._viewer()
+        if seat is None or self.closed:
+            return []
+        try:
+            return list(self.adapter.hand(self.shown_state(), seat))
+        except Exception:
+            log.exception("hand failed")
+            return []
 
     def _status_line(self) -> str:
         m = self.match
@@ -745,6 +829,14 @@ class PlayScene(Scene):
         if self.chooser is not None:
             self.chooser.handle(event)
             return
+        for widget in self.widgets:
+            if widget.handle(event):
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            for slot, rect in self.hand_rects.items():
+                if rect.collidepoint(event.pos):
+                    self.board.press_square(slot)
+                    return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_LEFT:
                 self.undo()
@@ -774,6 +866,11 @@ class PlayScene(Scene):
             self.open_rules()
         elif el is b["menu"]:
             self.to_menu()
+        elif el in self._choice_buttons:
+            seat = self.input_seat()
+            if seat is not None and self.chooser is None:
+                self.board.clear_selection()
+                self.submit(seat, self._choice_buttons[el].action)
         elif el is getattr(self, "_save_ok", None):
             self._finish_save()
         elif el is getattr(self, "_save_cancel", None):
@@ -804,6 +901,8 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         self.ui.update(dt)
         self.board.update(dt)
+        for widget in self.widgets:
+            widget.update(dt)
         self.board.enabled = (
             self.input_seat() is not None and not self._modal() and self.chooser is None
         )
@@ -835,9 +934,28 @@ class PlayScene(Scene):
             self.board.draw(surface)
             if self.chooser is not None:
                 self.chooser.draw(surface)
+        for widget in self.widgets:
+            widget.draw(surface)
+        self._draw_hand(surface)
         self._draw_captured(surface)
         self.ui.draw_ui(surface)
         self.board.draw_drag(surface)
+
+    def _draw_hand(self, surface: pygame.Surface) -> None:
+        if not self.hand_rects:
+            return
+        pieces = dict(self._hand)
+        for slot, rect in self.hand_rects.items():
+            picked = slot in self.board.path
+            target = slot in self.board.target_squares
+            fill = (52, 70, 50) if picked else (36, 43, 53)
+            pygame.draw.rect(surface, fill, rect, border_radius=6)
+            edge = (217, 164, 90) if picked or target else (59, 69, 82)
+            pygame.draw.rect(surface, edge, rect, 1, border_radius=6)
+            piece = pieces.get(slot)
+            if piece is not None:
+                img = self.board.art.get(piece, rect.w)
+                surface.blit(img, img.get_rect(center=rect.center))
 
     def _draw_captured(self, surface: pygame.Surface) -> None:
         if not self._captured:
@@ -875,6 +993,14 @@ def _check_square(state: Any) -> int | None:
         return f() if callable(f) else None
     except Exception:
         return None
+
+
+def _labels(choices: list[Any]) -> list[str]:
+    return [c.label for c in choices]
+
+
+def _slots(hand: list[tuple[int, Any]]) -> list[tuple[int, Any]]:
+    return [(slot, getattr(p, "seat", None), getattr(p, "kind", None)) for slot, p in hand]
 
 
 def result_text(match: Any) -> str:

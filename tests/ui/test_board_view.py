@@ -163,19 +163,27 @@ def test_a_dragged_piece_does_not_slide_again():
 
 # -- input ----------------------------------------------------------------------------
 class Ctl:
+    """A controller over a table of click paths."""
+
     def __init__(self, moves):
-        self.moves = moves  # {frm: {to, ...}}
+        # {frm: {to, ...}} for two-click moves, or a set of whole paths.
+        if isinstance(moves, dict):
+            moves = {(f, t) for f, ts in moves.items() for t in ts}
+        self.paths = set(moves)
         self.played = []
 
     def can_pick(self, sq):
-        return sq in self.moves
+        return any(p[0] == sq for p in self.paths)
 
-    def targets(self, sq):
-        return self.moves.get(sq, set())
+    def extensions(self, path):
+        n = len(path)
+        return {p[n] for p in self.paths if len(p) > n and p[:n] == path}
 
-    def on_move(self, frm, to, dragged):
-        self.played.append((frm, to, dragged))
-        return True
+    def on_path(self, path, dragged):
+        if path in self.paths:
+            self.played.append((*path, dragged))
+            return "done"
+        return "more" if self.extensions(path) else "no"
 
 
 def ev(kind, pos, **kw):
@@ -230,3 +238,35 @@ def test_nothing_is_picked_while_disabled():
     b.enabled = False
     b.handle(ev(pygame.MOUSEBUTTONDOWN, b.square_center(12)))
     assert b.selected is None
+
+
+def test_three_click_paths_and_one_click_decisions():
+    b = view()
+    b.set_position({10: P, 20: BP})
+    b.controller = ctl = Ctl({(10, 20, 30), (10, 20, 31), (44,)})
+    c = b.square_center
+    for sq in (10, 20):
+        b.handle(ev(pygame.MOUSEBUTTONDOWN, c(sq)))
+        b.handle(ev(pygame.MOUSEBUTTONUP, c(sq)))
+    assert b.path == [10, 20] and b.target_squares == {30, 31}
+    b.handle(ev(pygame.MOUSEBUTTONDOWN, c(31)))
+    assert ctl.played == [(10, 20, 31, False)] and b.path == []
+    b.handle(ev(pygame.MOUSEBUTTONDOWN, c(44)))  # a one-click decision on an empty square
+    assert ctl.played[-1] == (44, False)
+
+
+def test_hand_slots_take_part_in_paths():
+    b = view()
+    b.set_position({})
+    b.controller = ctl = Ctl({(-1, 27), (-1, 28)})
+    b.press_square(-1)  # the scene's tray hands over the click
+    assert b.path == [-1] and b.target_squares == {27, 28}
+    b.handle(ev(pygame.MOUSEBUTTONDOWN, b.square_center(28)))
+    assert ctl.played == [(-1, 28, False)]
+
+
+def test_markers_draw_without_error(display):
+    b = view()
+    b.set_position({12: P})
+    b.markers = {12: ["frozen", "stack:3"], 20: ["selected-victim"], 30: ["rank-stone", "odd"]}
+    b.draw(display)

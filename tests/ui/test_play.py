@@ -476,3 +476,61 @@ def test_resize_keeps_the_board_square_and_crisp(app):
     img = scene.board.art.get(piece_on(scene, "e2"))
     assert img.get_size() == (scene.board.square, scene.board.square)
     assert scene.board.outer.right <= scene.panel_rect.x + 8
+
+
+# -- other kinds of decisions: panel choices, simultaneous secrets, long paths ------
+def test_panel_choices_for_actions_without_a_path(app, monkeypatch):
+    from helpers import toy_games
+
+    toy_games.install(monkeypatch)
+    match = Match("toy_nim", None, 1)
+    scene = open_play(app, match)
+    labels = sorted(c.label for c in scene._choice_buttons.values())
+    assert labels == ["take 1", "take 2", "take 3"]
+    button = next(b for b, c in scene._choice_buttons.items() if c.label == "take 2")
+    press_button(app, button)
+    assert match.history == [{0: "take 2"}]
+
+
+def test_simultaneous_secret_choices_pass_the_screen(app, monkeypatch):
+    from helpers import toy_games
+
+    toy_games.install(monkeypatch)
+    match = Match("toy_guess", None, 1)
+    assert match.game.hidden_information and len(match.to_act()) == 2
+    scene = open_play(app, match)
+    assert scene.privacy.covering and scene.privacy.waiting_for == 0
+    click(app, scene.board.outer.center)
+    first = next(iter(scene._choice_buttons))
+    press_button(app, first)
+    assert match.history == [] and list(match.pending) == [0]
+    assert scene.privacy.covering and scene.privacy.waiting_for == 1
+    click(app, scene.board.outer.center)
+    press_button(app, next(iter(scene._choice_buttons)))
+    assert len(match.history) == 1
+
+
+def test_three_click_paths_through_the_scene(app):
+    from game.ui.adapters import ADAPTERS, MoveAdapter
+
+    class Confirming(MoveAdapter):
+        """A made-up three-click decision: the piece, its square, that square again."""
+
+        def path_of(self, state, seat, action):
+            return (action.frm, action.to, action.to)
+
+    match = chess960()
+    ADAPTERS["chess960"] = Confirming()
+    try:
+        scene = open_play(app, match)
+        click(app, at(scene, "e2"))
+        click(app, at(scene, "e4"))
+        geo = match.state.geometry
+        assert match.history == []
+        assert scene.board.path == [geo.square("e2"), geo.square("e4")]
+        assert scene.board.target_squares == {geo.square("e4")}
+        click(app, at(scene, "e4"))
+        settle(app, scene)
+        assert match.history == [{0: "e4"}]
+    finally:
+        del ADAPTERS["chess960"]
