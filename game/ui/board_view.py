@@ -154,6 +154,7 @@ class BoardView:
         self.file_names = file_names
         self.controller: Controller | None = None
         self.flipped = False
+        self.style = "squares"  # or "points": places are the corners of the squares
         self.enabled = True  # False: no picking (computer to move, dialogs)
 
         # What is shown.
@@ -429,7 +430,15 @@ class BoardView:
 
     # -- drawing ---------------------------------------------------------------
     def _board_surface(self) -> pygame.Surface:
-        key = (self.square, self.margin, self.theme, self.flipped, self.width, self.height)
+        key = (
+            self.square,
+            self.margin,
+            self.theme,
+            self.flipped,
+            self.width,
+            self.height,
+            self.style,
+        )
         surf = self._board_cache.get(key)
         if surf is not None:
             return surf
@@ -444,12 +453,31 @@ class BoardView:
         )
         surf.fill(frame)
         m, s = self.margin, self.square
-        for rank in range(self.height):
-            for f in range(self.width):
-                c = (self.width - 1 - f) if self.flipped else f
-                r = rank if self.flipped else (self.height - 1 - rank)
-                color = light if _light(f, rank) else dark
-                surf.fill(color, (m + c * s, m + r * s, s, s))
+        if self.style == "points":
+            # Pieces stand on the corners: (W-1)x(H-1) squares between the
+            # point centres, half a square of light border round them.
+            surf.fill(light, (m, m, s * self.width, s * self.height))
+            h = s // 2
+            for rank in range(self.height - 1):
+                for f in range(self.width - 1):
+                    c = (self.width - 2 - f) if self.flipped else f
+                    r = rank if self.flipped else (self.height - 2 - rank)
+                    color = light if _light(f, rank) else dark
+                    surf.fill(color, (m + h + c * s, m + h + r * s, s, s))
+            line = _mix(dark, (0, 0, 0), 0.35)
+            for i in range(self.width):
+                x = m + h + i * s
+                pygame.draw.line(surf, line, (x, m + h), (x, m + h + (self.height - 1) * s))
+            for i in range(self.height):
+                y = m + h + i * s
+                pygame.draw.line(surf, line, (m + h, y), (m + h + (self.width - 1) * s, y))
+        else:
+            for rank in range(self.height):
+                for f in range(self.width):
+                    c = (self.width - 1 - f) if self.flipped else f
+                    r = rank if self.flipped else (self.height - 1 - rank)
+                    color = light if _light(f, rank) else dark
+                    surf.fill(color, (m + c * s, m + r * s, s, s))
         # A thin line round the squares.
         pygame.draw.rect(
             surf,

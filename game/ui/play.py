@@ -56,6 +56,7 @@ class PlayScene(Scene):
         height = getattr(geo, "height", 8)
         self.board = BoardView(width, height, app.settings, app.sounds)
         self.board.controller = self
+        self.board.style = getattr(self.adapter, "board_style", "squares")
         self.privacy = PrivacyGuard()
         self.chooser: ChoiceOverlay | None = None
         self.runners: dict[int, Any] = {}

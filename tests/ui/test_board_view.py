@@ -270,3 +270,15 @@ def test_markers_draw_without_error(display):
     b.set_position({12: P})
     b.markers = {12: ["frozen", "stack:3"], 20: ["selected-victim"], 30: ["rank-stone", "odd"]}
     b.draw(display)
+
+
+def test_points_style_puts_places_on_the_corners(display):
+    b = BoardView(9, 9, {})
+    b.style = "points"
+    b.set_rect(pygame.Rect(0, 0, 600, 600))
+    b.draw(display)
+    # Point a1 and point b1 are one square apart, centred on grid corners.
+    (x0, y0), (x1, y1) = b.square_center(0), b.square_center(1)
+    assert (x1 - x0, y1 - y0) == (b.square, 0)
+    for sq in range(81):
+        assert b.square_at(b.square_center(sq)) == sq
