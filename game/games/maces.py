@@ -340,7 +340,10 @@ class MacesState(GridPosition, State):
         if phase == SWING:
             if self.chosen is not None:
                 return [Swing(self.chosen, v) for v in self.victims(self.chosen)]
-            return [ChooseMace(m) for m in self._able_maces()]
+            able = self._able_maces()
+            if self._order_matters(able):
+                return [ChooseMace(m) for m in able]
+            return [Swing(m, v) for m in able for v in self.victims(m)]
         if phase == DUEL:
             hand = self.hands[self.turn]
             if seat == self.turn:
@@ -578,7 +581,12 @@ class MacesState(GridPosition, State):
         self._resolve_swings(events)
 
     def _resolve_swings(self, events: list) -> None:
-        """Swing every forced Mace; stop at the first real decision."""
+        """Swing every forced Mace; stop at the first real decision.
+
+        A Mace is forced when it has exactly one victim that no other Mace able
+        to swing could take instead. Otherwise the player decides: which Mace
+        swings next when two of them could hit the same piece (the order then
+        matters), else directly which victim (each victim names its Mace)."""
         while not self.result:
             self.pending = [m for m in self.pending if self.victims(m)]
             able = [m for m in self.pending if not self.is_frozen(m)]
@@ -586,21 +594,17 @@ class MacesState(GridPosition, State):
                 self.pending, self.chosen = [], None
                 self._end_turn(events)
                 return
-            if len(able) == 1:
-                chosen = able[0]
-            else:
-                sets = [set(self.victims(m)) for m in able]
-                shared = any(sets[i] & sets[j] for i in range(len(sets)) for j in range(i))
-                if shared:  # the order matters: the player chooses it
-                    self.chosen = None
-                    return
-                singles = [m for m, s in zip(able, sets, strict=True) if len(s) == 1]
-                chosen = singles[0] if singles else able[0]
-            self.chosen = chosen
-            victims = self.victims(chosen)
-            if len(victims) > 1:
-                return  # the player picks the victim
-            self._swing(chosen, victims[0], events)
+            sets = {m: self.victims(m) for m in able}
+            count = Counter(v for vs in sets.values() for v in vs)
+            forced = next((m for m in able if len(sets[m]) == 1 and count[sets[m][0]] == 1), None)
+            if forced is None:
+                self.chosen = None
+                return
+            self._swing(forced, sets[forced][0], events)
+
+    def _order_matters(self, able: list[int]) -> bool:
+        count = Counter(v for m in able for v in self.victims(m))
+        return any(n > 1 for n in count.values())
 
     def _swing(self, mace: int, victim: int, events: list) -> None:
         self.pending.remove(mace)
@@ -731,9 +735,14 @@ class MacesState(GridPosition, State):
         if self.phase == OX:
             return f"Strike with the Wild Ox on {GEO.name(self.ox)}, or decline"
         if self.phase == SWING:
-            if self.chosen is None:
+            if self.chosen is not None:
+                return f"Choose the victim of the Mace on {GEO.name(self.chosen)}"
+            able = self._able_maces()
+            if self._order_matters(able):
                 return "Choose which Mace swings next"
-            return f"Choose the victim of the Mace on {GEO.name(self.chosen)}"
+            if len(able) == 1:
+                return f"Choose the victim of the Mace on {GEO.name(able[0])}"
+            return "Choose the victim of one of your Maces"
         return f"{name} to move"
 
     # -- knowledge and copies -----------------------------------------------------------
