@@ -773,7 +773,8 @@ class MacesState(GridPosition, State):
             others = [GEO.name(m) for m in self.pending if m != self.chosen]
             phase = f"swing:{chosen}:{','.join(others) or '-'}"
         elif self.phase == PLACE:
-            phase = f"place:{letter(self.placing)}"
+            mark = letter(self.placing)
+            phase = f"place:{mark if self.turn == WHITE else mark.lower()}"
         else:
             phase = self.phase
         ep = GEO.name(self.ep) if self.ep is not None else "-"
@@ -854,9 +855,10 @@ class MacesState(GridPosition, State):
             self.pending = squares
             self.phase = SWING
         elif name == PLACE and self.hands is not None:
-            kind = LETTERS.piece(rest).kind
-            if kind not in TULPAS:
-                raise ValueError(f"{rest!r} is not a Tulpa")
+            piece = LETTERS.piece(rest)
+            kind = piece.kind
+            if kind not in TULPAS or piece.seat != self.turn:
+                raise ValueError(f"{rest!r} is not a Tulpa of the side to move")
             self.placing, self.phase = kind, PLACE
         else:
             raise ValueError(f"unknown turn phase {phase!r}")
