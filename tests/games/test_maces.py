@@ -619,3 +619,62 @@ def test_random_games_keep_every_invariant(seed):
 def test_random_games_end():
     for seed in range(100, 103):
         assert random_game("maces", seed, limit=3000, check_all_every=10**9).is_over()
+
+
+# -- computer play ---------------------------------------------------------------------
+def test_evaluation_is_registered_and_fears_a_king_next_to_an_enemy_mace():
+    from game.ai.eval_maces import evaluate
+    from game.ai.evaluate import evaluator_for
+
+    state = GAMES["maces"].new()
+    assert evaluator_for(state) is evaluate
+    assert evaluate(state, 0) == pytest.approx(-evaluate(state, 1))
+    diagram = """
+        .........k
+        ..........
+        ..........
+        ..........
+        ..........
+        ..........
+        ..........
+        ..m.......
+        ..K.......
+        ..........
+        """
+    assert evaluate(position(diagram, side="b"), 0) < -20
+
+
+def test_search_finds_the_thrown_mace_win():
+    from game.ai import think_now
+
+    diagram = """
+        ......k...
+        .......m..
+        ..........
+        .qpn...H..
+        ..M....M..
+        ..........
+        ..........
+        ..........
+        ..........
+        .....K....
+        """
+    state = position(diagram)
+    action = think_now("search:2", state, 0, random.Random(1), time_limit=2.0)
+    assert state.notation(action) == "Hh7:h6>g9"
+
+
+def test_random_against_search_finishes_quickly():
+    import game.ai.eval_maces  # noqa: F401
+    from game.ai import make_bot
+
+    rng = random.Random(3)
+    state = GAMES["maces"].new(seed=3)
+    bots = {0: make_bot("search:2", time_limit=0.05), 1: make_bot("random")}
+    steps = 0
+    while not state.is_over() and steps < 600:
+        (seat,) = state.to_act()
+        state.apply({seat: bots[seat].choose(state.view(seat), seat, rng)})
+        steps += 1
+    assert state.is_over()
+    assert state.outcome() == (1.0, 0.0)

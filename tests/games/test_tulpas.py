@@ -469,3 +469,19 @@ def test_random_games_keep_every_invariant(seed):
 def test_ox_decline_is_its_own_action():
     assert OxDecline(5) != OxDecline(6)
     assert Place("amazon", 3) != Place("spider", 3)
+
+
+def test_random_against_search_finishes_quickly():
+    import game.ai.eval_maces  # noqa: F401
+    from game.ai import make_bot
+
+    rng = random.Random(5)
+    state = GAMES["tulpas"].new(seed=5)
+    bots = {1: make_bot("search:2", time_limit=0.05, samples=1), 0: make_bot("random")}
+    steps = 0
+    while not state.is_over() and steps < 800:
+        acting = state.to_act()
+        state.apply({s: bots[s].choose(state.view(s), s, rng) for s in acting})
+        steps += 1
+    assert state.is_over()
+    assert state.outcome() == (0.0, 1.0)
