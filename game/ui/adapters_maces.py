@@ -1,0 +1,136 @@
+"""Board and panel input for Maces and Horse-apults and for the Tulpas game.
+
+Click paths (see docs/CONTRACT.md, "Game UI adapters"):
+
+- a move, a capture, a pawn step: (from, to); a promotion opens the chooser;
+- a Horse-apult throw: (apult, piece, landing). When the Horse-apult could
+  also capture that adjacent enemy piece by moving onto it, the capture is
+  (apult, piece, piece): click the piece a second time. (A complete path is
+  played at once, so the capture cannot simply be (apult, piece) while
+  throws of the same piece extend it.);
+- an Archer's shot: (archer, target), the same clicks as capturing the
+  target by moving; the chooser then asks "Shoot" or "Move onto it";
+- a Mace's victim, the Mace that swings next, a Wild Ox's victim, the square
+  of a new Tulpa: one click (sq,);
+- the card duel (pick or guess a Tulpa) and declining the Wild Ox's strike
+  are panel buttons.
+
+Markers: "frozen" on every piece held in an enemy Spider's web.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game.engine import Action, Seat, State
+from game.engine.pieces import Piece
+from game.games.maces import (
+    ChooseMace,
+    Guess,
+    Move,
+    OxDecline,
+    OxStrike,
+    Pick,
+    Place,
+    Shot,
+    Swing,
+    Throw,
+)
+from game.ui.adapters import ADAPTERS, Choice, MoveAdapter, Path
+
+try:  # the bots' evaluation for these games, registered on import
+    import game.ai.eval_maces  # noqa: F401
+except ImportError:  # pragma: no cover - the ai package is optional for the UI
+    pass
+
+
+def _title(kind: str) -> str:
+    return kind.replace("_", " ").title()
+
+
+class MacesAdapter(MoveAdapter):
+    widgets: tuple[str, ...] = ()
+
+    def path_of(self, state: State, seat: Seat, action: Action) -> Path | None:
+        if isinstance(action, Move):
+            if self._capture_or_throw(state, action):
+                return (action.frm, action.to, action.to)
+            return (action.frm, action.to)
+        if isinstance(action, Throw):
+            return (action.apult, action.piece, action.to)
+        if isinstance(action, Shot):
+            return (action.archer, action.target)
+        if isinstance(action, Swing):
+            return (action.victim,)
+        if isinstance(action, ChooseMace):
+            return (action.mace,)
+        if isinstance(action, OxStrike):
+            return (action.target,)
+        if isinstance(action, Place):
+            return (action.sq,)
+        return None  # Pick, Guess, OxDecline: panel buttons
+
+    @staticmethod
+    def _capture_or_throw(state: Any, move: Move) -> bool:
+        """A Horse-apult capturing a piece it could also throw."""
+        piece = state.piece_at(move.frm)
+        if piece is None or piece.kind != "horse_apult" or state.piece_at(move.to) is None:
+            return False
+        return any(
+            isinstance(a, Throw) and a.apult == move.frm and a.piece == move.to
+            for a in state.legal_actions(piece.seat)
+        )
+
+    def panel_choices(self, state: State, seat: Seat) -> list[Choice]:
+        out = []
+        for a in state.legal_actions(seat):
+            if isinstance(a, Pick):
+                out.append(Choice(a, Piece(seat, a.kind), f"Create {_title(a.kind)}"))
+            elif isinstance(a, Guess):
+                out.append(Choice(a, Piece(1 - seat, a.kind), f"Guess {_title(a.kind)}"))
+            elif isinstance(a, OxDecline):
+                out.append(Choice(a, None, "Don't strike"))
+            elif self.path_of(state, seat, a) is None:
+                out.append(Choice(a, None, state.notation(a)))
+        return out
+
+    def choices(self, state: State, seat: Seat, actions: Sequence[Action]) -> list[Choice]:
+        out = []
+        for a in actions:
+            promo = getattr(a, "promotion", None)
+            if promo:
+                out.append(Choice(a, Piece(seat, promo), _title(promo)))
+            elif isinstance(a, Shot):
+                out.append(Choice(a, None, "Shoot"))
+            elif isinstance(a, Move):
+                out.append(Choice(a, None, "Move onto it"))
+            else:
+                out.append(Choice(a, None, state.notation(a)))
+        return out
+
+    def markers(self, state: State) -> dict[int, list[str]]:
+        frozen = getattr(state, "frozen_squares", None)
+        if frozen is None:
+            return {}
+        return {sq: ["frozen"] for sq in frozen()}
+
+    def last_move_squares(self, state: State) -> tuple[int, ...]:
+        last = getattr(state, "last_move", None)
+        if isinstance(last, Move):
+            return (last.frm, last.to)
+        if isinstance(last, Throw):
+            return (last.piece, last.to)
+        if isinstance(last, Shot):
+            return (last.archer, last.target)
+        if isinstance(last, Place):
+            return (last.sq,)
+        return ()
+
+
+class TulpasAdapter(MacesAdapter):
+    widgets = ("game.ui.widgets_tulpas",)
+
+
+ADAPTERS["maces"] = MacesAdapter()
+ADAPTERS["tulpas"] = TulpasAdapter()

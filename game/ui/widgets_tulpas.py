@@ -1,0 +1,96 @@
+"""The Tulpa cards: which Tulpas each side has still to create, and the
+result of the last card duel. Built by the play scene from the Tulpas
+adapter's ``widgets``; draws in the side panel.
+
+Where: ``scene.widget_rect`` if the play scene reserves one, else a strip
+just above the captured-pieces area (``scene.captured_rect``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.games.maces import TULPAS
+from game.ui import art
+
+HEIGHT = 58
+TEXT = (220, 214, 200)
+DIM = (140, 146, 154)
+BACK = (36, 40, 46)
+
+
+class TulpaCards:
+    def __init__(self, scene: Any):
+        self.scene = scene
+        self._icons: dict[tuple[int, str, int], pygame.Surface] = {}
+        self._font: pygame.font.Font | None = None
+
+    # -- the widget protocol -------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False  # display only: picks and guesses are panel buttons
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def rect(self) -> pygame.Rect | None:
+        rect = getattr(self.scene, "widget_rect", None)
+        if rect is not None:
+            return pygame.Rect(rect)
+        below = getattr(self.scene, "captured_rect", None)
+        if below is None:
+            return None
+        return pygame.Rect(below.x, below.y - HEIGHT - 4, below.width, HEIGHT)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.rect()
+        state = getattr(getattr(self.scene, "match", None), "state", None)
+        hands = getattr(state, "hands", None)
+        if rect is None or hands is None:
+            return
+        pygame.draw.rect(surface, BACK, rect, border_radius=6)
+        font = self._get_font()
+        seats = state.game.seats
+        row_h = (rect.height - 6) // 2
+        icon = max(12, row_h - 4)
+        for seat in (0, 1):
+            y = rect.y + 3 + seat * row_h
+            label = font.render(f"{seats[seat]} Tulpas:", True, TEXT)
+            surface.blit(label, (rect.x + 8, y + (row_h - label.get_height()) // 2))
+            x = rect.x + 16 + label.get_width()
+            hand = hands[seat]
+            for kind in TULPAS:
+                img = self._icon(seat, kind, icon)
+                if kind not in hand:
+                    img = img.copy()
+                    img.set_alpha(60)  # created (or being placed)
+                surface.blit(img, (x, y + 2))
+                x += icon + 2
+            if not hand:
+                done = font.render("all created", True, DIM)
+                surface.blit(done, (x + 4, y + (row_h - done.get_height()) // 2))
+
+    # -- helpers --------------------------------------------------------------------
+    def _get_font(self) -> pygame.font.Font:
+        if self._font is None:
+            try:
+                self._font = pygame.font.Font(str(art.font_path("regular")), 15)
+            except Exception:
+                self._font = pygame.font.Font(None, 18)
+        return self._font
+
+    def _icon(self, seat: int, kind: str, size: int) -> pygame.Surface:
+        key = (seat, kind, size)
+        img = self._icons.get(key)
+        if img is None:
+            try:
+                img = art.piece_surface(seat, kind, size)
+            except Exception:
+                img = art.placeholder_surface(seat, kind, size)
+            self._icons[key] = img
+        return img
+
+
+def build(scene: Any) -> TulpaCards:
+    return TulpaCards(scene)

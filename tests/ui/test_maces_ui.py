@@ -1,0 +1,255 @@
+"""The Maces and Tulpas adapters: click paths, panel choices, markers, and
+the play scene driven by posted clicks under SDL's dummy drivers."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.engine.board import parse_diagram  # noqa: E402
+from game.games import load_all  # noqa: E402
+from game.games.maces import GEO, ChooseMace, Guess, Move, Pick, Shot, Swing, Throw  # noqa: E402
+from game.match import Match  # noqa: E402
+from game.ui.adapters import adapter_for  # noqa: E402
+
+GAMES = load_all()
+sq = GEO.square
+FRAME = 1 / 60
+
+
+def board_of(diagram: str) -> str:
+    rows = []
+    for cells in parse_diagram(diagram, width=10):
+        row, empty = "", 0
+        for cell in cells:
+            if cell == ".":
+                empty += 1
+                continue
+            if empty:
+                row, empty = row + str(empty), 0
+            row += cell
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows)
+
+
+def position(diagram: str, game="maces", side="w", phase="act"):
+    text = f"{board_of(diagram)} {side} {phase} - 0 1" + (" -/-" if game == "tulpas" else "")
+    return GAMES[game].from_text(text)
+
+
+def test_adapters_are_registered_for_both_games():
+    assert type(adapter_for("maces")).__name__ == "MacesAdapter"
+    assert adapter_for("tulpas").widgets == ("game.ui.widgets_tulpas",)
+
+
+def test_start_paths_moves_and_three_click_throws():
+    state = GAMES["maces"].new()
+    ad = adapter_for("maces")
+    paths = ad.paths(state, 0)
+    assert paths[(sq("b2"), sq("c3"), sq("d1"))] == [Throw(sq("b2"), sq("c3"), sq("d1"))]
+    assert paths[(sq("b2"), sq("a2"))] == [Move(sq("b2"), sq("a2"))]
+    assert (sq("b2"), sq("c3")) not in paths  # a throw needs its landing square
+    # Every legal action has exactly one path, and no path is a prefix of a
+    # longer one while being complete itself.
+    assert sum(len(v) for v in paths.values()) == len(state.legal_actions(0))
+    for p in paths:
+        assert not any(len(q) > len(p) and q[: len(p)] == p for q in paths), p
+    assert ad.panel_choices(state, 0) == []
+
+
+def test_apult_capture_of_a_throwable_piece_is_a_double_click():
+    state = position(
+        """
+        .........k
+        ..........
+        ..........
+        ..........
+        ..........
+        ..........
+        ..........
+        ..........
+        .Hn.......
+        .........K
+        """
+    )
+    paths = adapter_for("maces").paths(state, 0)
+    capture = Move(sq("b2"), sq("c2"))
+    assert paths[(sq("b2"), sq("c2"), sq("c2"))] == [capture]
+    assert (sq("b2"), sq("c2")) not in paths
+    assert (sq("b2"), sq("c2"), sq("a4")) in paths  # or throw it
+
+
+def test_swings_are_one_click_and_the_order_choice_clicks_the_mace():
+    state = position(
+        """
+        .........k
+        ..........
+        ..........
+        ..........
+        ..........
+        ..........
+        ..........
+        .M.M......
+        ..pp......
+        .........K
+        """
+    )
+    state.apply({0: state.parse_action("Kj1-i1")})
+    ad = adapter_for("maces")
+    assert ad.paths(state, 0) == {
+        (sq("b3"),): [ChooseMace(sq("b3"))],
+        (sq("d3"),): [ChooseMace(sq("d3"))],
+    }
+    state.apply({0: ChooseMace(sq("d3"))})
+    assert ad.paths(state, 0) == {
+        (sq("c2"),): [Swing(sq("d3"), sq("c2"))],
+        (sq("d2"),): [Swing(sq("d3"), sq("d2"))],
+    }
+
+
+def test_archer_shot_or_capture_opens_the_chooser():
+    state = position(
+        """
+        .........k
+        ..........
+        ..........
+        ..........
+        ..........
+        ..........
+        ..........
+        ....Yn....
+        ..........
+        .........K
+        """,
+        game="tulpas",
+    )
+    ad = adapter_for("tulpas")
+    actions = ad.paths(state, 0)[(sq("e3"), sq("f3"))]
+    assert set(actions) == {Shot(sq("e3"), sq("f3")), Move(sq("e3"), sq("f3"))}
+    labels = {c.label for c in ad.choices(state, 0, actions)}
+    assert labels == {"Shoot", "Move onto it"}
+
+
+def test_card_duel_and_ox_decline_are_panel_buttons():
+    state = GAMES["tulpas"].new()
+    ad = adapter_for("tulpas")
+    picks = ad.panel_choices(state, 0)
+    assert [c.label for c in picks] == [
+        "Create Amazon",
+        "Create Wild Ox",
+        "Create Archer",
+        "Create Spider",
+        "Create Tulpa Mace",
+    ]
+    assert picks[0].action == Pick("amazon") and picks[0].piece == (0, "amazon")
+    guesses = ad.panel_choices(state, 1)
+    assert guesses[1].action == Guess("wild_ox") and guesses[1].piece == (0, "wild_ox")
+    assert ad.paths(state, 0) == {}
+
+    state = position(
+        """
+        .........k
+        ..........
+        ..........
+        ..........
+        ..........
+        ...pn.....
+        ..........
+        ..W.......
+        ..........
+        .........K
+        """,
+        game="tulpas",
+    )
+    state.apply({0: state.parse_action("Wc3xd5")})
+    assert [c.label for c in ad.panel_choices(state, 0)] == ["Don't strike"]
+    assert list(ad.paths(state, 0)) == [(sq("e5"),)]
+
+
+def test_placement_is_one_click_on_the_home_ranks():
+    state = GAMES["tulpas"].new()
+    state.apply({0: Pick("spider"), 1: Guess("spider")})
+    paths = adapter_for("tulpas").paths(state, 0)
+    assert set(paths) == {(s,) for s in range(20) if state.piece_at(s) is None}
+
+
+def test_frozen_markers_and_last_move():
+    state = position(
+        """
+        .........k
+        ..........
+        ..........
+        ..........
+        ..........
+        ..........
+        ..........
+        .pM.......
+        .sH.......
+        .P.......K
+        """,
+        game="tulpas",
+    )
+    ad = adapter_for("tulpas")
+    assert ad.markers(state) == {s: ["frozen"] for s in (sq("c3"), sq("c2"), sq("b1"))}
+    state.apply({0: state.parse_action("Kj1-i1")})
+    assert ad.last_move_squares(state) == (sq("j1"), sq("i1"))
+
+
+# -- the play scene ------------------------------------------------------------------
+@pytest.fixture
+def app():
+    from game.app import App
+
+    a = App(size=(1280, 800))
+    a.running = True
+    yield a
+    from game.ui.play import PlayScene
+
+    for scene in list(a.scenes):
+        if isinstance(scene, PlayScene):
+            scene.close_runners()
+    a.close()
+
+
+def frames(app, n=1):
+    for _ in range(n):
+        app.step(FRAME)
+
+
+def click(app, pos):
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 2)
+
+
+def test_throw_by_three_clicks_in_the_play_scene(app):
+    from game.ui.play import PlayScene
+
+    match = Match("maces", seed=1)
+    scene = PlayScene(app, match)
+    app.push(scene)
+    frames(app, 2)
+    for name in ("b2", "c3", "d1"):
+        click(app, scene.board.square_center(sq(name)))
+    frames(app, 30)
+    assert match.history == [{0: "Hb2:c3>d1"}]
+    assert match.state.piece_at(sq("d1")) == (0, "pawn")
+
+
+def test_tulpas_scene_shows_the_cards_and_the_widget(app):
+    from game.ui.play import PlayScene
+
+    match = Match("tulpas", seed=1, players=["human", "computer:random"])
+    scene = PlayScene(app, match)
+    app.push(scene)
+    frames(app, 3)
+    assert [type(w).__name__ for w in scene.widgets] == ["TulpaCards"]
+    assert len(scene._panel_choices) == 5
+    app.window.fill((0, 0, 0))
+    scene.draw(app.window)  # the widget draws without error
