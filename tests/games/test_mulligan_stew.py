@@ -848,3 +848,61 @@ def test_random_games_finish():
     for seed in range(5):
         match = _random_game(seed, steps=5000)
         assert match.state.is_over()
+
+
+# -- computer play ------------------------------------------------------------------------
+
+
+def test_the_evaluation_is_registered_and_counts_kings_pools_and_hands():
+    import game.ai.eval_mulligan_stew as ev
+    from game.ai.evaluate import evaluator_for
+
+    start = GAME.new()
+    assert evaluator_for(start) is ev.evaluate
+    assert ev.evaluate(start, 0) == pytest.approx(0.0)
+    # A king down is worse than a cardinal down.
+    no_king = GAME.from_text("ra1kac/pppppp/6/6/6/PPPPPP/RAKKAC w l Mm Qq 0 0 1")
+    no_card = GAME.from_text("rakka1/pppppp/6/6/6/PPPPPP/RAKKAC w l Mm Qq 0 0 1")
+    assert ev.evaluate(no_king, 1) < ev.evaluate(no_card, 1) < 0
+    # A Mage in hand and pieces in the pool are worth something.
+    no_mage = GAME.from_text("rakkac/pppppp/6/6/6/PPPPPP/RAKKAC w l m Qq 0 0 1")
+    assert ev.evaluate(no_mage, 0) < 0
+    rich = GAME.from_text("rakkac/pppppp/6/6/6/PPPPPP/RAKKAC w l Mm QCq 0 0 1")
+    assert ev.evaluate(rich, 0) > 0
+
+
+def test_the_search_finds_the_swap_and_rook_kill():
+    import game.ai.eval_mulligan_stew  # noqa: F401
+    from game.ai import think_now
+
+    state = position(
+        """
+        r....k
+        ....p.
+        ......
+        m.....
+        ......
+        ..K..P
+        ......
+        """,
+        side="b",
+    )
+    first = think_now("search:2:time=2", state, 1, random.Random(0))
+    assert state.notation(first) == "Mc2@Ka4"
+    state.apply({1: first})
+    second = think_now("search:2:time=2", state, 1, random.Random(0))
+    assert state.notation(second) == "R:a4++"
+
+
+def test_a_computer_game_runs_to_its_end():
+    import game.ai.eval_mulligan_stew  # noqa: F401
+    from game.ai import make_bot
+
+    state = GAME.new(seed=3)
+    bots = [make_bot("search:2", time_limit=0.02), make_bot("search:2", time_limit=0.02)]
+    rng = random.Random(3)
+    for _ in range(2000):
+        if state.is_over():
+            break
+        state.apply({state.turn: bots[state.turn].choose(state.view(state.turn), state.turn, rng)})
+    assert state.is_over()
