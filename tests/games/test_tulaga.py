@@ -788,7 +788,7 @@ def _check_invariants(state, total_rank):
     assert GAME.from_text(state.to_text()).to_text() == state.to_text()
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31 - 1), n=st.sampled_from([4, 5, 6]))
 def test_random_games_keep_the_invariants_and_survive_a_save(seed, n):
     rng = random.Random(seed)
@@ -828,3 +828,83 @@ def test_random_games_reach_every_kind_of_event():
             kinds.update(e.kind for e in state.apply({seat: _playout_action(state, seat, rng)}))
     assert {"stone", "tulaga", "return", "rank_stone", "reap", "decline", "game_over"} <= kinds
     assert ends == {"rank", "stones"}
+
+
+# -- computer play ---------------------------------------------------------------------
+
+
+def test_the_evaluation_is_registered_and_values_threats():
+    from game.ai.eval_tulaga import evaluate
+    from game.ai.evaluate import evaluator_for
+
+    assert evaluator_for(GAME.new()) is evaluate
+    four = position(
+        """
+        .........
+        .........
+        .........
+        .........
+        .bbbb....
+        .........
+        .........
+        .........
+        .........
+        """,
+        side="w",
+    )
+    three = position(EMPTY.replace(".........", ".bbb.....", 1), side="w")
+    assert evaluate(four, BLACK) > evaluate(three, BLACK) > evaluate(GAME.new(), BLACK)
+    assert evaluate(four, WHITE) == -evaluate(four, BLACK)
+    # A rank stone on the board outweighs the threats its stones made.
+    taken = position(EMPTY.replace(".........", "..B......", 1), side="w", black=(12, 5))
+    assert evaluate(taken, BLACK) > evaluate(four, BLACK)
+
+
+DIAGONAL_FOUR = """
+    .........
+    .........
+    .........
+    .........
+    ....b....
+    ...b.....
+    .........
+    .b.......
+    b........
+    """
+
+
+def test_the_bot_completes_a_tulaga_and_takes_the_rank_stone():
+    from game.ai import think_now
+
+    rng = random.Random(3)
+    state = position(DIAGONAL_FOUR, side="b")
+    action = think_now("search:2", state, BLACK, rng, time_limit=2.0)
+    assert action == Place(sq("c3"))
+    play(state, str(action))
+    assert isinstance(think_now("search:2", state, BLACK, rng), RankStone)
+
+
+def test_the_bot_blocks_the_only_completion_point():
+    from game.ai import think_now
+
+    state = position(DIAGONAL_FOUR, side="w")
+    action = think_now("search:2", state, WHITE, random.Random(4), time_limit=2.0)
+    assert action == Place(sq("c3"))
+
+
+def test_a_bot_game_finishes_in_reasonable_time():
+    import time
+
+    from game.ai import make_bot
+
+    state = GAME.new({"rank_stones": 4}, seed=7)
+    bot = make_bot("search:2", time_limit=0.05)
+    rng = random.Random(7)
+    start = time.perf_counter()
+    plies = 0
+    while not state.is_over() and plies < 400:
+        (seat,) = state.to_act()
+        state.apply({seat: bot.choose(state.view(seat), seat, rng)})
+        plies += 1
+    assert state.is_over(), state.to_text()
+    assert time.perf_counter() - start < 60
