@@ -25,14 +25,19 @@ def make_app(*scenes) -> App:
     """An App with no scene yet (push your own) or the given scene factories
     pushed in order; each factory takes the app."""
     app = App(fullscreen=False)
+    app.running = True
     for factory in scenes:
         app.push(factory(app))
     return app
 
 
 def pump(app: App, frames: int = 3) -> None:
-    """Run the real main loop for a few frames."""
-    app.run(max_frames=frames)
+    """Run frames of the real main loop, each 1/60 s of game time, so
+    animations advance and a quit is seen in ``app.running``."""
+    for _ in range(frames):
+        if not app.running:
+            return
+        app.step(1 / 60)
 
 
 def click_at(app: App, pos: tuple[int, int], frames: int = 3) -> None:
@@ -78,3 +83,33 @@ def texts(app: App) -> list[str]:
         if isinstance(text, str) and text:
             out.append(text)
     return out
+
+
+def square_at(scene, name: str) -> tuple[int, int]:
+    """The pixel centre of a named square on a play scene's board."""
+    return scene.board.square_center(scene.match.state.geometry.square(name))
+
+
+def drag(app: App, a: tuple[int, int], b: tuple[int, int], steps: int = 6) -> None:
+    """Press on ``a``, move to ``b`` a frame at a time, release: a real drag."""
+    pygame.mouse.set_pos(a)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    pump(app, 1)
+    for i in range(1, steps + 1):
+        p = (a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
+        pygame.mouse.set_pos(p)
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+        )
+        pump(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    pump(app, 1)
+
+
+def settle(app: App, scene, limit: int = 600) -> None:
+    """Run frames until the board has finished animating."""
+    for _ in range(limit):
+        pump(app, 1)
+        if not scene.board.animating:
+            return
+    raise AssertionError("the board never stopped animating")
