@@ -1,0 +1,142 @@
+"""Board and panel input for Mulligan Stew Chess.
+
+Click paths (see docs/CONTRACT.md, "Game UI adapters"):
+
+- a move or capture, a pawn step or leap: (from, to); a pawn reaching its
+  last rank opens the chooser: stay a Pawn, or one of the pool's pieces;
+- an Assassin's teleport: (assassin, empty square of its colour);
+- a Mage swap: (mage, other piece). When the Mage could also capture that
+  adjacent enemy piece by stepping onto it, the path is the same and the
+  chooser asks "Capture" or "Swap";
+- the Mage drop: (HAND, square), HAND = -1, the hand-tray slot of the Mage;
+- a promotion-only move of a pawn waiting on its last rank: one click on the
+  pawn (sq,), then the chooser among the pool's pieces. The same moves are
+  also panel buttons ("b7 becomes a Queen"), easier to find.
+
+There is never a pass or skip to choose: the rules skip a part with no
+legal move by themselves.
+
+Markers (``markers``): on the pieces of the side to move that have a legal
+move in the current part, "light" (during the light part) or "dark" (during
+the dark part); the board view draws unknown names as a lettered badge, so
+these show as "L" and "D". During the dark part the piece that moved in the
+light part is "frozen" (it may not move again this turn).
+
+The widget module ``game.ui.widgets_mulligan_stew`` shows both promotion
+pools and which part of the turn is being played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game.engine import Action, Seat, State
+from game.engine.pieces import Piece
+from game.games.mulligan_stew import DARK, LIGHT, POOL_ORDER, Drop, Move, Promote, Swap, Teleport
+from game.ui.adapters import ADAPTERS, Choice, MoveAdapter, Path
+
+try:  # the bots' evaluation for this game, registered on import
+    import game.ai.eval_mulligan_stew  # noqa: F401
+except ImportError:  # pragma: no cover - the ai package is optional for the UI
+    pass
+
+HAND = -1  # the hand-tray slot of the Mage (the first kind in hand)
+
+
+def _title(kind: str) -> str:
+    return kind.replace("_", " ").title()
+
+
+class MulliganStewAdapter(MoveAdapter):
+    widgets: tuple[str, ...] = ("game.ui.widgets_mulligan_stew",)
+
+    def path_of(self, state: State, seat: Seat, action: Action) -> Path | None:
+        t = type(action)
+        if t in (Move, Teleport, Swap):
+            return (action.frm, action.to)
+        if t is Drop:
+            return (self._slot(state, seat, action.kind), action.to)
+        if t is Promote:
+            return (action.square,)
+        return None
+
+    def alias_paths(self, state: State, seat: Seat, action: Action) -> list[Path]:
+        return []  # no castling here
+
+    def panel_choices(self, state: State, seat: Seat) -> list[Choice]:
+        out = []
+        for a in state.legal_actions(seat):
+            if type(a) is Promote:
+                name = state.geometry.name(a.square)
+                out.append(Choice(a, Piece(seat, a.kind), f"{name} becomes a {_title(a.kind)}"))
+        return out
+
+    def hand(self, state: State, seat: Seat) -> list[tuple[int, Any]]:
+        hands = getattr(state, "hands", None)
+        if not hands:
+            return []
+        kinds = list(dict.fromkeys(hands[seat]))
+        return [(HAND - i, Piece(seat, kind)) for i, kind in enumerate(kinds)]
+
+    def markers(self, state: State) -> dict[int, list[str]]:
+        if state.is_over():
+            return {}
+        seat = state.turn
+        name = "light" if state.part == LIGHT else "dark"
+        out: dict[int, list[str]] = {}
+        for a in state.legal_actions(seat):
+            if a.frm >= 0:
+                names = out.setdefault(a.frm, [])
+                if not names:
+                    names.append(name)
+        if state.part == DARK and state.last_mover is not None:
+            mover = state.last_mover
+            if state.piece_at(mover) is not None and mover not in out:
+                out[mover] = ["frozen"]
+        return out
+
+    def choices(self, state: State, seat: Seat, actions: Sequence[Action]) -> list[Choice]:
+        out = []
+        for a in actions:
+            t = type(a)
+            if t is Swap:
+                out.append(Choice(a, None, f"Swap ({state.notation(a)})"))
+            elif t is Promote or (t is Move and a.promotion):
+                out.append(Choice(a, Piece(seat, a.promotion), _title(a.promotion)))
+            elif t is Move and self._reaches_last_rank(state, a):
+                out.append(Choice(a, Piece(seat, "pawn"), "Stay a Pawn"))
+            elif t is Move and state.piece_at(a.to) is not None:
+                out.append(Choice(a, None, f"Capture ({state.notation(a)})"))
+            else:
+                out.append(Choice(a, None, state.notation(a)))
+        order = {k: i for i, k in enumerate(("pawn", *POOL_ORDER))}
+        out.sort(key=lambda c: order.get(getattr(c.piece, "kind", ""), -1))
+        return out
+
+    def last_move_squares(self, state: State) -> tuple[int, ...]:
+        last = getattr(state, "last_action", None)
+        if last is None:
+            return ()
+        if type(last) is Promote:
+            return (last.square,)
+        if type(last) is Drop:
+            return (last.to,)
+        return (last.frm, last.to)
+
+    # -- helpers ----------------------------------------------------------------------
+    @staticmethod
+    def _slot(state: State, seat: Seat, kind: str) -> int:
+        kinds = list(dict.fromkeys(state.hands[seat]))
+        return HAND - kinds.index(kind) if kind in kinds else HAND
+
+    @staticmethod
+    def _reaches_last_rank(state: State, move: Move) -> bool:
+        piece = state.piece_at(move.frm)
+        if piece is None or piece.kind != "pawn":
+            return False
+        last = state.geometry.height - 1 if piece.seat == 0 else 0
+        return state.geometry.rank_of(move.to) == last
+
+
+ADAPTERS["mulligan_stew"] = MulliganStewAdapter()

@@ -1,0 +1,133 @@
+"""Mulligan Stew Chess side-panel widget: each side's promotion pool and the
+part of the turn being played (light, then dark). Built by the play scene
+from the Mulligan Stew adapter's ``widgets``; display only (promotions are
+made on the board or with the panel buttons).
+
+Where: ``scene.widget_rect`` if the play scene reserves one, else a strip
+just above the captured-pieces area (``scene.captured_rect``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui import art
+
+HEIGHT = 86
+TEXT = (220, 214, 200)
+DIM = (140, 146, 154)
+BACK = (36, 40, 46)
+LIGHT_SQ = (232, 220, 190)
+DARK_SQ = (150, 112, 80)
+ACTIVE = (217, 164, 90)
+
+
+def part_text(state: Any) -> str:
+    """The indicator's words: whose turn and which part, or the result."""
+    if state.is_over():
+        return "Game over"
+    seat = state.game.seats[state.turn]
+    part = "light part" if state.part == 0 else "dark part"
+    text = f"{seat}: {part}"
+    if state.part == 0:
+        text += " (then dark)"
+    if getattr(state, "passes", 0):
+        text += f" - {state.passes} pass"
+    return text
+
+
+def pool_counts(pool) -> list[tuple[str, int]]:
+    """(kind, how many) in pool order."""
+    out: dict[str, int] = {}
+    for kind in pool:
+        out[kind] = out.get(kind, 0) + 1
+    return list(out.items())
+
+
+class PoolAndPart:
+    def __init__(self, scene: Any):
+        self.scene = scene
+        self._icons: dict[tuple[int, str, int], pygame.Surface] = {}
+        self._font: pygame.font.Font | None = None
+
+    # -- the widget protocol -------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def rect(self) -> pygame.Rect | None:
+        rect = getattr(self.scene, "widget_rect", None)
+        if rect is not None:
+            return pygame.Rect(rect)
+        below = getattr(self.scene, "captured_rect", None)
+        if below is None:
+            return None
+        return pygame.Rect(below.x, below.y - HEIGHT - 4, below.width, HEIGHT)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.rect()
+        state = getattr(getattr(self.scene, "match", None), "state", None)
+        pools = getattr(state, "pools", None)
+        if rect is None or pools is None:
+            return
+        pygame.draw.rect(surface, BACK, rect, border_radius=6)
+        font = self._get_font()
+        row_h = (rect.height - 6) // 3
+        icon = max(12, row_h - 4)
+
+        # The part of the turn: a light and a dark square, the current one ringed.
+        y = rect.y + 3
+        x = rect.x + 8
+        for part, colour in ((0, LIGHT_SQ), (1, DARK_SQ)):
+            sw = pygame.Rect(x, y + 3, row_h - 6, row_h - 6)
+            pygame.draw.rect(surface, colour, sw)
+            if not state.is_over() and state.part == part:
+                pygame.draw.rect(surface, ACTIVE, sw.inflate(4, 4), 2)
+            x += row_h - 2
+        label = font.render(part_text(state), True, TEXT)
+        surface.blit(label, (x + 6, y + (row_h - label.get_height()) // 2))
+
+        for seat in (0, 1):
+            y = rect.y + 3 + (seat + 1) * row_h
+            label = font.render(f"{state.game.seats[seat]} pool:", True, TEXT)
+            surface.blit(label, (rect.x + 8, y + (row_h - label.get_height()) // 2))
+            x = rect.x + 16 + label.get_width()
+            counts = pool_counts(pools[seat])
+            if not counts:
+                empty = font.render("empty", True, DIM)
+                surface.blit(empty, (x, y + (row_h - empty.get_height()) // 2))
+            for kind, n in counts:
+                surface.blit(self._icon(seat, kind, icon), (x, y + 2))
+                x += icon + 2
+                if n > 1:
+                    times = font.render(f"x{n}", True, DIM)
+                    surface.blit(times, (x, y + (row_h - times.get_height()) // 2))
+                    x += times.get_width() + 4
+
+    # -- helpers --------------------------------------------------------------------
+    def _get_font(self) -> pygame.font.Font:
+        if self._font is None:
+            try:
+                self._font = pygame.font.Font(str(art.font_path("regular")), 15)
+            except Exception:
+                self._font = pygame.font.Font(None, 18)
+        return self._font
+
+    def _icon(self, seat: int, kind: str, size: int) -> pygame.Surface:
+        key = (seat, kind, size)
+        img = self._icons.get(key)
+        if img is None:
+            try:
+                img = art.piece_surface(seat, kind, size)
+            except Exception:
+                img = art.placeholder_surface(seat, kind, size)
+            self._icons[key] = img
+        return img
+
+
+def build(scene: Any) -> PoolAndPart:
+    return PoolAndPart(scene)
