@@ -115,6 +115,10 @@ class State:
     def prompt(self, seat: Seat) -> str:
         return f"{self.game.seats[seat]} to move"
 
+    def headline(self) -> str:
+        """A short note shown under the game's title (the Chess960 start)."""
+        return ""
+
     # -- the end ---------------------------------------------------------------
     def is_over(self) -> bool:
         return self.outcome() is not None

@@ -61,6 +61,7 @@ class ChessState(State):
         self.rng = random.Random(seed)
         self.geometry = GEO
         self.last_move: Move | None = None
+        self.start_number: int | None = None  # set for a Chess960 start
         self._stack: list[tuple] = []
         self._legal: list[Move] | None = None
         self._result: tuple[tuple[float, ...], str] | None | bool = False  # False: unknown
@@ -442,6 +443,10 @@ class ChessState(State):
             return False
         light = GEO.light
         return not bb[BISHOP] & light or not bb[BISHOP] & ~light  # bishops on one colour
+
+    def headline(self) -> str:
+        number = self.start_number
+        return "" if number is None else f"Start position {number}"
 
     def prompt(self, seat: int) -> str:
         name = self.game.seats[seat]

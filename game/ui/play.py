@@ -185,13 +185,18 @@ class PlayScene(Scene):
 
     # -- who is who ----------------------------------------------------------------
     def _player_text(self, seat: int) -> str:
-        level = self.match.computer_level(seat)
-        return "Human" if level is None else f"Computer ({level})"
+        from game.ui.setup import SEAT_CHOICES
+
+        labels = {player: label for label, player in SEAT_CHOICES}
+        player = self.match.players[seat]
+        return labels.get(player, "Computer" if player.startswith("computer") else "Human")
 
     def _seats_text(self) -> str:
-        return "   ".join(
+        text = "   ".join(
             f"{name}: {self._player_text(s)}" for s, name in enumerate(self.game.seats)
         )
+        note = self.match.state.headline()
+        return f"{text}   ·   {note}" if note else text
 
     def _has_computer(self) -> bool:
         return any(not self.match.is_human(s) for s in range(len(self.match.players)))
