@@ -109,9 +109,9 @@ class PlayScene(Scene):
             if el is not None:
                 el.kill()
         y = pad
-        self._title = UILabel(
-            pygame.Rect(x, y, pw, 34), self.game.title, self.ui, object_id="#heading"
-        )
+        note = self.match.state.headline()
+        title = f"{self.game.title}  ·  {note}" if note else self.game.title
+        self._title = UILabel(pygame.Rect(x, y, pw, 34), title, self.ui, object_id="#heading")
         y += 34
         self._seats = UILabel(
             pygame.Rect(x, y, pw, 24), self._seats_text(), self.ui, object_id="#hint"
@@ -192,11 +192,9 @@ class PlayScene(Scene):
         return labels.get(player, "Computer" if player.startswith("computer") else "Human")
 
     def _seats_text(self) -> str:
-        text = "   ".join(
+        return "   ".join(
             f"{name}: {self._player_text(s)}" for s, name in enumerate(self.game.seats)
         )
-        note = self.match.state.headline()
-        return f"{text}   ·   {note}" if note else text
 
     def _has_computer(self) -> bool:
         return any(not self.match.is_human(s) for s in range(len(self.match.players)))
