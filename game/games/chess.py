@@ -446,7 +446,7 @@ class ChessState(State):
 
     def headline(self) -> str:
         number = self.start_number
-        return "" if number is None else f"Start position {number}"
+        return "" if number is None else f"No. {number}"
 
     def prompt(self, seat: int) -> str:
         name = self.game.seats[seat]

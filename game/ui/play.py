@@ -110,7 +110,7 @@ class PlayScene(Scene):
                 el.kill()
         y = pad
         note = self.match.state.headline()
-        title = f"{self.game.title}  ·  {note}" if note else self.game.title
+        title = f"{self.game.title} · {note}" if note else self.game.title
         self._title = UILabel(pygame.Rect(x, y, pw, 34), title, self.ui, object_id="#heading")
         y += 34
         self._seats = UILabel(

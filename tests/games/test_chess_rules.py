@@ -340,7 +340,7 @@ def test_chess960_numbering_and_options():
     assert number_of_rank("RNBQKBNR") == 518
     standard = GAMES["chess960"].new({"start": "number", "number": 518})
     assert standard.to_text() == STANDARD_FEN
-    assert standard.headline() == "Start position 518"
+    assert standard.headline() == "No. 518"
     with pytest.raises(ValueError, match="0 to 959"):
         GAMES["chess960"].new({"start": "number", "number": 1000})
     with pytest.raises(ValueError):
