@@ -309,22 +309,20 @@ class TulagaState(State):
         return [*reaps, NoReap()]
 
     def prompt(self, seat: int) -> str:
+        """The decision at hand, short enough for the status line."""
         name = self.game.seats[seat]
         phase = self.phase
         if self.is_over():
             return self.end_reason()
         if phase == "place":
-            return f"{name}: place a stone on an empty point"
+            return f"{name}: place a stone"
         if phase == "tulaga":
-            return f"Tulaga! {name}: choose which one to take, or no rank stone"
+            return f"{name}: which Tulaga?"
         if phase == "stones":
-            what = "five stones of the row" if self.centre is None else "four stones of the ring"
-            return f"{name}: choose the {what} that go back to your pile"
+            return f"{name}: which {'five' if self.centre is None else 'four'} go back?"
         if phase == "rank":
-            if self.centre is None:
-                return f"{name}: put the rank stone on a point of the row, or no rank stone"
-            return f"{name}: put the rank stone in the ring's centre, or no rank stone"
-        return f"{name}: reap in one direction (N, E, S, W), or no reap"
+            return f"{name}: place the rank stone?"
+        return f"{name}: reap which way?"
 
     # -- playing ----------------------------------------------------------------------
     def apply(self, actions) -> list[Event]:

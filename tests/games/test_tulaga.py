@@ -745,11 +745,11 @@ def test_prompts_name_each_decision():
     for move in WALK_MOVES:
         play(state, move)
         prompts.append(state.prompt(BLACK))
-    assert "place a stone" in prompts[0]
-    assert "which" in prompts[1]
-    assert "five stones" in prompts[2]
-    assert "point of the row" in prompts[3]
-    assert "reap" in prompts[4]
+    assert prompts[0] == "Black: place a stone"
+    assert prompts[1] == "Black: which Tulaga?"
+    assert prompts[2] == "Black: which five go back?"
+    assert prompts[3] == "Black: place the rank stone?"
+    assert prompts[4] == "Black: reap which way?"
 
 
 def test_windows_are_every_row_of_five():

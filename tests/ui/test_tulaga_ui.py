@@ -1,0 +1,321 @@
+"""The Tulaga adapter (click paths, panel buttons, markers), the stone art
+and the piles widget, and the play scene driven by posted clicks under SDL's
+dummy drivers."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.engine.board import parse_diagram  # noqa: E402
+from game.engine.pieces import Piece  # noqa: E402
+from game.games import load_all  # noqa: E402
+from game.games.tulaga import (  # noqa: E402
+    GEO,
+    ChooseStones,
+    ChooseTulaga,
+    NoRankStone,
+    NoReap,
+    Place,
+    RankStone,
+    Reap,
+)
+from game.match import Match  # noqa: E402
+from game.ui.adapters import adapter_for  # noqa: E402
+
+GAME = load_all()["tulaga"]
+sq = GEO.square
+WHITE, BLACK = 0, 1
+FRAME = 1 / 60
+
+
+def position(diagram: str, side="b", white=(12, 6), black=(12, 6)):
+    rows = parse_diagram(diagram, width=9)
+    board = "/".join("".join(r) for r in rows)
+    return GAME.from_text(f"{board} {side} place - w={white[0]},{white[1]} b={black[0]},{black[1]}")
+
+
+def play(state, *moves):
+    for text in moves:
+        (seat,) = state.to_act()
+        state.apply({seat: state.parse_action(text)})
+
+
+DOUBLE = """
+    ....b....
+    ....b....
+    ....b....
+    ....b....
+    .........
+    ..b......
+    ..bb.....
+    .........
+    .........
+    """
+
+WALK = """
+    ....b....
+    ....b....
+    ....b....
+    ....b....
+    w........
+    ..b.b....
+    ..bb.....
+    .........
+    .........
+    """
+
+
+def labels(choices):
+    return [c.label for c in choices]
+
+
+# -- the adapter ---------------------------------------------------------------------
+
+
+def test_the_adapter_is_registered_with_points_and_the_piles_widget():
+    ad = adapter_for("tulaga")
+    assert type(ad).__name__ == "TulagaAdapter"
+    assert ad.board_style == "points"
+    assert ad.widgets == ("game.ui.widgets_tulaga",)
+
+
+def test_placing_is_one_click_on_any_empty_point():
+    state = GAME.new()
+    ad = adapter_for("tulaga")
+    paths = ad.paths(state, BLACK)
+    assert len(paths) == 81
+    assert paths[(sq("e5"),)] == [Place(sq("e5"))]
+    assert ad.panel_choices(state, BLACK) == []
+    assert ad.markers(state) == {}
+    play(state, "e5")
+    assert (sq("e5"),) not in ad.paths(state, WHITE)
+    assert ad.last_move_squares(state) == (sq("e5"),)
+
+
+def test_a_double_tulaga_is_chosen_by_a_click_or_a_button():
+    state = position(DOUBLE)
+    play(state, "e5")
+    ad = adapter_for("tulaga")
+    paths = ad.paths(state, BLACK)
+    ring = ChooseTulaga(sq("d4"), tuple(sorted(sq(n) for n in ("c3", "d3", "c4", "e5"))))
+    assert paths[(sq("d4"),)] == [ring]
+    rows = [
+        p for p, acts in paths.items() if isinstance(acts[0], ChooseTulaga) and p != (sq("d4"),)
+    ]
+    assert rows == [(sq("e6"),)]  # the first stone of the row no ring shares
+    assert labels(ad.panel_choices(state, BLACK)) == ["Row e5-e9", "Ring round d4", "No rank stone"]
+    marks = ad.markers(state)
+    assert marks[sq("d4")] == ["tulaga-centre"]
+    assert all(marks[sq(n)] == ["tulaga"] for n in ("c3", "d3", "c4", "e5", "e6", "e9"))
+
+
+def test_stones_rank_and_reap_phases():
+    state = position(WALK)
+    ad = adapter_for("tulaga")
+    play(state, "e5", "row e4-e9")
+    # Which five go back: panel buttons named by the stone that stays.
+    choices = ad.panel_choices(state, BLACK)
+    assert labels(choices) == ["Keep e9", "Keep e4", "No rank stone"]
+    assert isinstance(choices[0].action, ChooseStones)
+    assert ad.paths(state, BLACK) == {}
+    assert set(ad.markers(state)) == {sq(f"e{r}") for r in range(4, 10)}
+    play(state, "return e5,e6,e7,e8,e9")
+    # The rank stone: a click on one of the five points.
+    paths = ad.paths(state, BLACK)
+    assert set(paths) == {(sq(f"e{r}"),) for r in range(5, 10)}
+    assert paths[(sq("e7"),)] == [RankStone(sq("e7"))]
+    assert labels(ad.panel_choices(state, BLACK)) == ["No rank stone"]
+    assert ad.panel_choices(state, BLACK)[0].action == NoRankStone()
+    play(state, "rank e5")
+    # The reap: a click towards the direction, or a button.
+    assert ad.paths(state, BLACK) == {(sq("d5"),): [Reap("W")]}
+    choices = ad.panel_choices(state, BLACK)
+    assert labels(choices) == ["Reap west (1)", "No reap"]
+    assert choices[1].action == NoReap()
+    assert ad.markers(state) == {sq("e5"): ["reap-from"], sq("a5"): ["reap:W"]}
+    assert ad.last_move_squares(state) == (sq("e5"),)
+    play(state, "reap W")
+    assert ad.markers(state) == {}
+    assert ad.last_move_squares(state) == (sq("e5"), sq("a5"))
+
+
+def test_a_ring_with_spare_stones_names_the_stone_that_stays():
+    state = position(
+        """
+        .........
+        .........
+        .........
+        ...bb....
+        .........
+        ...b.b...
+        .........
+        .........
+        .........
+        """
+    )
+    play(state, "f6")
+    ad = adapter_for("tulaga")
+    assert sorted(labels(ad.panel_choices(state, BLACK))[:-1]) == [
+        "Keep d4",
+        "Keep d6",
+        "Keep e6",
+        "Keep f4",
+    ]
+    assert ad.markers(state)[sq("e5")] == ["tulaga-centre"]
+
+
+# -- the art and the widget ----------------------------------------------------------------
+
+
+@pytest.fixture
+def display():
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((320, 240))
+    yield
+    pygame.display.quit()
+
+
+def test_stones_are_drawn_at_any_size(display):
+    from game.ui.widgets_tulaga import StoneArt, stone_surface
+
+    for size in (12, 48, 97):
+        for seat in (WHITE, BLACK):
+            for kind in ("stone", "rank_stone"):
+                surf = stone_surface(seat, kind, size)
+                assert surf.get_size() == (size, size)
+                assert surf.get_at((0, 0)).a == 0  # transparent corners
+                assert surf.get_at((size // 2, size // 2)).a == 255
+    white = stone_surface(WHITE, "stone", 48).get_at((30, 30))
+    black = stone_surface(BLACK, "stone", 48).get_at((30, 30))
+    assert sum(white[:3]) > sum(black[:3]) + 200
+    assert stone_surface(BLACK, "rank_stone", 48).get_at((24, 24)) != black  # the star
+
+    class Fallback:
+        size = 40
+
+        def __init__(self):
+            self.asked = []
+
+        def resize(self, size):
+            self.size = size
+
+        def get(self, piece, size=None):
+            self.asked.append(piece)
+            return pygame.Surface((1, 1))
+
+    fallback = Fallback()
+    stones = StoneArt(fallback)
+    assert stones.get(Piece(0, "stone")).get_size() == (40, 40)
+    stones.resize(30)
+    assert fallback.size == 30
+    assert stones.get(Piece(1, "rank_stone")).get_size() == (30, 30)
+    stones.get(Piece(0, "king"))
+    assert fallback.asked == [Piece(0, "king")]
+
+
+def test_the_piles_widget_counts_and_draws(display):
+    from game.ui import widgets_tulaga
+
+    class Scene:
+        pass
+
+    scene = Scene()
+    scene.match = Match("tulaga", {"rank_stones": 5}, seed=1)
+    scene.captured_rect = pygame.Rect(10, 150, 280, 60)
+    widget = widgets_tulaga.build(scene)
+    assert widget.rows() == [("Black", 12, 5, 0, True), ("White", 12, 5, 0, False)]
+    scene.match.play({BLACK: Place(sq("e5"))})
+    assert widget.rows()[0][1] == 11 and widget.rows()[1][4] is True
+    surface = pygame.display.get_surface()
+    widget.draw(surface)
+    assert widget.rect() == pygame.Rect(10, 150 - widget.height - 4, 280, widget.height)
+    assert widget.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(20, 100))) is False
+
+
+# -- the play scene ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def app():
+    from game.app import App
+
+    a = App(size=(1280, 800))
+    a.running = True
+    yield a
+    from game.ui.play import PlayScene
+
+    for scene in list(a.scenes):
+        if isinstance(scene, PlayScene):
+            scene.close_runners()
+    a.close()
+
+
+def frames(app, n=1):
+    for _ in range(n):
+        app.step(FRAME)
+
+
+def click(app, pos):
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 2)
+
+
+def test_the_scene_places_stones_on_points_by_clicks(app):
+    from game.ui.play import PlayScene
+    from game.ui.widgets_tulaga import StoneArt, TulagaPiles, paint_markers
+
+    match = Match("tulaga", seed=1)
+    scene = PlayScene(app, match)
+    app.push(scene)
+    frames(app, 2)
+    assert scene.board.style == "points"
+    assert [type(w) for w in scene.widgets] == [TulagaPiles]
+    assert isinstance(scene.board.art, StoneArt)
+    assert scene.board.marker_painter is paint_markers
+    click(app, scene.board.square_center(sq("e5")))
+    frames(app, 20)
+    assert match.history == [{BLACK: "e5"}]
+    click(app, scene.board.square_center(sq("a1")))
+    frames(app, 20)
+    assert match.state.piece_at(sq("a1")) == (WHITE, "stone")
+    app.window.fill((0, 0, 0))
+    scene.draw(app.window)  # stones, piles and glows draw without error
+
+
+def test_the_scene_takes_a_tulaga_and_reaps_by_click_and_button(app):
+    from game.ui.play import PlayScene
+
+    match = Match("tulaga", seed=1)
+    for text in ("a1", "c9", "b1", "i7", "c1", "i5", "d1", "i3"):
+        (seat,) = match.to_act()
+        match.play({seat: match.state.parse_action(text)})
+    scene = PlayScene(app, match)
+    app.push(scene)
+    frames(app, 2)
+    click(app, scene.board.square_center(sq("e1")))  # the row a1-e1
+    frames(app, 20)
+    assert match.state.phase == "rank"
+    assert scene.board.markers[sq("a1")] == ["tulaga"]
+    app.window.fill((0, 0, 0))
+    scene.draw(app.window)  # the glows of the pending Tulaga
+    click(app, scene.board.square_center(sq("c1")))  # the rank stone
+    frames(app, 20)
+    assert match.state.phase == "reap"
+    buttons = {choice.label: button for button, choice in scene._choice_buttons.items()}
+    assert set(buttons) == {"Reap north (1)", "No reap"}
+    click(app, buttons["Reap north (1)"].rect.center)
+    frames(app, 30)
+    assert [next(iter(s.values())) for s in match.history[-3:]] == ["e1", "rank c1", "reap N"]
+    assert match.state.piece_at(sq("c9")) is None
+    assert match.state.pile == [12 - 4 + 1, 12 - 5 + 5]
+    assert match.state.to_act() == (WHITE,)
