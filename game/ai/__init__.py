@@ -83,6 +83,8 @@ class SearchBot:
             raise ValueError(f"seat {seat} has no legal action")
         if len(actions) == 1:
             return actions[0]
+        if state.uniform_decision(seat):
+            return rng.choice(actions)  # a secret duel: any preference could be read
         hidden = bool(getattr(getattr(state, "game", None), "hidden_information", False))
         if not hidden:
             search = Search(seat, self.limits, rng, should_stop=should_stop)

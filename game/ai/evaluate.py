@@ -177,9 +177,30 @@ def register_evaluator(game_id: str, evaluator: Evaluator) -> Evaluator:
     return evaluator
 
 
+def load_evaluators() -> None:
+    """Import every ``game/ai/eval_<game>.py`` once, so each registers its
+    evaluator in whichever process asks (the bot's worker included)."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    import importlib
+    import pkgutil
+
+    import game.ai as pkg
+
+    for info in pkgutil.iter_modules(pkg.__path__):
+        if info.name.startswith("eval_"):
+            importlib.import_module(f"game.ai.{info.name}")
+
+
+_loaded = False
+
+
 def evaluator_for(state: Any) -> Evaluator:
     """The registered evaluator for the state's game; ``chess_like_eval`` for
     any other state that has ``pieces()``; otherwise ``outcome_only``."""
+    load_evaluators()
     game_id = getattr(getattr(state, "game", None), "id", None)
     found = EVALUATORS.get(game_id)
     if found is not None:

@@ -115,6 +115,11 @@ class State:
     def prompt(self, seat: Seat) -> str:
         return f"{self.game.seats[seat]} to move"
 
+    def uniform_decision(self, seat: Seat) -> bool:
+        """True for a secret choice that an opponent could exploit if it were
+        predictable (the Tulpa card duel): computer players pick uniformly."""
+        return False
+
     def headline(self) -> str:
         """A short note shown under the game's title (the Chess960 start)."""
         return ""
