@@ -486,6 +486,24 @@ def test_pawn_leap_needs_an_empty_square_beyond_and_never_captures():
     assert targets(state, "b2") == set()
 
 
+def test_pawn_leaps_over_a_piece_of_its_own_side_too():
+    state = position(
+        """
+        .....k
+        ......
+        ......
+        ......
+        ......
+        ..R...
+        ..PK..
+        """,
+    )
+    # A White pawn on c1 (a swap can put it there) and its own Rook on c2. The
+    # light part goes to the d1 King; then the pawn (dark) leaps the Rook.
+    play(state, "Ke2")
+    assert targets(state, "c1") == {"c3"}
+
+
 def test_pawn_captures_diagonally_and_there_is_no_en_passant():
     state = position(
         """
