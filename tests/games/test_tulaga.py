@@ -474,6 +474,29 @@ def test_declining_a_double_tulaga_at_once():
     assert state.piece_at(sq("e5")) == (BLACK, "stone")
 
 
+def test_a_declined_tulaga_is_gone_but_extending_it_makes_a_new_one():
+    state = position(
+        """
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        .bbbb....
+        """
+    )
+    play(state, "a1", "no rank", "i9", "a5", "i8")
+    assert state.to_act() == (BLACK,) and state.phase == "place"  # a5 made nothing
+    play(state, "f1")  # a run of six now, the new stone at its end
+    assert state.phase == "rank"
+    assert {a.point for a in state.legal_actions(BLACK) if isinstance(a, RankStone)} == set(
+        pts("b1", "c1", "d1", "e1", "f1")
+    )
+
+
 # -- reaping ----------------------------------------------------------------------------
 
 
