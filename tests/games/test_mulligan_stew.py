@@ -905,10 +905,10 @@ def test_the_search_finds_the_swap_and_rook_kill():
         """,
         side="b",
     )
-    first = think_now("search:2:time=2", state, 1, random.Random(0))
+    first = think_now("search:2:time=30:cap=30", state, 1, random.Random(0))
     assert state.notation(first) == "Mc2@Ka4"
     state.apply({1: first})
-    second = think_now("search:2:time=2", state, 1, random.Random(0))
+    second = think_now("search:2:time=30:cap=30", state, 1, random.Random(0))
     assert state.notation(second) == "R:a4++"
 
 
