@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import pickle
 import random
 import time
@@ -65,6 +66,13 @@ def _worker_main(conn, wanted) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the app's business
     except (ValueError, OSError):  # pragma: no cover - not on the main thread
         pass
+    # On a machine with few cores the window's frames matter more than the
+    # bot's speed: let the scheduler prefer the UI process.
+    if hasattr(os, "nice"):
+        try:
+            os.nice(5)
+        except OSError:  # pragma: no cover - not allowed here
+            pass
     from game.ai import make_bot
 
     bots: dict[str, Any] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -105,3 +106,13 @@ def test_unpicklable_state_falls_back_to_the_match_record(runner):
 def test_bad_spec_fails_in_the_main_process():
     with pytest.raises(ValueError):
         BotRunner("minimax:3", start=False)
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="no process priorities here")
+def test_the_worker_yields_the_cpu_to_the_window(runner):
+    match = Match("chess", seed=1, players=["human", "computer:3"])
+    runner.start(match, 0)
+    wait(runner)  # the worker has run its start-up by now
+    ours = os.getpriority(os.PRIO_PROCESS, 0)
+    worker = os.getpriority(os.PRIO_PROCESS, runner._proc.pid)
+    assert worker > ours
