@@ -19,7 +19,8 @@ the Tulaga that stay on the board), "No rank stone" and "No reap".
 Markers: "tulaga" on the stones of the pending Tulaga(s), "tulaga-centre" on
 a ring's centre, "reap-from" on the rank stone about to reap, "reap:<N|E|S|W>"
 on each stone a reap would take. The widget module draws them as glows
-(``board.marker_painter``) and draws the stones themselves.
+(``draw_marker``, which the board view asks before drawing a badge) and
+draws the stones (``piece_image``).
 """
 
 from __future__ import annotations
@@ -161,11 +162,16 @@ class TulagaAdapter(MoveAdapter):
         return tuple(getattr(state, "last_points", ()))
 
     def piece_image(self, piece: Any, size: int) -> Any:
-        """The stone drawn at ``size`` pixels (for a board view that asks its
-        adapter for art; the widget module installs it on the board too)."""
+        """The stone drawn at ``size`` pixels (the board view asks this first)."""
         from game.ui.widgets_tulaga import stone_surface
 
         return stone_surface(piece.seat, piece.kind, size)
+
+    def draw_marker(self, surface: Any, rect: Any, name: str) -> bool:
+        """The markers as glows under the stones; no badges on this board."""
+        from game.ui.widgets_tulaga import paint_marker
+
+        return paint_marker(surface, rect, name)
 
 
 ADAPTERS["tulaga"] = TulagaAdapter()

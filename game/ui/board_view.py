@@ -93,10 +93,15 @@ def _font(size: int) -> pygame.font.Font:
 
 class PieceArt:
     """Piece images from game.ui.art (which rasterises the SVGs at the size
-    asked for), with a drawn token when the art cannot be had."""
+    asked for), with a drawn token when the art cannot be had.
 
-    def __init__(self) -> None:
+    ``source``: a game's own art, ``source(piece, size) -> Surface | None``
+    (the adapter's ``piece_image``), asked first; None falls back to the SVGs.
+    """
+
+    def __init__(self, source: Callable[[Any, int], Any] | None = None) -> None:
         self.size = 0
+        self.source = source
         self._cache: dict[tuple[int, str, int], pygame.Surface] = {}
 
     def resize(self, size: int) -> None:
@@ -104,12 +109,28 @@ class PieceArt:
             self.size = size
             self._cache.clear()
 
+    def set_source(self, source: Callable[[Any, int], Any] | None) -> None:
+        self.source = source
+        self._cache.clear()
+
     def get(self, piece: Any, size: int | None = None) -> pygame.Surface:
         key = (piece.seat, piece.kind, size or self.size)
         surf = self._cache.get(key)
         if surf is None:
-            surf = self._cache[key] = piece_image(piece, key[2])
+            surf = self._cache[key] = self._make(piece, key[2])
         return surf
+
+    def _make(self, piece: Any, size: int) -> pygame.Surface:
+        if self.source is not None:
+            try:
+                surf = self.source(piece, size)
+            except Exception:
+                surf = None
+            if surf is not None:
+                if surf.get_size() != (size, size):
+                    surf = pygame.transform.smoothscale(surf, (size, size))
+                return surf
+        return piece_image(piece, size)
 
 
 def piece_image(piece: Any, size: int) -> pygame.Surface:
@@ -164,6 +185,11 @@ class BoardView:
         self.check_square: int | None = None
         self.marker_painter: Callable[[pygame.Surface, BoardView], None] | None = None
         self.markers: dict[int, list[str]] = {}  # from the adapter; see draw_markers
+        # A game's own marker drawing: ``marker_drawer(surface, rect, name)``
+        # paints one marker under the piece and returns True, or returns
+        # False and the board draws its own (a badge for names it does not know).
+        self.marker_drawer: Callable[[pygame.Surface, pygame.Rect, str], bool] | None = None
+        self._painted: set[tuple[int, str]] = set()
         self.pending: tuple[int, int] | None = None  # a move waiting for a choice
 
         # Selection and dragging.
@@ -205,6 +231,13 @@ class BoardView:
         self.rect = pygame.Rect(outer.x + margin, outer.y + margin, bw, bh)
         self.art.resize(sq)
         self._overlay_cache.clear()
+
+    def use_adapter(self, adapter: Any) -> None:
+        """Take a game UI adapter's drawing hooks, where it has them:
+        ``piece_image(piece, size)`` for the art and ``draw_marker(surface,
+        rect, name)`` for its markers."""
+        self.art.set_source(getattr(adapter, "piece_image", None))
+        self.marker_drawer = getattr(adapter, "draw_marker", None)
 
     @property
     def theme(self) -> str:
@@ -593,15 +626,29 @@ class BoardView:
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
 
     def draw_markers(self, surface: pygame.Surface, under: bool) -> None:
-        """The adapter's markers: tints and stones under the pieces, badges
-        ("stack:N", unknown names as a lettered dot) over them."""
+        """The adapter's markers: first the adapter's own ``marker_drawer``
+        (whatever it paints gets nothing else), then the board's tints and
+        stones under the pieces, badges ("stack:N", unknown names as a
+        lettered dot) over them."""
         s = self.square
+        if under:
+            self._painted = set()
         for sq, names in self.markers.items():
             if sq < 0 or sq >= self.width * self.height:
                 continue
             rect = self.square_rect(sq)
             for i, name in enumerate(names):
                 kind, _, arg = name.partition(":")
+                if under and self.marker_drawer is not None:
+                    try:
+                        painted = bool(self.marker_drawer(surface, rect, name))
+                    except Exception:
+                        painted = False
+                    if painted:
+                        self._painted.add((sq, name))
+                        continue
+                if (sq, name) in self._painted:
+                    continue
                 if under:
                     if kind == "frozen":
                         surface.blit(self._overlay("frozen"), rect)

@@ -57,6 +57,7 @@ class PlayScene(Scene):
         self.board = BoardView(width, height, app.settings, app.sounds)
         self.board.controller = self
         self.board.style = getattr(self.adapter, "board_style", "squares")
+        self.board.use_adapter(self.adapter)
         self.privacy = PrivacyGuard()
         self.chooser: ChoiceOverlay | None = None
         self.runners: dict[int, Any] = {}
@@ -73,6 +74,8 @@ class PlayScene(Scene):
         self._hand: list[tuple[int, Any]] = []
         self.hand_rects: dict[int, pygame.Rect] = {}
         self.widgets: list[Any] = []
+        self.widget_rect: pygame.Rect | None = None
+        self.widget_rects: list[pygame.Rect] = []
         self._status_text = ""
         self._moves_text = ""
         self._captured: list[tuple[int, list[Any], float]] = []
@@ -87,8 +90,9 @@ class PlayScene(Scene):
         self.privacy.check(match)
         self._panel_choices = self._current_panel_choices()
         self._hand = self._current_hand()
-        self._layout(app.size)
+        # Widgets first: the layout reserves room for them (their ``height``).
         self.widgets = self._load_widgets()
+        self._layout(app.size)
         self._sync_board()
         self._refresh_panel()
 
@@ -149,12 +153,25 @@ class PlayScene(Scene):
                 self.hand_rects[slot] = pygame.Rect(x + i * size, y, size - 4, size - 4)
             y += size + 6
         buttons_h = rows * bh + (rows - 1) * gap
-        captured_h = 64
-        moves_h = max(60, h - y - buttons_h - captured_h - 2 * pad)
+        captured_h = 64 if self.show_captured else 0
+        heights = [self._widget_height(w) for w in self.widgets]
+        widgets_h = sum(heights) + 6 * len(heights)
+        below = (captured_h + 6 if captured_h else 0) + widgets_h
+        moves_h = max(60, h - y - buttons_h - below - 2 * pad)
         self._moves = UITextBox("", pygame.Rect(x, y, pw, moves_h), self.ui)
         y += moves_h + 6
+        # The adapter's widgets, stacked in their own strip under the move
+        # list: ``widget_rect`` is the whole strip, ``widget_rects`` one
+        # rectangle per widget in the adapter's order.
+        self.widget_rects = []
+        top = y
+        for wh in heights:
+            self.widget_rects.append(pygame.Rect(x, y, pw, wh))
+            y += wh + 6
+        self.widget_rect = pygame.Rect(x, top, pw, max(0, y - top - 6)) if heights else None
         self.captured_rect = pygame.Rect(x, y, pw, captured_h)
-        y += captured_h + 6
+        if captured_h:
+            y += captured_h + 6
         names = [
             ("undo", "Undo"),
             ("redo", "Redo"),
@@ -271,6 +288,25 @@ class PlayScene(Scene):
         square = path[-1] if path[-1] >= 0 else self.board.width * (self.board.height - 1)
         self.chooser = ChoiceOverlay(self.board, square, choices, pick, cancel)
         return "done"
+
+    @property
+    def show_captured(self) -> bool:
+        """The captured-pieces row, unless the adapter says it means nothing
+        in its game (``show_captured = False``)."""
+        return bool(getattr(self.adapter, "show_captured", True))
+
+    @staticmethod
+    def _widget_height(widget: Any) -> int:
+        """The room a widget asks for: its ``height``, else its module's HEIGHT."""
+        import sys
+
+        h = getattr(widget, "height", None)
+        if h is None:
+            h = getattr(sys.modules.get(type(widget).__module__), "HEIGHT", 0)
+        try:
+            return max(0, int(h))
+        except (TypeError, ValueError):
+            return 0
 
     def _load_widgets(self) -> list[Any]:
         import importlib
@@ -745,7 +781,7 @@ class PlayScene(Scene):
         """Per seat: the opponents' pieces it has taken, and its material lead.
         Counted from the start position (promotions count as the pawn)."""
         state = self.shown_state()
-        if not callable(getattr(state, "pieces", None)):
+        if not self.show_captured or not callable(getattr(state, "pieces", None)):
             return []
         if self._start_pieces is None:
             try:

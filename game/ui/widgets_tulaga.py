@@ -1,19 +1,20 @@
 """Tulaga in the play scene: the two piles, the stone art and the glows.
 
 ``build(scene)`` (named by the Tulaga adapter's ``widgets``) returns the
-piles widget and, on the scene's board view:
+piles widget. The module also draws for the adapter, which the board view
+asks first:
 
-- installs ``StoneArt``, which draws the stones procedurally (a glossy black
-  or white disc; a rank stone has a gold ring and a star) and hands every
-  other kind to the board's own art;
-- sets ``board.marker_painter`` to draw the adapter's markers as glows under
-  the stones: the pending Tulaga, a ring's centre, the rank stone about to
-  reap and the stones a reap would take.
+- ``stone_surface``: the stones, drawn procedurally (a glossy black or white
+  disc; a rank stone has a gold ring and a star), the adapter's
+  ``piece_image``;
+- ``paint_marker``: the adapter's markers as glows under the stones (the
+  pending Tulaga, a ring's centre, the rank stone about to reap and the
+  stones a reap would take), the adapter's ``draw_marker``.
 
 The piles widget shows, per player, the simple stones and the rank stones
 still in the pile (and how many rank stones are on the board), the player to
-act first-marked. Where: ``scene.widget_rect`` if the play scene reserves
-one, else a strip just above the captured-pieces area (``scene.captured_rect``).
+act first-marked, in ``scene.widget_rect``, the strip the play scene
+reserves for a widget ``height`` pixels tall.
 """
 
 from __future__ import annotations
@@ -99,50 +100,23 @@ def _star(cx: float, cy: float, outer: float, inner: float) -> list[tuple[float,
     return pts
 
 
-class StoneArt:
-    """The board's art with Tulaga stones drawn here; other kinds go to
-    ``fallback`` (the board's own ``PieceArt``)."""
-
-    def __init__(self, fallback: Any = None):
-        self.fallback = fallback
-        self.size = getattr(fallback, "size", 0)
-
-    def resize(self, size: int) -> None:
-        self.size = size
-        if self.fallback is not None:
-            self.fallback.resize(size)
-
-    def get(self, piece: Any, size: int | None = None) -> pygame.Surface:
-        kind = getattr(piece, "kind", None)
-        if kind in (STONE, RANK):
-            return stone_surface(piece.seat, kind, size or self.size or 48)
-        if self.fallback is not None:
-            return self.fallback.get(piece, size)
-        return stone_surface(piece.seat, STONE, size or self.size or 48)
-
-
 # -- the glows ---------------------------------------------------------------------------
-def paint_markers(surface: pygame.Surface, board: Any) -> None:
-    """Glows under the stones for the adapter's markers (``board.markers``)."""
-    markers = getattr(board, "markers", None) or {}
-    s = getattr(board, "square", 0)
-    if s <= 0:
-        return
-    for sq, names in markers.items():
-        if sq < 0:
-            continue
-        for name in names:
-            color = GLOWS.get(name.partition(":")[0])
-            if color is None:
-                continue
-            center = board.square_center(sq)
-            glow = pygame.Surface((s, s), pygame.SRCALPHA)
-            for i in range(4):
-                alpha = 40 + 30 * i
-                pygame.draw.circle(glow, (*color, alpha), (s / 2, s / 2), s * (0.48 - 0.04 * i))
-            surface.blit(glow, glow.get_rect(center=center))
-            if name == "tulaga-centre":
-                pygame.draw.circle(surface, color, center, s * 0.2, max(2, s // 20))
+def paint_marker(surface: pygame.Surface, rect: pygame.Rect, name: str) -> bool:
+    """A glow under the stone for one of the adapter's markers (the board
+    view's ``marker_drawer``, through the adapter's ``draw_marker``); False
+    for a name that is not Tulaga's."""
+    color = GLOWS.get(name.partition(":")[0])
+    s = rect.width
+    if color is None or s <= 0:
+        return False
+    glow = pygame.Surface((s, s), pygame.SRCALPHA)
+    for i in range(4):
+        alpha = 40 + 30 * i
+        pygame.draw.circle(glow, (*color, alpha), (s / 2, s / 2), s * (0.48 - 0.04 * i))
+    surface.blit(glow, glow.get_rect(center=rect.center))
+    if name == "tulaga-centre":
+        pygame.draw.circle(surface, color, rect.center, s * 0.2, max(2, s // 20))
+    return True
 
 
 # -- the piles ---------------------------------------------------------------------------
@@ -162,13 +136,9 @@ class TulagaPiles:
         pass
 
     def rect(self) -> pygame.Rect | None:
+        """The strip the play scene reserved for this widget (``height`` tall)."""
         rect = getattr(self.scene, "widget_rect", None)
-        if rect is not None:
-            return pygame.Rect(rect)
-        below = getattr(self.scene, "captured_rect", None)
-        if below is None:
-            return None
-        return pygame.Rect(below.x, below.y - HEIGHT - 4, below.width, HEIGHT)
+        return pygame.Rect(rect) if rect is not None else None
 
     def rows(self) -> list[tuple[str, int, int, int, bool]]:
         """(name, simple stones in the pile, rank stones in the pile, rank
@@ -224,9 +194,4 @@ class TulagaPiles:
 
 
 def build(scene: Any) -> TulagaPiles:
-    board = getattr(scene, "board", None)
-    if board is not None:
-        if not isinstance(board.art, StoneArt):
-            board.art = StoneArt(board.art)
-        board.marker_painter = paint_markers
     return TulagaPiles(scene)

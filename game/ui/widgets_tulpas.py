@@ -2,8 +2,8 @@
 result of the last card duel. Built by the play scene from the Tulpas
 adapter's ``widgets``; draws in the side panel.
 
-Where: ``scene.widget_rect`` if the play scene reserves one, else a strip
-just above the captured-pieces area (``scene.captured_rect``).
+Where: ``scene.widget_rect``, the strip the play scene reserves in the side
+panel for a widget ``height`` pixels tall.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ BACK = (36, 40, 46)
 
 
 class TulpaCards:
+    height = HEIGHT
+
     def __init__(self, scene: Any):
         self.scene = scene
         self._icons: dict[tuple[int, str, int], pygame.Surface] = {}
@@ -35,13 +37,9 @@ class TulpaCards:
         pass
 
     def rect(self) -> pygame.Rect | None:
+        """The strip the play scene reserved for this widget (``height`` tall)."""
         rect = getattr(self.scene, "widget_rect", None)
-        if rect is not None:
-            return pygame.Rect(rect)
-        below = getattr(self.scene, "captured_rect", None)
-        if below is None:
-            return None
-        return pygame.Rect(below.x, below.y - HEIGHT - 4, below.width, HEIGHT)
+        return pygame.Rect(rect) if rect is not None else None
 
     def draw(self, surface: pygame.Surface) -> None:
         rect = self.rect()

@@ -183,7 +183,7 @@ def display():
 
 
 def test_stones_are_drawn_at_any_size(display):
-    from game.ui.widgets_tulaga import StoneArt, stone_surface
+    from game.ui.widgets_tulaga import stone_surface
 
     for size in (12, 48, 97):
         for seat in (WHITE, BLACK):
@@ -197,27 +197,15 @@ def test_stones_are_drawn_at_any_size(display):
     assert sum(white[:3]) > sum(black[:3]) + 200
     assert stone_surface(BLACK, "rank_stone", 48).get_at((24, 24)) != black  # the star
 
-    class Fallback:
-        size = 40
+    # The board view asks the adapter's piece_image first, at its size.
+    from game.ui.board_view import PieceArt
 
-        def __init__(self):
-            self.asked = []
-
-        def resize(self, size):
-            self.size = size
-
-        def get(self, piece, size=None):
-            self.asked.append(piece)
-            return pygame.Surface((1, 1))
-
-    fallback = Fallback()
-    stones = StoneArt(fallback)
-    assert stones.get(Piece(0, "stone")).get_size() == (40, 40)
-    stones.resize(30)
-    assert fallback.size == 30
-    assert stones.get(Piece(1, "rank_stone")).get_size() == (30, 30)
-    stones.get(Piece(0, "king"))
-    assert fallback.asked == [Piece(0, "king")]
+    pieces = PieceArt(adapter_for("tulaga").piece_image)
+    pieces.resize(40)
+    img = pieces.get(Piece(0, "stone"))
+    assert img.get_size() == (40, 40)
+    assert img.get_at((20, 20)) == stone_surface(WHITE, "stone", 40).get_at((20, 20))
+    assert pieces.get(Piece(1, "rank_stone"), 30).get_size() == (30, 30)
 
 
 def test_the_piles_widget_counts_and_draws(display):
@@ -228,14 +216,14 @@ def test_the_piles_widget_counts_and_draws(display):
 
     scene = Scene()
     scene.match = Match("tulaga", {"rank_stones": 5}, seed=1)
-    scene.captured_rect = pygame.Rect(10, 150, 280, 60)
+    scene.widget_rect = pygame.Rect(10, 150, 280, widgets_tulaga.HEIGHT)
     widget = widgets_tulaga.build(scene)
     assert widget.rows() == [("Black", 12, 5, 0, True), ("White", 12, 5, 0, False)]
     scene.match.play({BLACK: Place(sq("e5"))})
     assert widget.rows()[0][1] == 11 and widget.rows()[1][4] is True
     surface = pygame.display.get_surface()
     widget.draw(surface)
-    assert widget.rect() == pygame.Rect(10, 150 - widget.height - 4, 280, widget.height)
+    assert widget.rect() == pygame.Rect(10, 150, 280, widget.height)
     assert widget.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(20, 100))) is False
 
 
@@ -272,7 +260,7 @@ def click(app, pos):
 
 def test_the_scene_places_stones_on_points_by_clicks(app):
     from game.ui.play import PlayScene
-    from game.ui.widgets_tulaga import StoneArt, TulagaPiles, paint_markers
+    from game.ui.widgets_tulaga import TulagaPiles, stone_surface
 
     match = Match("tulaga", seed=1)
     scene = PlayScene(app, match)
@@ -280,8 +268,13 @@ def test_the_scene_places_stones_on_points_by_clicks(app):
     frames(app, 2)
     assert scene.board.style == "points"
     assert [type(w) for w in scene.widgets] == [TulagaPiles]
-    assert isinstance(scene.board.art, StoneArt)
-    assert scene.board.marker_painter is paint_markers
+    # The board draws the adapter's stones and glows, with no lettered badges.
+    assert scene.board.art.get(Piece(0, "stone")).get_at((scene.board.square // 2,) * 2) == (
+        stone_surface(WHITE, "stone", scene.board.square).get_at((scene.board.square // 2,) * 2)
+    )
+    assert scene.board.marker_drawer is not None
+    assert scene.widget_rect is not None and scene.widget_rect.h == TulagaPiles.height
+    assert not scene.show_captured and scene._captured == []
     click(app, scene.board.square_center(sq("e5")))
     frames(app, 20)
     assert match.history == [{BLACK: "e5"}]
