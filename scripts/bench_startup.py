@@ -7,13 +7,11 @@ the one-file executable, median of several runs; and the executable's size.
 
 "First frame drawn" is signalled by the app: when the environment variable
 CHESS_VARIANTS_FIRST_FRAME_FILE names a file, the app writes the wall-clock
-time (``time.time()``) into it right after its first ``display.flip()``.
-If the app does not (yet) write it, the figure is the time until the process
-has exited after ``--smoke-frames 1`` (one frame, then a normal shutdown):
-an upper bound, and the output says which of the two was measured. For the
-source run the script also measures the first flip by wrapping
-``pygame.display.flip`` in the launching process, which needs no help from
-the app.
+time (``time.time()``) into it right after its first ``display.flip()``
+(game/app.py, ``App.step``). With a build that does not write it, the figure
+is the time until the process has exited after ``--smoke-frames 1`` (one
+frame, then a normal shutdown): an upper bound. The output says which of the
+two was measured.
 
 Targets: first frame within 1 s from source, 1.5 s from the executable;
 executable under 40 MB. Defaults to the dummy video and audio drivers (no
@@ -38,24 +36,6 @@ EXE_NAME = "chess-variants.exe" if os.name == "nt" else "chess-variants"
 TARGET_SOURCE = 1.0
 TARGET_EXE = 1.5
 TARGET_SIZE_MB = 40.0
-
-# Runs the app from source the way ``python -m game`` does, but records the
-# wall-clock time of the first display.flip() itself.
-_FLIP_PROBE = """
-import os, sys, time
-import pygame
-_flip = pygame.display.flip
-_path = os.environ[{env!r}]
-def flip(*args, **kwargs):
-    result = _flip(*args, **kwargs)
-    if not os.path.exists(_path):
-        with open(_path, "w") as fh:
-            fh.write(repr(time.time()))
-    return result
-pygame.display.flip = flip
-from game.__main__ import main
-sys.exit(main(sys.argv[1:]))
-"""
 
 
 def one_run(
@@ -122,8 +102,6 @@ def main(argv: list[str] | None = None) -> int:
         results["source"] = measure(
             "source: python -m game", [sys.executable, "-m", "game"], args.runs, outside, src_env
         )
-        probe = [sys.executable, "-c", _FLIP_PROBE.format(env=ENV_FIRST_FRAME)]
-        measure("source: first flip (probed)", probe, args.runs, outside, src_env)
     if not args.no_exe:
         exe = args.exe.resolve()
         if not exe.exists():

@@ -28,6 +28,7 @@ if ! "$py" -c "import PyInstaller" 2>/dev/null; then
 fi
 
 dist="${DIST_DIR:-dist}"
+export PYGAME_HIDE_SUPPORT_PROMPT=1  # pygame is imported while analysing
 start=$(date +%s)
 "$py" -m PyInstaller --noconfirm --clean --log-level WARN \
     --distpath "$dist" --workpath "${BUILD_DIR:-build}" build.spec
