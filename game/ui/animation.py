@@ -4,7 +4,12 @@ The board view keeps the pieces it *shows* (``shown``: square -> piece). When
 a move is played the scene hands the engine's events to an ``Animator``; it
 turns them into steps that play one after another, each step a few tracks
 that run together (a king and its rook while castling, a slide and the fade of
-the piece it takes). A step changes ``shown`` only when it ends, so while it
+the piece it takes, a Mace's lunge and its victim's fall). Besides moves,
+captures, castles and promotions there are throws (an arc), swings and Ox
+strikes (a lunge and a fall), shots (an arrow), teleports, swaps, drops from
+the hand, pieces created in place, and Tulaga's stones placed, returned and
+reaped. Every duration is divided by the animation speed setting; speed 0
+shows the result at once. A step changes ``shown`` only when it ends, so while it
 runs the board still draws the pre-move position, minus the moving pieces,
 which the tracks draw in flight. When the queue is empty the view takes the
 true position from the state again: events tell what happened, the board is
@@ -25,6 +30,20 @@ FADE_SECONDS = 0.2
 SWAP_SECONDS = 0.15
 HOME_SECONDS = 0.14  # a piece returning home after an illegal drop
 
+# Base seconds (at animation_speed 1) per track kind.
+SECONDS = {
+    "slide": SLIDE_SECONDS,
+    "fade": FADE_SECONDS,
+    "swap": SWAP_SECONDS,
+    "fall": 0.3,  # a struck piece falls: shrinks and fades, with a flash
+    "appear": 0.25,  # a piece created in place scales in
+    "drop": 0.32,  # a piece dropped from the hand falls in with a bounce
+    "lunge": 0.32,  # a Mace or an Ox strikes: towards the victim and back
+    "arrow": 0.26,  # an arrow flies from the archer to the target
+    "teleport": 0.45,  # fade out, fade in with a sparkle ring
+}
+THROW_SECONDS = 0.5  # a thrown piece's arc
+
 
 def ease(t: float) -> float:
     """Ease-out cubic: quick start, soft landing."""
@@ -32,24 +51,72 @@ def ease(t: float) -> float:
     return 1.0 - (1.0 - t) ** 3
 
 
+def ease_in_out(t: float) -> float:
+    """Smoothstep: a throw rises and falls at an even pace."""
+    t = min(1.0, max(0.0, t))
+    return t * t * (3 - 2 * t)
+
+
+def ease_back(t: float, overshoot: float = 1.7) -> float:
+    """Ease-out with a little overshoot: a piece popping into place."""
+    t = min(1.0, max(0.0, t)) - 1.0
+    return 1.0 + t * t * ((overshoot + 1) * t + overshoot)
+
+
+def bounce(t: float) -> float:
+    """Ease-out bounce: 0 -> 1 with two small bounces at the end."""
+    t = min(1.0, max(0.0, t))
+    if t < 0.6:
+        return (t / 0.6) ** 2
+    if t < 0.85:
+        u = (t - 0.725) / 0.125
+        return 1.0 - 0.12 * (1 - u * u)
+    u = (t - 0.925) / 0.075
+    return 1.0 - 0.03 * (1 - u * u)
+
+
 @dataclass
 class Track:
-    """One thing that moves or changes during a step."""
+    """One thing that moves or changes during a step.
 
-    kind: str  # "slide", "fade", "swap"
+    Kinds: "slide" (``frm`` to ``to``; ``lift`` squares of arc above the
+    straight line, ``bend`` squares to its side, ``grow`` extra scale at the
+    apex), "fade" (the piece on ``to`` goes), "fall" (the same, struck:
+    shrinks, fades, flashes), "swap" (the piece on ``to`` becomes
+    ``new_piece``: a promotion), "appear" (``piece`` scales in on ``to``),
+    "drop" (``piece`` falls in on ``to`` with a bounce), "lunge" (the piece on
+    ``frm`` strikes towards ``to`` and comes back), "arrow" (a line flies from
+    ``frm`` to ``to``), "teleport" (out at ``frm``, in at ``to``).
+    ``delay``: the part of the step (0..1) before this track starts.
+    """
+
+    kind: str
     piece: Any
-    frm: int | None = None  # slide start square
-    to: int | None = None  # slide end square; fade/swap square
+    frm: int | None = None
+    to: int | None = None
     new_piece: Any = None  # swap: the piece after
-    instant: bool = False  # the piece is already there (a drop); no slide
+    instant: bool = False  # the piece is already there (dragged); no slide
+    lift: float = 0.0
+    bend: float = 0.0
+    grow: float = 0.0
+    delay: float = 0.0
+    seconds: float | None = None  # base duration; None: SECONDS[kind]
 
     def hides(self) -> set[int]:
         """Squares whose shown piece this track draws itself."""
-        if self.kind == "slide":
+        if self.kind in ("slide", "lunge", "teleport"):
             return {self.frm} if self.frm is not None else set()
-        if self.kind in ("fade", "swap"):
+        if self.kind in ("fade", "fall", "swap", "appear", "drop"):
             return {self.to}
         return set()
+
+    def local(self, progress: float) -> float:
+        """This track's own progress (0..1) at the step's ``progress``."""
+        if self.delay <= 0:
+            return progress
+        if self.delay >= 1:
+            return 1.0 if progress >= 1 else 0.0
+        return min(1.0, max(0.0, (progress - self.delay) / (1.0 - self.delay)))
 
 
 @dataclass
@@ -72,19 +139,24 @@ class Step:
 
     def finish(self, shown: dict[int, Any]) -> None:
         """Apply the step to the shown position: removals first, so a castle
-        whose king lands where its rook stood ends right."""
+        whose king lands where its rook stood (or a swap) ends right."""
         for t in self.tracks:
-            if t.kind == "fade":
-                if shown.get(t.to) == t.piece:
+            if t.kind in ("fade", "fall"):
+                if t.piece is None or shown.get(t.to) == t.piece:
                     shown.pop(t.to, None)
+        moved = {}
         for t in self.tracks:
-            if t.kind == "slide" and t.frm is not None:
-                shown.pop(t.frm, None)
+            if t.kind in ("slide", "teleport") and t.frm is not None:
+                moved[t.frm] = shown.pop(t.frm, None)
         for t in self.tracks:
-            if t.kind == "slide" and t.to is not None:
-                shown[t.to] = t.piece
+            if t.kind in ("slide", "teleport") and t.to is not None:
+                piece = t.piece if t.piece is not None else moved.get(t.frm)
+                if piece is not None:
+                    shown[t.to] = piece
             elif t.kind == "swap":
                 shown[t.to] = t.new_piece
+            elif t.kind in ("appear", "drop") and t.piece is not None:
+                shown[t.to] = t.piece
 
 
 # -- from events to steps ------------------------------------------------------
@@ -98,6 +170,7 @@ class _Builder:
     instant_from: int | None
     steps: list[Step] = field(default_factory=list)
     current: list[Track] = field(default_factory=list)
+    struck: set[int] = field(default_factory=set)  # falls shown before their "capture"
 
     def flush(self) -> None:
         if self.current:
@@ -128,11 +201,20 @@ class _Builder:
         self.current.append(Track("swap", None, to=square, new_piece=new_piece))
         self.flush()
 
+    def add(self, track: Track) -> None:
+        self.current.append(track)
+
+    def step(self, *tracks: Track) -> None:
+        """``tracks`` as a step of their own, after what came before."""
+        self.flush()
+        self.current.extend(tracks)
+        self.flush()
+
 
 def _duration(track: Track, speed: float) -> float:
     if speed <= 0:
         return 0.0
-    base = {"slide": SLIDE_SECONDS, "fade": FADE_SECONDS, "swap": SWAP_SECONDS}[track.kind]
+    base = track.seconds if track.seconds is not None else SECONDS[track.kind]
     if track.kind == "slide" and track.instant:
         base = FADE_SECONDS  # nothing slides, but a capture under it still fades
     return base / speed
@@ -143,8 +225,12 @@ def _move(b: _Builder, e: Any) -> None:
 
 
 def _capture(b: _Builder, e: Any) -> None:
-    if e.get("square") is not None and e.get("piece") is not None:
-        b.add_fade(e["piece"], e["square"])
+    square = e.get("square")
+    if square in b.struck:  # a swing, shot or strike already shows it falling
+        b.struck.discard(square)
+        return
+    if square is not None and e.get("piece") is not None:
+        b.add_fade(e["piece"], square)
 
 
 def _castle(b: _Builder, e: Any) -> None:
@@ -171,6 +257,98 @@ def _promote(b: _Builder, e: Any) -> None:
     b.add_swap(e["square"], e["piece"])
 
 
+def _throw(b: _Builder, e: Any) -> None:
+    """A Horse-apult throws: the piece flies in an arc, highest mid-way,
+    a little larger at the apex (nearer the eye)."""
+    frm, to = e["frm"], e["to"]
+    instant = b.instant_from is not None and frm == b.instant_from
+    b.step(
+        Track(
+            "slide",
+            e.get("piece"),
+            frm,
+            to,
+            instant=instant,
+            lift=0.9,
+            grow=0.25,
+            seconds=THROW_SECONDS,
+        )
+    )
+
+
+def _strike(attacker_key: str, square_key: str) -> StepBuilder:
+    """A Mace's swing or a Wild Ox's strike: the attacker lunges at the
+    victim and back; the victim falls as the blow lands."""
+
+    def build(b: _Builder, e: Any) -> None:
+        victim = e[square_key]
+        b.step(
+            Track("lunge", None, e[attacker_key], victim),
+            Track("fall", e.get("piece"), to=victim, delay=0.4),
+        )
+        b.struck.add(victim)
+
+    return build
+
+
+def _shot(b: _Builder, e: Any) -> None:
+    """An Archer shoots: an arrow flies to the target, which falls."""
+    target = e["square"]
+    b.step(
+        Track("arrow", None, e["archer"], target),
+        Track("fall", e.get("piece"), to=target, delay=0.6, seconds=0.45),
+    )
+    b.struck.add(target)
+
+
+def _teleport(b: _Builder, e: Any) -> None:
+    b.flush()
+    b.add(Track("teleport", e.get("piece"), e["frm"], e["to"]))
+
+
+def _swap(b: _Builder, e: Any) -> None:
+    """Two pieces change places, passing each other side by side."""
+    a, c = e["a"], e["b"]
+    b.step(
+        Track("slide", e.get("piece_a"), a, c, bend=0.3, seconds=0.3),
+        Track("slide", e.get("piece_b"), c, a, bend=0.3, seconds=0.3),
+    )
+
+
+def _drop(b: _Builder, e: Any) -> None:
+    """A piece from the hand: it falls in and bounces (a dragged one is
+    already there and only settles)."""
+    dragged = b.instant_from is not None and b.instant_from < 0
+    kind = "appear" if dragged else "drop"
+    b.flush()
+    b.add(Track(kind, e.get("piece"), to=e["to"], seconds=0.15 if dragged else None))
+
+
+def _place(b: _Builder, e: Any) -> None:
+    """A piece created where it stands (a Tulpa): it scales in."""
+    b.flush()
+    b.add(Track("appear", e.get("piece"), to=e["square"]))
+
+
+def _stone(b: _Builder, e: Any) -> None:
+    """A stone put on a point (Tulaga). No piece in the event: the one the
+    position ends with is drawn."""
+    b.flush()
+    b.add(Track("appear", e.get("piece"), to=e["point"]))
+
+
+def _stones_go(b: _Builder, e: Any) -> None:
+    """Stones go back to their pile: they fade together."""
+    b.step(*(Track("fade", None, to=p) for p in e["points"]))
+
+
+def _reap(b: _Builder, e: Any) -> None:
+    """Reaped stones fade; replacements (the reaper's rank stones) appear."""
+    b.step(*(Track("fall", None, to=p) for p in e["points"]))
+    if e.get("replaced"):
+        b.step(*(Track("appear", None, to=p) for p in e["replaced"]))
+
+
 StepBuilder = Callable[[_Builder, Any], None]
 
 STEP_BUILDERS: dict[str, StepBuilder] = {
@@ -179,6 +357,18 @@ STEP_BUILDERS: dict[str, StepBuilder] = {
     "en_passant": _capture,
     "castle": _castle,
     "promote": _promote,
+    "throw": _throw,
+    "swing": _strike("mace", "victim_square"),
+    "strike": _strike("ox", "square"),
+    "shot": _shot,
+    "teleport": _teleport,
+    "swap": _swap,
+    "drop": _drop,
+    "place": _place,
+    "stone": _stone,
+    "rank_stone": _stone,
+    "return": _stones_go,
+    "reap": _reap,
 }
 
 
@@ -204,6 +394,7 @@ class Animator:
 
     def __init__(self) -> None:
         self.queue: deque[Step] = deque()
+        self.target: dict[int, Any] = {}
 
     @property
     def busy(self) -> bool:
@@ -212,7 +403,13 @@ class Animator:
     def clear(self) -> None:
         self.queue.clear()
 
-    def add(self, steps: Sequence[Step], shown: dict[int, Any]) -> None:
+    def add(
+        self, steps: Sequence[Step], shown: dict[int, Any], target: dict[int, Any] | None = None
+    ) -> None:
+        """Queue ``steps``; ``target``: the position after them, where a piece
+        that appears and was not named in its event is found."""
+        if target is not None:
+            self.target = target
         for s in steps:
             self.queue.append(s)
         self._settle(shown)
@@ -222,10 +419,14 @@ class Animator:
         while self.queue:
             step = self.queue[0]
             for t in step.tracks:
-                if t.kind == "slide" and t.piece is None and t.frm is not None:
+                if t.piece is not None:
+                    continue
+                if t.kind in ("slide", "lunge", "teleport") and t.frm is not None:
                     t.piece = shown.get(t.frm)
-                if t.kind == "swap" and t.piece is None:
+                elif t.kind in ("swap", "fade", "fall"):
                     t.piece = shown.get(t.to)
+                elif t.kind in ("appear", "drop"):
+                    t.piece = self.target.get(t.to)
             if step.duration > 0 and step.elapsed < step.duration:
                 return
             self.queue.popleft()

@@ -15,6 +15,7 @@ piece stays above everything).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
@@ -25,7 +26,10 @@ from game.ui.animation import (
     Animator,
     HomeFlight,
     Step,
+    bounce,
     ease,
+    ease_back,
+    ease_in_out,
     steps_from_events,
 )
 
@@ -307,7 +311,7 @@ class BoardView:
         self.last_move = tuple(last_move)
         self.check_square = check_square
         self.clear_selection()
-        self.animator.add(steps, self.shown)
+        self.animator.add(steps, self.shown, self._target_position)
         if not self.animator.busy:
             self.shown = dict(self._target_position)
 
@@ -673,34 +677,159 @@ class BoardView:
 
     def _draw_step(self, surface: pygame.Surface, step: Step) -> None:
         p = step.progress
-        t = ease(p)
-        # Fades and swaps under the sliding pieces.
+        # Things on the board first (fades, falls, swaps, arrivals), then
+        # what moves over it (slides, lunges, teleports, arrows).
         for tr in step.tracks:
+            u = tr.local(p)
             if tr.kind == "fade" and tr.piece is not None:
-                img = self.art.get(tr.piece).copy()
-                img.set_alpha(int(255 * (1.0 - p)))
-                surface.blit(img, self.square_rect(tr.to))
+                self._blit(surface, tr.piece, self.square_center(tr.to), alpha=1.0 - u)
+            elif tr.kind == "fall" and tr.piece is not None:
+                self._draw_fall(surface, tr, u)
             elif tr.kind == "swap":
-                rect = self.square_rect(tr.to)
+                center = self.square_center(tr.to)
                 if tr.piece is not None:
-                    old = self.art.get(tr.piece).copy()
-                    old.set_alpha(int(255 * (1.0 - p)))
-                    surface.blit(old, rect)
+                    self._blit(surface, tr.piece, center, alpha=1.0 - u)
                 if tr.new_piece is not None:
-                    new = self.art.get(tr.new_piece).copy()
-                    new.set_alpha(int(255 * p))
-                    surface.blit(new, rect)
+                    self._blit(surface, tr.new_piece, center, alpha=u)
+            elif tr.kind == "appear" and tr.piece is not None:
+                scale = max(0.05, ease_back(u))
+                self._blit(surface, tr.piece, self.square_center(tr.to), scale, min(1.0, 3 * u))
+            elif tr.kind == "drop" and tr.piece is not None:
+                cx, cy = self.square_center(tr.to)
+                y = cy - self.square * 0.7 * (1.0 - bounce(u))
+                self._blit(surface, tr.piece, (cx, y), alpha=min(1.0, 4 * u))
         for tr in step.tracks:
-            if tr.kind != "slide" or tr.piece is None:
-                continue
-            img = self.art.get(tr.piece)
-            if tr.instant or tr.frm is None:
-                surface.blit(img, self.square_rect(tr.to))
-                continue
-            ax, ay = self.square_center(tr.frm)
-            bx, by = self.square_center(tr.to)
-            x, y = ax + (bx - ax) * t, ay + (by - ay) * t
-            surface.blit(img, img.get_rect(center=(int(x), int(y))))
+            u = tr.local(p)
+            if tr.kind == "slide" and tr.piece is not None:
+                self._draw_slide(surface, tr, u)
+            elif tr.kind == "lunge" and tr.piece is not None:
+                ax, ay = self.square_center(tr.frm)
+                bx, by = self.square_center(tr.to)
+                k = 0.45 * math.sin(math.pi * u)
+                self._blit(surface, tr.piece, (ax + (bx - ax) * k, ay + (by - ay) * k))
+            elif tr.kind == "teleport" and tr.piece is not None:
+                self._draw_teleport(surface, tr, u)
+            elif tr.kind == "arrow":
+                self._draw_arrow(surface, tr, u)
+
+    def _blit(
+        self,
+        surface: pygame.Surface,
+        piece: Any,
+        center: tuple[float, float],
+        scale: float = 1.0,
+        alpha: float = 1.0,
+    ) -> None:
+        """A piece centred on a pixel, scaled and faded."""
+        img = self.art.get(piece)
+        if abs(scale - 1.0) > 0.01:
+            size = max(1, int(self.square * scale))
+            img = pygame.transform.smoothscale(img, (size, size))
+        if alpha < 0.999:
+            img = img.copy()
+            img.set_alpha(max(0, min(255, int(255 * alpha))))
+        surface.blit(img, img.get_rect(center=(int(center[0]), int(center[1]))))
+
+    def _draw_slide(self, surface: pygame.Surface, tr: Any, u: float) -> None:
+        if tr.instant or tr.frm is None:
+            self._blit(surface, tr.piece, self.square_center(tr.to))
+            return
+        ax, ay = self.square_center(tr.frm)
+        bx, by = self.square_center(tr.to)
+        arc = tr.lift or tr.bend
+        t = ease_in_out(u) if arc else ease(u)
+        x, y = ax + (bx - ax) * t, ay + (by - ay) * t
+        hump = 4.0 * t * (1.0 - t)  # 0 at both ends, 1 half way
+        if tr.lift:
+            # A parabola above the straight line, higher for a longer throw.
+            dist = math.hypot(bx - ax, by - ay) / max(1, self.square)
+            y -= hump * self.square * tr.lift * (0.6 + 0.25 * dist)
+        if tr.bend:
+            # Sideways off the line (to the left of its direction), so two
+            # pieces changing places pass each other.
+            length = math.hypot(bx - ax, by - ay) or 1.0
+            nx, ny = -(by - ay) / length, (bx - ax) / length
+            x += nx * hump * self.square * tr.bend
+            y += ny * hump * self.square * tr.bend
+        scale = 1.0 + tr.grow * hump
+        if tr.lift:  # its shadow on the board, where it will come down
+            shadow = pygame.Surface((self.square, self.square // 3), pygame.SRCALPHA)
+            pygame.draw.ellipse(shadow, (0, 0, 0, int(70 * (1 - 0.5 * hump))), shadow.get_rect())
+            gx, gy = ax + (bx - ax) * t, ay + (by - ay) * t + self.square * 0.32
+            surface.blit(shadow, shadow.get_rect(center=(int(gx), int(gy))))
+        self._blit(surface, tr.piece, (x, y), scale)
+
+    def _draw_fall(self, surface: pygame.Surface, tr: Any, u: float) -> None:
+        """A struck piece: a flash as the blow lands, then it shrinks and fades."""
+        cx, cy = self.square_center(tr.to)
+        if u <= 0:
+            self._blit(surface, tr.piece, (cx, cy))
+            return
+        self._blit(surface, tr.piece, (cx, cy + self.square * 0.15 * u), 1.0 - 0.45 * u, 1.0 - u)
+        if u < 0.6:
+            k = u / 0.6
+            r = int(self.square * (0.2 + 0.35 * k))
+            flash = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+            pygame.draw.circle(flash, (255, 244, 200, int(200 * (1 - k))), (r + 1, r + 1), r)
+            pygame.draw.circle(
+                flash, (255, 190, 80, int(255 * (1 - k))), (r + 1, r + 1), r, max(2, r // 6)
+            )
+            surface.blit(flash, flash.get_rect(center=(cx, cy)))
+
+    def _draw_teleport(self, surface: pygame.Surface, tr: Any, u: float) -> None:
+        """Out at ``frm`` (fading, shrinking), in at ``to`` inside a sparkle ring."""
+        if u < 0.5:
+            k = u / 0.5
+            center = self.square_center(tr.frm)
+            self._blit(surface, tr.piece, center, 1.0 - 0.5 * k, 1.0 - k)
+            self._sparkle(surface, center, k, fading=True)
+        else:
+            k = (u - 0.5) / 0.5
+            center = self.square_center(tr.to)
+            self._blit(surface, tr.piece, center, 0.5 + 0.5 * ease(k), k)
+            self._sparkle(surface, center, k, fading=False)
+
+    def _sparkle(
+        self, surface: pygame.Surface, center: tuple[int, int], k: float, fading: bool
+    ) -> None:
+        s = self.square
+        r = s * (0.25 + 0.3 * k) if not fading else s * (0.5 - 0.2 * k)
+        alpha = int(230 * (1 - k)) if not fading else int(230 * (1 - 0.6 * k))
+        layer = pygame.Surface((s * 2, s * 2), pygame.SRCALPHA)
+        c = (s, s)
+        pygame.draw.circle(layer, (170, 140, 255, alpha // 2), c, int(r), max(2, s // 20))
+        for i in range(8):
+            a = i * math.pi / 4 + k * math.pi
+            px, py = c[0] + r * math.cos(a), c[1] + r * math.sin(a)
+            pygame.draw.circle(layer, (235, 225, 255, alpha), (int(px), int(py)), max(2, s // 22))
+        surface.blit(layer, layer.get_rect(center=center))
+
+    def _draw_arrow(self, surface: pygame.Surface, tr: Any, u: float) -> None:
+        """An arrow from ``frm`` to ``to``: the shaft trails the head."""
+        if u <= 0 or tr.frm is None or tr.to is None:
+            return
+        ax, ay = self.square_center(tr.frm)
+        bx, by = self.square_center(tr.to)
+        head = min(1.0, u / 0.6)  # the arrow arrives at 60 %, then stays a moment
+        tail = max(0.0, head - 0.45)
+        hx, hy = ax + (bx - ax) * head, ay + (by - ay) * head
+        tx, ty = ax + (bx - ax) * tail, ay + (by - ay) * tail
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        dx, dy = (bx - ax) / length, (by - ay) / length
+        w = max(2, self.square // 18)
+        pygame.draw.line(surface, (70, 45, 25), (tx, ty), (hx, hy), w)
+        size = self.square * 0.18
+        left = (hx - dx * size - dy * size * 0.55, hy - dy * size + dx * size * 0.55)
+        right = (hx - dx * size + dy * size * 0.55, hy - dy * size - dx * size * 0.55)
+        pygame.draw.polygon(surface, (40, 40, 44), [(hx, hy), left, right])
+        # Fletching at the tail.
+        pygame.draw.line(
+            surface,
+            (220, 60, 50),
+            (tx - dy * size * 0.4, ty + dx * size * 0.4),
+            (tx + dy * size * 0.4, ty - dx * size * 0.4),
+            w,
+        )
 
     def draw_drag(self, surface: pygame.Surface) -> None:
         """The dragged piece, above everything (call after the side panel)."""

@@ -38,9 +38,30 @@ PANEL_BG = (31, 38, 47)
 TEXT = (236, 229, 216)
 TEXT_DIM = (154, 165, 177)
 
-# Sounds by event kind, strongest first: one sound per action.
-SOUND_ORDER = ("game_over", "check", "capture", "throw", "swing", "teleport", "card")
-SOUND_NAMES = {"game_over": "game_end"}
+# Sounds by event kind, strongest (most particular) first: one sound per
+# action. A swing, a throw or a teleport says more than the capture or move
+# that comes with it.
+SOUND_ORDER = (
+    "game_over",
+    "check",
+    "swing",
+    "strike",
+    "throw",
+    "teleport",
+    "swap",
+    "reveal",
+    "capture",
+    "shot",
+    "reap",
+)
+SOUND_NAMES = {
+    "game_over": "game_end",
+    "strike": "swing",
+    "swap": "teleport",
+    "reveal": "card",
+    "shot": "capture",
+    "reap": "capture",
+}
 
 DRAW_ACCEPT_MARGIN = 0.25  # the computer takes a draw unless it is this much better
 

@@ -231,3 +231,275 @@ def test_the_adapter_paints_its_markers_and_pieces(app, monkeypatch):
     e2 = board.square_rect(sq(scene, "e2"))
     assert surface.get_at((e2.x + 2, e2.y + 2))[:3] == (255, 0, 0)
     assert board.art.get(Piece(0, "king")).get_at((1, 1)).a == 0
+
+
+# -- 4. animations from the engines' events ---------------------------------------------
+import random  # noqa: E402
+
+from game.engine import Event  # noqa: E402
+from game.ui.animation import STEP_BUILDERS, Animator, steps_from_events  # noqa: E402
+from game.ui.board_view import BoardView  # noqa: E402
+
+# Events that change nothing on the board (or say it in words only).
+NOT_DRAWN = {"check", "game_over", "reveal", "creation_lost", "tulaga", "decline", "skip", "pass"}
+
+
+def _pieces(state) -> dict:
+    return dict(state.pieces())
+
+
+@pytest.mark.parametrize("game_id", ["maces", "tulpas", "tulaga", "mulligan_stew", "chess960"])
+def test_the_animation_of_every_event_ends_on_the_true_position(game_id):
+    """Random games: every event kind the engine sends has a builder, and
+    the animation's steps, applied to the position before, give exactly the
+    position after (the board never needs to diff to get there)."""
+    pygame.display.init()
+    surface = pygame.Surface((800, 800))
+    seen: set[str] = set()
+    for seed in range(6):
+        match = Match(game_id, seed=seed)
+        rng = random.Random(seed)
+        board = BoardView(match.state.geometry.width, match.state.geometry.height)
+        board.set_rect(pygame.Rect(0, 0, 800, 800))
+        for _ in range(160):
+            if match.is_over():
+                break
+            before = _pieces(match.state)
+            acts = {s: rng.choice(match.state.legal_actions(s)) for s in match.state.to_act()}
+            events = match.play(acts)
+            after = _pieces(match.state)
+            kinds = {e.kind for e in events}
+            seen |= kinds
+            assert kinds <= set(STEP_BUILDERS) | NOT_DRAWN, kinds
+            shown = dict(before)
+            animator = Animator()
+            animator.add(steps_from_events(events), shown, after)
+            while animator.busy:
+                step = animator.current
+                step.elapsed = step.duration * 0.5
+                board.shown = shown
+                board._draw_step(surface, step)  # every kind draws
+                animator.update(step.duration, shown)
+            assert shown == after, (events, acts)
+    assert seen - NOT_DRAWN, seen
+
+
+class Spy(BoardView):
+    """A board that records where it draws pieces: (piece, centre, scale, alpha)."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.blits: list[tuple] = []
+        self.arrows = 0
+
+    def _blit(self, surface, piece, center, scale=1.0, alpha=1.0):
+        self.blits.append((piece, center, scale, alpha))
+        super()._blit(surface, piece, center, scale, alpha)
+
+    def _draw_arrow(self, surface, tr, u):
+        self.arrows += 1
+        super()._draw_arrow(surface, tr, u)
+
+
+def spy_board(width=10, height=10, speed=1.0) -> Spy:
+    pygame.display.init()
+    b = Spy(width, height, {"animation_speed": speed})
+    b.set_rect(pygame.Rect(0, 0, 600, 600))
+    return b
+
+
+def finish(board: BoardView) -> None:
+    for _ in range(50):
+        if not board.animating:
+            return
+        board.update(10)
+    raise AssertionError("still animating")
+
+
+def at_progress(board: Spy, p: float) -> list[tuple]:
+    """Draw the current step at progress ``p``; the pieces drawn."""
+    step = board.animator.current
+    step.elapsed = step.duration * p
+    board.blits.clear()
+    board.draw(pygame.Surface((700, 700)))
+    return list(board.blits)
+
+
+N = Piece(0, "knight")
+P = Piece(0, "pawn")
+BP = Piece(1, "pawn")
+MACE = Piece(0, "mace")
+
+
+def test_a_thrown_piece_flies_in_an_arc_and_grows_at_the_apex():
+    b = spy_board()
+    b.set_position({11: MACE, 12: P})  # b2, c2 on a 10-wide board
+    throw = Event("throw", 0, {"apult": 11, "piece": P, "frm": 12, "to": 16})  # c2 -> g2
+    b.animate([throw], {11: MACE, 16: P})
+    assert b.animating and 12 in b.hidden_squares()
+    (ax, ay), (bx, _) = b.square_center(12), b.square_center(16)
+    heights = []
+    for p in (0.25, 0.5, 0.75):
+        [(piece, (x, y), scale, _)] = [d for d in at_progress(b, p) if d[0] == P]
+        assert ax < x < bx
+        heights.append(ay - y)  # above the straight (level) line
+        if p == 0.5:
+            assert scale > 1.1  # nearer the eye at the apex
+    assert heights[1] > heights[0] > 0 and heights[1] > heights[2] > 0
+    assert heights[1] > b.square * 0.5
+    finish(b)
+    assert not b.animating and b.shown == {11: MACE, 16: P}
+
+
+def test_a_swing_lunges_then_the_victim_falls_once():
+    b = spy_board()
+    b.set_position({11: MACE, 12: BP})
+    events = [
+        Event("swing", 0, {"mace": 11, "victim_square": 12, "piece": BP}),
+        Event("capture", 0, {"square": 12, "piece": BP}),
+    ]
+    steps = steps_from_events(events)
+    assert [sorted(t.kind for t in s.tracks) for s in steps] == [["fall", "lunge"]]
+    b.animate(events, {11: MACE})
+    home = b.square_center(11)
+    start = at_progress(b, 0.1)
+    mid = at_progress(b, 0.5)
+    end = at_progress(b, 0.95)
+    mace_mid = next(c for p, c, *_ in mid if p == MACE)
+    assert mace_mid[0] > home[0] + b.square * 0.3  # struck towards the victim (east)
+    mace_end = next(c for p, c, *_ in end if p == MACE)
+    assert abs(mace_end[0] - home[0]) < b.square * 0.1  # and back
+    victim_start = next(d for d in start if d[0] == BP)
+    victim_end = next(d for d in end if d[0] == BP)
+    assert victim_start[2] == 1.0 and victim_start[3] == 1.0  # not hit yet
+    assert victim_end[2] < 0.7 and victim_end[3] < 0.2  # fallen: small, faded
+    finish(b)
+    assert b.shown == {11: MACE}
+
+
+def test_a_shot_flies_an_arrow_then_the_target_falls():
+    b = spy_board()
+    archer = Piece(0, "archer")
+    b.set_position({11: archer, 15: BP})
+    b.animate(
+        [
+            Event("shot", 0, {"archer": 11, "square": 15, "piece": BP}),
+            Event("capture", 0, {"square": 15, "piece": BP}),
+        ],
+        {11: archer},
+    )
+    at_progress(b, 0.3)
+    assert b.arrows == 1
+    assert not any(t.kind == "fade" for t in b.animator.current.tracks)
+    finish(b)
+    assert b.shown == {11: archer}
+
+
+def test_teleport_swap_drop_and_place():
+    b = spy_board(8, 8)
+    mage, assassin, rook = Piece(0, "mage"), Piece(0, "assassin"), Piece(0, "rook")
+    b.set_position({0: assassin, 9: mage, 10: rook})
+    b.animate([Event("teleport", 0, {"piece": assassin, "frm": 0, "to": 18})], {})
+    [(_, c, _, a)] = [d for d in at_progress(b, 0.2) if d[0] == assassin]
+    assert c == b.square_center(0) and a < 1
+    [(_, c, _, a)] = [d for d in at_progress(b, 0.8) if d[0] == assassin]
+    assert c == b.square_center(18) and 0 < a < 1
+    finish(b)
+    swap = Event("swap", 0, {"a": 9, "b": 10, "piece_a": mage, "piece_b": rook})
+    b.animate([swap], {18: assassin, 9: rook, 10: mage})
+    mid = {p: c for p, c, *_ in at_progress(b, 0.5)}
+    line_y = b.square_center(9)[1]
+    assert mid[mage][1] != line_y and mid[rook][1] != line_y  # off the line, passing
+    assert mid[mage][1] != mid[rook][1]
+    finish(b)
+    assert b.shown == {18: assassin, 9: rook, 10: mage}
+    knight = Piece(0, "knight")
+    b.animate([Event("drop", 0, {"piece": knight, "to": 27})], {27: knight})
+    [(_, c, _, _)] = [d for d in at_progress(b, 0.3) if d[0] == knight]
+    assert c[1] < b.square_center(27)[1]  # falling in from above
+    finish(b)
+    b.animate([Event("place", 0, {"square": 36, "piece": N})], {27: knight, 36: N})
+    [(_, c, scale, _)] = [d for d in at_progress(b, 0.15) if d[0] == N]
+    assert c == b.square_center(36) and scale < 0.9  # scaling in
+    finish(b)
+    assert b.shown == {27: knight, 36: N}
+
+
+def test_tulaga_stones_appear_go_back_and_are_reaped():
+    white, black = Piece(0, "stone"), Piece(1, "stone")
+    rank_w, rank_b = Piece(0, "rank_stone"), Piece(1, "rank_stone")
+    b = spy_board(9, 9)
+    b.set_position({})
+    b.animate([Event("stone", 0, {"point": 40, "seat": 0})], {40: white})
+    [(piece, _, scale, _)] = at_progress(b, 0.1)
+    assert piece == white and scale < 1  # the stone from the position after
+    finish(b)
+    b.set_position({1: white, 2: white, 3: white, 50: rank_b, 51: black})
+    b.animate(
+        [
+            Event("return", 0, {"points": (1, 2, 3), "seat": 0}),
+            Event("rank_stone", 0, {"point": 2, "seat": 0}),
+        ],
+        {2: rank_w, 50: rank_b, 51: black},
+    )
+    faded = [a for p, _, _, a in at_progress(b, 0.5) if p == white]
+    assert len(faded) == 3 and all(a < 1 for a in faded)
+    finish(b)
+    b.animate(
+        [Event("reap", 0, {"direction": "N", "from": 2, "points": (50, 51), "replaced": (50,)})],
+        {2: rank_w, 50: rank_w},
+    )
+    falling = {p for p, *_ in at_progress(b, 0.5)}
+    assert {rank_b, black} <= falling
+    finish(b)
+    assert b.shown == {2: rank_w, 50: rank_w}
+
+
+@pytest.mark.parametrize("kind", sorted(STEP_BUILDERS))
+def test_animation_speed_scales_every_kind_and_zero_is_instant(kind):
+    samples = {
+        "move": {"piece": P, "frm": 1, "to": 2},
+        "capture": {"square": 2, "piece": BP},
+        "en_passant": {"square": 2, "piece": BP},
+        "castle": {"king_from": 4, "king_to": 6, "rook_from": 7, "rook_to": 5},
+        "promote": {"square": 2, "piece": N},
+        "throw": {"apult": 0, "piece": P, "frm": 1, "to": 3},
+        "swing": {"mace": 0, "victim_square": 1, "piece": BP},
+        "strike": {"ox": 0, "square": 1, "piece": BP},
+        "shot": {"archer": 0, "square": 3, "piece": BP},
+        "teleport": {"piece": P, "frm": 1, "to": 3},
+        "swap": {"a": 1, "b": 2, "piece_a": P, "piece_b": N},
+        "drop": {"piece": N, "to": 3},
+        "place": {"square": 3, "piece": N},
+        "stone": {"point": 3, "seat": 0},
+        "rank_stone": {"point": 3, "seat": 0},
+        "return": {"points": (1, 2), "seat": 0},
+        "reap": {"points": (1, 2), "replaced": (1,), "seat": 0},
+    }
+    event = Event(kind, 0, samples[kind])
+    slow = sum(s.duration for s in steps_from_events([event], 1.0))
+    fast = sum(s.duration for s in steps_from_events([event], 2.0))
+    assert slow > 0 and fast == pytest.approx(slow / 2)
+    assert all(s.duration == 0 for s in steps_from_events([event], 0.0))
+
+
+def test_the_scene_sounds_match_the_events(app, monkeypatch):
+    played: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", lambda name: played.append(name))
+    scene = open_play(app, Match("maces", seed=1))
+    for name in ("b2", "c3", "d1"):
+        click(app, at(scene, name))
+    assert played[-1] == "throw"
+    events = [
+        Event("move", 0, {"piece": MACE, "frm": 1, "to": 2}),
+        Event("swing", 0, {"mace": 2, "victim_square": 3, "piece": BP}),
+        Event("capture", 0, {"square": 3, "piece": BP}),
+    ]
+    scene._play_sound(events)
+    assert played[-1] == "swing"
+    scene._play_sound([Event("teleport", 0, {"piece": P, "frm": 1, "to": 2})])
+    assert played[-1] == "teleport"
+    scene._play_sound([Event("reveal", 0, {"pick": "amazon", "guess": "archer"})])
+    assert played[-1] == "card"
+    scene._play_sound([Event("capture", 0, {"square": 3, "piece": BP}), events[0]])
+    assert played[-1] == "capture"
