@@ -48,6 +48,27 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def start_log() -> None:
+    """Warnings and errors go to logs/chess-variants.log in the user data
+    folder (kept small: two files of 256 KB), so a player can send it in."""
+    import logging
+    from logging.handlers import RotatingFileHandler
+
+    from game import __version__
+    from game.saves import log_path
+
+    try:
+        handler = RotatingFileHandler(log_path(), maxBytes=256_000, backupCount=1)
+    except OSError:
+        return  # an unwritable data folder must not stop the game
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    logging.captureWarnings(True)
+    logging.getLogger(__name__).info("Chess Variants %s starting", __version__)
+
+
 def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -62,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
             known = ", ".join(e.id for e in CATALOGUE if e.id in REGISTRY)
             parser.error(f"unknown or unfinished game {args.game!r} (playable: {known})")
 
+    start_log()
     from game.app import App
     from game.ui.menu import MainMenu
 

@@ -129,3 +129,22 @@ def test_theme_file_is_valid_json():
     from game.resources import asset
 
     json.loads(asset("theme.json").read_text(encoding="utf-8"))
+
+
+def test_a_run_writes_the_log_in_the_user_data_folder():
+    import logging
+
+    from game.__main__ import main
+    from game.saves import log_path
+
+    root = logging.getLogger()
+    before = list(root.handlers)
+    try:
+        assert main(["--smoke-frames", "2"]) == 0
+        for handler in root.handlers:
+            handler.flush()
+        assert "Chess Variants" in log_path().read_text()
+    finally:
+        for handler in root.handlers[len(before) :]:
+            root.removeHandler(handler)
+            handler.close()
