@@ -7,8 +7,14 @@ Every board decision is a *path* of clicked places: a chess move is
 asks the adapter for the paths of the legal actions, highlights the places
 that extend the path clicked so far, and applies the action whose path is
 complete (several actions with one path open a chooser built from
-``choices``). Actions with no path are buttons in the side panel
-(``panel_choices``).
+``choices``). A complete path that longer paths extend is applied when it was
+dragged, or when its last place is clicked again; until then the longer
+paths' next places stay highlighted (the prefix rule, in PlayScene.on_path).
+Actions with no path are buttons in the side panel (``panel_choices``).
+
+Optional hooks the play scene and board view look for: ``widgets`` (side
+panel widget modules, each widget with a ``height``), ``show_captured``,
+``piece_image(piece, size)`` and ``draw_marker(surface, rect, name)``.
 
 The default adapter is the from/to one (chess ``Move``). A game registers
 its own subclass with ``ADAPTERS[game_id] = MyAdapter()`` in a module
@@ -46,6 +52,12 @@ class MoveAdapter:
 
     board_style = "squares"  # or "points" (pieces on the corners of the squares)
     widgets: tuple[str, ...] = ()  # per-game widget modules (build(scene) -> Widget)
+    show_captured = True  # False: no captured-pieces row (nothing is captured)
+
+    # Optional drawing hooks (the board view checks with getattr):
+    #   piece_image(piece, size) -> Surface | None: the game's own art;
+    #   draw_marker(surface, rect, name) -> bool: paint a marker under the
+    #   piece on ``rect``; True means painted (the board adds no badge).
 
     # -- what the game overrides ---------------------------------------------------
     def path_of(self, state: State, seat: Seat, action: Action) -> Path | None:

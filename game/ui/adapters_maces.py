@@ -5,9 +5,9 @@ Click paths (see docs/CONTRACT.md, "Game UI adapters"):
 - a move, a capture, a pawn step: (from, to); a promotion opens the chooser;
 - a Horse-apult throw: (apult, piece, landing). When the Horse-apult could
   also capture that adjacent enemy piece by moving onto it, the capture is
-  (apult, piece, piece): click the piece a second time. (A complete path is
-  played at once, so the capture cannot simply be (apult, piece) while
-  throws of the same piece extend it.);
+  (apult, piece), a prefix of the throws: the play scene's prefix rule plays
+  it when dragged, or when the piece is clicked a second time; after one
+  click the throws' landings stay highlighted;
 - an Archer's shot: (archer, target), the same clicks as capturing the
   target by moving; the chooser then asks "Shoot" or "Move onto it";
 - a Mace's victim, the Mace that swings next, a Wild Ox's victim, the square
@@ -21,7 +21,6 @@ Markers: "frozen" on every piece held in an enemy Spider's web.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from game.engine import Action, Seat, State
 from game.engine.pieces import Piece
@@ -54,8 +53,6 @@ class MacesAdapter(MoveAdapter):
 
     def path_of(self, state: State, seat: Seat, action: Action) -> Path | None:
         if isinstance(action, Move):
-            if self._capture_or_throw(state, action):
-                return (action.frm, action.to, action.to)
             return (action.frm, action.to)
         if isinstance(action, Throw):
             return (action.apult, action.piece, action.to)
@@ -70,17 +67,6 @@ class MacesAdapter(MoveAdapter):
         if isinstance(action, Place):
             return (action.sq,)
         return None  # Pick, Guess, OxDecline: panel buttons
-
-    @staticmethod
-    def _capture_or_throw(state: Any, move: Move) -> bool:
-        """A Horse-apult capturing a piece it could also throw."""
-        piece = state.piece_at(move.frm)
-        if piece is None or piece.kind != "horse_apult" or state.piece_at(move.to) is None:
-            return False
-        return any(
-            isinstance(a, Throw) and a.apult == move.frm and a.piece == move.to
-            for a in state.legal_actions(piece.seat)
-        )
 
     def panel_choices(self, state: State, seat: Seat) -> list[Choice]:
         out = []

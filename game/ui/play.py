@@ -279,15 +279,43 @@ class PlayScene(Scene):
             return False
         return any(p[0] == sq for p in self.path_table())
 
-    def extensions(self, path: tuple[int, ...]) -> set[int]:
+    def _longer(self, path: tuple[int, ...]) -> set[int]:
+        """Places that continue ``path`` towards a longer action's path."""
         n = len(path)
         return {p[n] for p in self.path_table() if len(p) > n and p[:n] == tuple(path)}
 
+    def extensions(self, path: tuple[int, ...]) -> set[int]:
+        """Places that continue ``path``: the longer paths' next places and,
+        when ``path`` is itself complete, its last place again (to confirm)."""
+        path = tuple(path)
+        out = self._longer(path)
+        if out and path in self.path_table():
+            out.add(path[-1])
+        return out
+
     def on_path(self, path: tuple[int, ...], dragged: bool) -> str:
+        """A path clicked so far. The prefix rule: a complete path that
+        longer paths extend (a Horse-apult's capture of a piece it could also
+        throw) is played at once only when it was dragged; clicked, it stays
+        selected with the continuations highlighted, and clicking its last
+        place again confirms it."""
         seat = self.input_seat()
         if seat is None:
             return "no"
-        actions = self.path_table().get(tuple(path))
+        path = tuple(path)
+        table = self.path_table()
+        actions = table.get(path)
+        if (
+            not actions
+            and len(path) >= 2
+            and path[-1] == path[-2]
+            and path[:-1] in table
+            and self._longer(path[:-1])
+        ):
+            path, dragged = path[:-1], False  # the confirming click
+            actions = table[path]
+        elif actions and not dragged and self._longer(path):
+            return "more"  # wait: confirm this one, or go on to a longer one
         if not actions:
             return "more" if self.extensions(path) else "no"
         instant = path[-2] if dragged and len(path) >= 2 else None

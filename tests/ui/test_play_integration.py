@@ -503,3 +503,100 @@ def test_the_scene_sounds_match_the_events(app, monkeypatch):
     assert played[-1] == "card"
     scene._play_sound([Event("capture", 0, {"square": 3, "piece": BP}), events[0]])
     assert played[-1] == "capture"
+
+
+# -- 5. a complete path that longer paths extend -------------------------------------------
+def maces_match(diagram_rows: list[str]) -> Match:
+    """A Maces match from a position (rows top first, 10 wide), White to act."""
+    rows = []
+    for line in diagram_rows:
+        row, empty = "", 0
+        for cell in line:
+            if cell == ".":
+                empty += 1
+                continue
+            if empty:
+                row, empty = row + str(empty), 0
+            row += cell
+        rows.append(row + (str(empty) if empty else ""))
+    match = Match("maces", seed=1)
+    match.state = match.game.from_text("/".join(rows) + " w act - 0 1")
+    return match
+
+
+APULT_AND_KNIGHT = [
+    ".........k",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    ".Hn.......",
+    ".........K",
+]
+
+
+def test_a_prefix_path_waits_for_a_confirming_click(app):
+    match = maces_match(APULT_AND_KNIGHT)
+    scene = open_play(app, match)
+    b2, c2, a4 = sq(scene, "b2"), sq(scene, "c2"), sq(scene, "a4")
+    click(app, at(scene, "b2"))
+    click(app, at(scene, "c2"))
+    assert match.history == []  # not played: throws of c2 go on from here
+    assert scene.board.path == [b2, c2]
+    assert {a4, c2} <= scene.board.target_squares  # a landing, or c2 again to capture
+    click(app, at(scene, "c2"))
+    settle(app, scene)
+    assert match.history == [{0: "Hb2xc2"}]
+
+
+def test_a_prefix_path_goes_on_to_the_longer_one(app):
+    match = maces_match(APULT_AND_KNIGHT)
+    scene = open_play(app, match)
+    for name in ("b2", "c2", "a4"):
+        click(app, at(scene, name))
+    settle(app, scene)
+    assert match.history == [{0: "Hb2:c2>a4"}]
+
+
+def test_a_dragged_prefix_path_plays_at_once(app):
+    match = maces_match(APULT_AND_KNIGHT)
+    scene = open_play(app, match)
+    drag(app, at(scene, "b2"), at(scene, "c2"))
+    settle(app, scene)
+    assert match.history == [{0: "Hb2xc2"}]
+
+
+def test_the_prefix_rule_for_any_adapter(app, monkeypatch):
+    class Stepping(MoveAdapter):
+        """Made up: a pawn's double step is clicked through its middle square,
+        so e2-e3 is a prefix of e2-e3-e4."""
+
+        def path_of(self, state, seat, action):
+            if abs(action.to - action.frm) == 16 and state.piece_at(action.frm).kind == "pawn":
+                return (action.frm, (action.frm + action.to) // 2, action.to)
+            return (action.frm, action.to)
+
+    monkeypatch.setitem(ADAPTERS, "chess960", Stepping())
+    match = Match("chess960", {"start": "number", "number": 0}, 7)
+    scene = open_play(app, match)
+    click(app, at(scene, "e2"))
+    click(app, at(scene, "e3"))
+    assert match.history == []
+    assert scene.board.target_squares == {sq(scene, "e3"), sq(scene, "e4")}
+    click(app, at(scene, "e4"))
+    settle(app, scene)
+    assert match.history == [{0: "e4"}]
+    click(app, at(scene, "d7"))
+    click(app, at(scene, "d6"))
+    click(app, at(scene, "d6"))  # confirms the single step
+    settle(app, scene)
+    assert match.history[-1] == {1: "d6"}
+    # A click elsewhere puts a waiting prefix down without playing it.
+    click(app, at(scene, "f2"))
+    click(app, at(scene, "f3"))
+    click(app, at(scene, "a5"))
+    settle(app, scene)
+    assert len(match.history) == 2 and scene.board.path == []
