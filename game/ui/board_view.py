@@ -204,6 +204,9 @@ class BoardView:
         self.dragging = False
         self.drag_pos: tuple[int, int] = (0, 0)
         self.hover: int | None = None
+        # Pieces in the scene's hand tray by slot (negative ids): they can be
+        # picked up and dragged onto the board like pieces on it.
+        self.hand_pieces: dict[int, Any] = {}
 
         self.animator = Animator()
         self.flights: list[HomeFlight] = []
@@ -359,7 +362,7 @@ class BoardView:
                 sq, start, _ = self._press
                 if (
                     not self.dragging
-                    and sq in self.shown
+                    and (sq in self.shown or sq in self.hand_pieces)
                     and (
                         abs(event.pos[0] - start[0]) > DRAG_THRESHOLD
                         or abs(event.pos[1] - start[1]) > DRAG_THRESHOLD
@@ -391,7 +394,8 @@ class BoardView:
 
     def press_square(self, sq: int, pos: tuple[int, int] | None = None) -> None:
         """A click on a place: a board square, or a hand slot (negative id)
-        that the scene's tray hands over."""
+        that the scene's tray hands over; with ``pos`` the press may become
+        a drag (a hand piece dragged onto the board is a drop)."""
         if not self.enabled or self.animator.busy or self.pending is not None:
             return
         if self.path and sq in self.target_squares:
@@ -418,6 +422,11 @@ class BoardView:
         path is played, anything else is put down."""
         self.controller.on_path((sq,), False)
         self.clear_selection()
+
+    def cancel_drag(self) -> None:
+        """Put a dragged piece back where it came from; it stays selected."""
+        self._press = None
+        self.dragging = False
 
     def _release_at(self, pos: tuple[int, int]) -> bool:
         if self._press is None:
@@ -455,8 +464,10 @@ class BoardView:
                 self.sounds.play("illegal")
 
     def _fly_home(self, sq: int, pos: tuple[int, int]) -> None:
-        piece = self.shown.get(sq)
-        if piece is None:
+        piece = self.shown.get(sq) if sq >= 0 else None
+        if piece is None:  # a hand piece: the tray shows it again at once
+            if self.sounds is not None:
+                self.sounds.play("illegal")
             return
         speed = float(self.settings.get("animation_speed", 1.0) or 0.0)
         duration = HOME_SECONDS / speed if speed > 0 else 0.0
@@ -834,7 +845,8 @@ class BoardView:
     def draw_drag(self, surface: pygame.Surface) -> None:
         """The dragged piece, above everything (call after the side panel)."""
         if self.dragging and self._press is not None:
-            piece = self.shown.get(self._press[0])
+            sq = self._press[0]
+            piece = self.shown.get(sq) if sq >= 0 else self.hand_pieces.get(sq)
             if piece is not None:
                 img = self.art.get(piece)
                 surface.blit(img, img.get_rect(center=self.drag_pos))

@@ -746,10 +746,12 @@ class PlayScene(Scene):
         choices, hand = self._current_panel_choices(), self._current_hand()
         if _labels(choices) != _labels(self._panel_choices) or _slots(hand) != _slots(self._hand):
             self._panel_choices, self._hand = choices, hand
+            self.board.hand_pieces = dict(hand)
             self._layout(self.app.size)
             self._refresh_panel()
         else:
             self._panel_choices, self._hand = choices, hand
+            self.board.hand_pieces = dict(hand)
 
     def _current_panel_choices(self) -> list[Any]:
         seat = self.input_seat()
@@ -924,7 +926,15 @@ class PlayScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             for slot, rect in self.hand_rects.items():
                 if rect.collidepoint(event.pos):
-                    self.board.press_square(slot)
+                    # Click-click, or press and drag the piece onto the board.
+                    self.board.press_square(slot, event.pos)
+                    return
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            press = self.board._press
+            if press is not None and press[0] < 0:
+                rect = self.hand_rects.get(press[0])
+                if rect is not None and rect.collidepoint(event.pos):
+                    self.board.cancel_drag()  # back in the tray, still picked
                     return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_LEFT:
@@ -1042,7 +1052,8 @@ class PlayScene(Scene):
             edge = (217, 164, 90) if picked or target else (59, 69, 82)
             pygame.draw.rect(surface, edge, rect, 1, border_radius=6)
             piece = pieces.get(slot)
-            if piece is not None:
+            dragged = self.board.dragging and self.board._press and self.board._press[0] == slot
+            if piece is not None and not dragged:
                 img = self.board.art.get(piece, rect.w)
                 surface.blit(img, img.get_rect(center=rect.center))
 

@@ -600,3 +600,57 @@ def test_the_prefix_rule_for_any_adapter(app, monkeypatch):
     click(app, at(scene, "a5"))
     settle(app, scene)
     assert len(match.history) == 2 and scene.board.path == []
+
+
+# -- 6. the hand tray: click-click and drag ------------------------------------------------
+def test_drag_a_piece_from_the_hand_tray_onto_the_board(app):
+    match = Match("mulligan_stew", seed=1)
+    scene = open_play(app, match)
+    (slot, piece), *_ = scene._hand
+    assert scene.board.hand_pieces[slot] == piece
+    start = scene.hand_rects[slot].center
+    # Half way: the piece is in the air and drawn under the mouse, not in the tray.
+    pygame.mouse.set_pos(start)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frames(app, 1)
+    target = at(scene, "b3")
+    mid = ((start[0] + target[0]) // 2, (start[1] + target[1]) // 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1,)))
+    frames(app, 1)
+    assert scene.board.dragging and scene.board.path == [slot]
+    assert sq(scene, "b3") in scene.board.target_squares
+    dragging = pygame.Surface(app.size)
+    scene.draw(dragging)
+    scene.board.dragging = False
+    resting = pygame.Surface(app.size)
+    scene.draw(resting)
+    scene.board.dragging = True
+
+    def differs(rect: pygame.Rect) -> bool:
+        return any(
+            dragging.get_at((x, y)) != resting.get_at((x, y))
+            for x in range(rect.left, rect.right, 2)
+            for y in range(rect.top, rect.bottom, 2)
+        )
+
+    half = scene.board.square // 3
+    assert differs(pygame.Rect(mid[0] - half, mid[1] - half, 2 * half, 2 * half))  # in the air
+    assert differs(scene.hand_rects[slot])  # and not in the tray
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
+    frames(app, 1)
+    settle(app, scene)
+    assert match.history == [{0: "Mb3"}]
+
+
+def test_a_hand_piece_dropped_off_target_goes_back_and_click_click_still_works(app):
+    match = Match("mulligan_stew", seed=1)
+    scene = open_play(app, match)
+    (slot, _piece), *_ = scene._hand
+    drag(app, scene.hand_rects[slot].center, at(scene, "e5"))  # not a legal drop
+    assert match.history == [] and not scene.board.dragging and scene.board.path == []
+    # A press and a small wobble back into the tray keeps it picked.
+    drag(app, scene.hand_rects[slot].center, scene.hand_rects[slot].move(6, 0).center)
+    assert scene.board.path == [slot]
+    click(app, at(scene, "b3"))
+    settle(app, scene)
+    assert match.history == [{0: "Mb3"}]
