@@ -794,6 +794,11 @@ class PlayScene(Scene):
         return "\n".join(lines)
 
     def _move_list_html(self) -> str:
+        """The move list. Only complete steps are listed (``match.history``):
+        a seat's secret choice in a simultaneous step (a Tulpa picked, a
+        guess) waits in ``match.pending`` and is never shown; the step's text,
+        with every seat's choice, appears once all have chosen and it is
+        revealed."""
         m = self.match
         texts = [m.step_text(step) for step in m.history]
         if not texts:

@@ -654,3 +654,53 @@ def test_a_hand_piece_dropped_off_target_goes_back_and_click_click_still_works(a
     click(app, at(scene, "b3"))
     settle(app, scene)
     assert match.history == [{0: "Mb3"}]
+
+
+# -- 7. secret choices stay secret until the step is complete ---------------------------------
+def visible_texts(scene: PlayScene) -> str:
+    """Everything the panel says in words: labels, buttons, the move list."""
+    out = [scene._moves_text, scene._status_text]
+    for element in scene.ui.get_sprite_group().sprites():
+        text = getattr(element, "text", None)
+        if isinstance(text, str):
+            out.append(text)
+    out += [c.label for c in scene._panel_choices]
+    return "\n".join(out)
+
+
+def test_a_pending_pick_is_never_shown_to_the_other_player(app):
+    match = Match("tulpas", seed=1)
+    scene = open_play(app, match)
+    assert match.game.hidden_information and match.to_act() == (0, 1)
+    click(app, scene.board.outer.center)  # White takes the screen
+    pick = next(b for b, c in scene._choice_buttons.items() if c.label == "Create Archer")
+    press_button(app, pick)
+    assert list(match.pending) == [0] and match.history == []
+    assert scene.privacy.covering and scene.privacy.waiting_for == 1
+    click(app, scene.board.outer.center)  # Black takes the screen
+    said = visible_texts(scene)
+    assert "pick" not in said.lower() and "No moves yet" in scene._moves_text
+    guess = next(b for b, c in scene._choice_buttons.items() if c.label == "Guess Amazon")
+    press_button(app, guess)
+    settle(app, scene)
+    # Now both are revealed together.
+    assert match.history == [{0: "pick Y", 1: "guess A"}]
+    assert "pick Y" in scene._moves_text and "guess A" in scene._moves_text
+
+
+def test_the_computers_secret_guess_waits_unseen(app):
+    import time
+
+    match = Match("tulpas", seed=1, players=["human", "computer:random"])
+    scene = open_play(app, match)
+    deadline = time.monotonic() + 30
+    while not match.pending and time.monotonic() < deadline:
+        frames(app, 1)
+    assert list(match.pending) == [1]  # the computer has guessed, in secret
+    guess = match.state.notation(match.pending[1])
+    said = visible_texts(scene)
+    assert guess not in said and "guess" not in said.lower()
+    pick = next(b for b, c in scene._choice_buttons.items() if c.label.startswith("Create"))
+    press_button(app, pick)
+    settle(app, scene)
+    assert len(match.history) == 1 and guess in scene._moves_text
