@@ -724,6 +724,9 @@ class PlayScene(Scene):
         if status != self._status_text:
             self._status_text = status
             first, _, rest = status.partition("\n")
+            first, spill = _fit(self._status, first)
+            if spill:  # a long prompt goes on in the second line
+                rest = f"{spill}\n{rest}" if rest else spill
             self._status.set_text(first)
             self._status2.set_text(rest.replace("\n", " · "))
         moves = self._move_list_html()
@@ -1098,6 +1101,20 @@ def _check_square(state: Any) -> int | None:
         return f() if callable(f) else None
     except Exception:
         return None
+
+
+def _fit(label: Any, text: str) -> tuple[str, str]:
+    """Split ``text`` at a word so the first part fits ``label``'s width."""
+    font = getattr(label, "font", None)
+    width = label.rect.width - 6
+    if font is None or font.size(text)[0] <= width:
+        return text, ""
+    words = text.split(" ")
+    for n in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:n])
+        if font.size(head)[0] <= width:
+            return head, " ".join(words[n:])
+    return text, ""
 
 
 def _labels(choices: list[Any]) -> list[str]:

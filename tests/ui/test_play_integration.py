@@ -704,3 +704,18 @@ def test_the_computers_secret_guess_waits_unseen(app):
     press_button(app, pick)
     settle(app, scene)
     assert len(match.history) == 1 and guess in scene._moves_text
+
+
+# -- what the screenshots showed ---------------------------------------------------------------
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_a_long_prompt_wraps_into_the_second_status_line(app, size):
+    match = Match("mulligan_stew", seed=1)
+    scene = open_play(app, match)
+    scene.resize(size)
+    scene._status_text = ""
+    scene._refresh_panel()
+    prompt = match.state.prompt(0)
+    label = scene._status
+    assert label.font.size(label.text)[0] <= label.rect.w
+    shown = f"{label.text} {scene._status2.text}"
+    assert shown.startswith(prompt)
