@@ -551,16 +551,23 @@ class BoardView:
 
     def _overlay(self, name: str) -> pygame.Surface:
         """Small per-square overlays, made once per square size."""
-        key = (name, self.square)
+        key = (name, self.square, self.style)
         surf = self._overlay_cache.get(key)
         if surf is not None:
             return surf
         s = self.square
         surf = pygame.Surface((s, s), pygame.SRCALPHA)
+        points = self.style == "points"  # a place is a point: round tints
         if name == "last":
-            surf.fill(LAST_MOVE)
+            if points:
+                pygame.draw.circle(surf, LAST_MOVE, (s // 2, s // 2), int(s * 0.47))
+            else:
+                surf.fill(LAST_MOVE)
         elif name == "selected":
-            surf.fill(SELECTED)
+            if points:
+                pygame.draw.circle(surf, SELECTED, (s // 2, s // 2), int(s * 0.47))
+            else:
+                surf.fill(SELECTED)
         elif name == "hover":
             pygame.draw.rect(surf, HOVER, (0, 0, s, s), max(2, s // 16))
         elif name == "dot":

@@ -177,8 +177,16 @@ class PlayScene(Scene):
         captured_h = 64 if self.show_captured else 0
         heights = [self._widget_height(w) for w in self.widgets]
         widgets_h = sum(heights) + 6 * len(heights)
+        # A short window: give up the captured row, then make the buttons
+        # lower, before anything is pushed off the bottom.
+        room = h - y - widgets_h - 2 * pad
+        if captured_h and room - buttons_h - captured_h - 6 < 80:
+            captured_h = 0
+        if room - buttons_h - (captured_h + 6 if captured_h else 0) < 60:
+            bh, gap = 30, 6
+            buttons_h = rows * bh + (rows - 1) * gap
         below = (captured_h + 6 if captured_h else 0) + widgets_h
-        moves_h = max(60, h - y - buttons_h - below - 2 * pad)
+        moves_h = max(40, h - y - buttons_h - below - 2 * pad)
         self._moves = UITextBox("", pygame.Rect(x, y, pw, moves_h), self.ui)
         y += moves_h + 6
         # The adapter's widgets, stacked in their own strip under the move
@@ -1066,7 +1074,7 @@ class PlayScene(Scene):
                 surface.blit(img, img.get_rect(center=rect.center))
 
     def _draw_captured(self, surface: pygame.Surface) -> None:
-        if not self._captured:
+        if not self._captured or not self.captured_rect.h:
             return
         rect = self.captured_rect
         rows = len(self._captured)

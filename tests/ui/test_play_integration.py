@@ -130,6 +130,7 @@ def test_widgets_get_their_own_strip_in_the_panel(app, game_id, size):
     assert scene.panel_rect.contains(strip)
     for rect in panel_rects(scene):
         assert not strip.colliderect(rect), (rect, strip)
+        assert rect.bottom <= size[1], rect  # nothing pushed off the window
     for widget in scene.widgets:
         assert widget.rect() is not None and strip.contains(widget.rect())
     # The widget draws inside its strip: pixels outside it stay untouched.
@@ -719,3 +720,19 @@ def test_a_long_prompt_wraps_into_the_second_status_line(app, size):
     assert label.font.size(label.text)[0] <= label.rect.w
     shown = f"{label.text} {scene._status2.text}"
     assert shown.startswith(prompt)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_tulpas_duel_panel_fits_a_small_window(app, size):
+    """Five card buttons, the cards widget and the controls in 640 pixels."""
+    match = Match("tulpas", seed=1, players=["human", "computer:random"])
+    scene = open_play(app, match)
+    scene.resize(size)
+    assert len(scene._choice_buttons) == 5
+    rects = panel_rects(scene) + [scene.widget_rect]
+    for rect in rects:
+        assert rect.bottom <= size[1], rect
+    for i, a in enumerate(rects):
+        for b in rects[i + 1 :]:
+            if a is not scene.status_rect and b is not scene.status_rect:
+                assert not a.colliderect(b), (a, b)
