@@ -1,16 +1,20 @@
-"""A square-grid board: drawing, highlights, input and animation.
+"""A square-grid (or points) board: drawing, highlights, input and animation.
 
 ``BoardView`` knows nothing of the rules. The scene tells it what to show
 (``set_position``), what may be picked up and where it may go (a
-``controller`` with ``can_pick(sq)``, ``targets(sq)`` and ``on_move(frm, to,
-dragged)``), and hands it the engine's events to animate (``animate``).
+``controller`` with ``can_pick(place)``, ``extensions(path)`` and
+``on_path(path, dragged)``), and hands it the engine's events to animate
+(``animate``). Places are squares, or negative ids for the scene's hand-tray
+slots (``hand_pieces``), which can be clicked or dragged onto the board.
 
 Drawing is layered: the squares and coordinates come from one cached surface
 per (square size, theme, flip); on top go the highlights (last move,
-selection, check glow), the per-game markers (``marker_painter``), the legal
-targets, the pieces, pieces in flight, and last the piece being dragged
-(``draw_drag`` is called by the scene after the side panel, so a dragged
-piece stays above everything).
+selection, check glow), the per-game markers (``marker_painter`` for the
+whole board, then per marker the adapter's ``draw_marker`` and the board's
+own tints, stones and badges), the legal targets, the pieces (the adapter's
+``piece_image`` first, see ``use_adapter``), pieces in flight, and last the
+piece being dragged (``draw_drag`` is called by the scene after the side
+panel, so a dragged piece stays above everything).
 """
 
 from __future__ import annotations

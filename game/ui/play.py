@@ -102,6 +102,8 @@ class PlayScene(Scene):
         self._captured: list[tuple[int, list[Any], float]] = []
         self._start_pieces: Counter | None = None
         self.closed = False
+        self._waiting_path: tuple[int, ...] | None = None  # a complete prefix path
+        self._hint_shown = False
 
         # Face the human: with a computer White and a human Black, Black sits below.
         if len(self.game.seats) == 2 and not match.is_human(0) and match.is_human(1):
@@ -323,7 +325,8 @@ class PlayScene(Scene):
             path, dragged = path[:-1], False  # the confirming click
             actions = table[path]
         elif actions and not dragged and self._longer(path):
-            return "more"  # wait: confirm this one, or go on to a longer one
+            self._waiting_path = path  # wait: confirm this one, or go on
+            return "more"
         if not actions:
             return "more" if self.extensions(path) else "no"
         instant = path[-2] if dragged and len(path) >= 2 else None
@@ -802,7 +805,15 @@ class PlayScene(Scene):
                 lines.append("Computer is thinking…")
         if self.privacy.covering and self.privacy.waiting_for is not None:
             lines.append(f"Pass to {self.game.seats[self.privacy.waiting_for]}")
+        if self._prefix_waiting():
+            lines.insert(1, "Click it again to play it, or go on to a marked square")
         return "\n".join(lines)
+
+    def _prefix_waiting(self) -> bool:
+        """Is a complete path that longer paths extend waiting for its
+        confirming click (the prefix rule)?"""
+        path = self._waiting_path
+        return path is not None and tuple(self.board.path) == path
 
     def _move_list_html(self) -> str:
         """The move list. Only complete steps are listed (``match.history``):
@@ -1014,6 +1025,12 @@ class PlayScene(Scene):
             self._refresh_panel()
 
     def update(self, dt: float) -> None:
+        if self._prefix_waiting() != self._hint_shown:
+            self._hint_shown = not self._hint_shown
+            if not self._hint_shown:
+                self._waiting_path = None
+            self._status_text = ""
+            self._refresh_panel()
         self.ui.update(dt)
         self.board.update(dt)
         for widget in self.widgets:

@@ -548,9 +548,12 @@ def test_a_prefix_path_waits_for_a_confirming_click(app):
     assert match.history == []  # not played: throws of c2 go on from here
     assert scene.board.path == [b2, c2]
     assert {a4, c2} <= scene.board.target_squares  # a landing, or c2 again to capture
+    frames(app, 1)
+    assert "again" in scene._status_text  # the player is told
     click(app, at(scene, "c2"))
     settle(app, scene)
     assert match.history == [{0: "Hb2xc2"}]
+    assert "again" not in scene._status_text
 
 
 def test_a_prefix_path_goes_on_to_the_longer_one(app):
@@ -601,6 +604,7 @@ def test_the_prefix_rule_for_any_adapter(app, monkeypatch):
     click(app, at(scene, "a5"))
     settle(app, scene)
     assert len(match.history) == 2 and scene.board.path == []
+    assert "again" not in scene._status_text
 
 
 # -- 6. the hand tray: click-click and drag ------------------------------------------------
