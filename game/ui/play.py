@@ -827,22 +827,31 @@ class PlayScene(Scene):
             return "<font color='#8c96a2'>No moves yet</font>"
         lines: list[str] = []
         if len(self.game.seats) == 2:
+            # A number per round, begun by the seat that opened the game
+            # (Black in Tulaga). A step with several seats (a card duel) is
+            # a line of its own, dimmed.
+            opener = next(
+                (k for step in m.history for k in step if isinstance(k, int) and len(step) == 1),
+                0,
+            )
             number = 0
             current: list[str] = []
             last_seat = None
             for step, text in zip(m.history, texts, strict=True):
                 seats = [k for k in step if isinstance(k, int)]
                 seat = seats[0] if len(seats) == 1 else None
-                if seat == 0 and last_seat != 0 or seat is None or not current:
+                if seat == opener and last_seat != opener or seat is None or not current:
                     if current:
                         lines.append(" ".join(current))
                     if seat is None:
-                        lines.append(widgets.escape(text))
+                        dim = len(seats) > 1
+                        line = widgets.escape(text)
+                        lines.append(f"<font color='#8c96a2'>{line}</font>" if dim else line)
                         current = []
                         last_seat = None
                         continue
                     number += 1
-                    prefix = f"{number}." if seat == 0 else f"{number}…"
+                    prefix = f"{number}." if seat == opener else f"{number}…"
                     current = [f"<font color='#8c96a2'>{prefix}</font>"]
                 current.append(widgets.escape(text))
                 last_seat = seat

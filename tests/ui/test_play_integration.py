@@ -740,3 +740,21 @@ def test_the_tulpas_duel_panel_fits_a_small_window(app, size):
         for b in rects[i + 1 :]:
             if a is not scene.status_rect and b is not scene.status_rect:
                 assert not a.colliderect(b), (a, b)
+
+
+def test_the_move_list_numbers_rounds_from_the_seat_that_opens():
+    pygame.display.init()
+    app = App(size=(1280, 800))
+    try:
+        match = Match("tulaga", seed=1)
+        for name in ("e5", "d4", "f6"):
+            match.play({match.to_act()[0]: match.state.parse_action(name)})
+        scene = PlayScene(app, match)
+        lines = scene._move_list_html().split("<br>")
+        assert [line.split("</font> ")[1] for line in lines] == ["e5 d4", "f6"]
+        assert lines[0].startswith("<font color='#8c96a2'>1.</font>")
+        chess = PlayScene(app, Match("chess960", {"start": "number", "number": 0}, 7))
+        chess.match.play({0: chess.match.state.parse_action("e4")})
+        assert chess._move_list_html().startswith("<font color='#8c96a2'>1.</font> e4")
+    finally:
+        app.close()
