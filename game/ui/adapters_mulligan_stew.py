@@ -96,6 +96,18 @@ class MulliganStewAdapter(MoveAdapter):
                 out[mover] = ["frozen"]
         return out
 
+    def draw_marker(self, surface: Any, rect: Any, name: str) -> bool:
+        """Pieces free to move in this part get a soft ring in the part's
+        colour along the square's edge: readable without covering the art."""
+        import pygame
+
+        colour = {"light": (250, 236, 200), "dark": (110, 78, 50)}.get(name)
+        if colour is None:
+            return False
+        width = max(2, rect.width // 22)
+        pygame.draw.rect(surface, colour, rect.inflate(-width, -width), width, border_radius=6)
+        return True
+
     def choices(self, state: State, seat: Seat, actions: Sequence[Action]) -> list[Choice]:
         out = []
         for a in actions:

@@ -79,6 +79,17 @@ def test_markers_show_which_pieces_move_in_this_part():
     assert ad.last_move_squares(state) == (sq("a2"), sq("a3"))
 
 
+def test_part_markers_are_painted_as_rings_not_letter_badges():
+    ad = adapter_for("mulligan_stew")
+    surface = pygame.Surface((60, 60))
+    surface.fill((0, 0, 0))
+    rect = surface.get_rect()
+    assert ad.draw_marker(surface, rect, "light")
+    assert surface.get_at((2, 30))[:3] != (0, 0, 0)  # the edge is painted
+    assert surface.get_at((30, 30))[:3] == (0, 0, 0)  # the piece stays clear
+    assert not ad.draw_marker(surface, rect, "frozen")  # left to the board's own mark
+
+
 def test_capture_or_swap_with_the_same_clicks_opens_the_chooser():
     state = position(
         """
