@@ -8,8 +8,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+
+from ui_driver import click_at, pump  # noqa: E402
 
 from game.engine.board import parse_diagram  # noqa: E402
 from game.games import load_all  # noqa: E402
@@ -19,7 +19,6 @@ from game.ui.adapters import adapter_for  # noqa: E402
 
 GAMES = load_all()
 sq = GEO.square
-FRAME = 1 / 60
 
 
 def board_of(diagram: str) -> str:
@@ -201,31 +200,6 @@ def test_frozen_markers_and_last_move():
 
 
 # -- the play scene ------------------------------------------------------------------
-@pytest.fixture
-def app():
-    from game.app import App
-
-    a = App(size=(1280, 800))
-    a.running = True
-    yield a
-    from game.ui.play import PlayScene
-
-    for scene in list(a.scenes):
-        if isinstance(scene, PlayScene):
-            scene.close_runners()
-    a.close()
-
-
-def frames(app, n=1):
-    for _ in range(n):
-        app.step(FRAME)
-
-
-def click(app, pos):
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frames(app, 2)
 
 
 def test_throw_by_three_clicks_in_the_play_scene(app):
@@ -234,10 +208,10 @@ def test_throw_by_three_clicks_in_the_play_scene(app):
     match = Match("maces", seed=1)
     scene = PlayScene(app, match)
     app.push(scene)
-    frames(app, 2)
+    pump(app, 2)
     for name in ("b2", "c3", "d1"):
-        click(app, scene.board.square_center(sq(name)))
-    frames(app, 30)
+        click_at(app, scene.board.square_center(sq(name)))
+    pump(app, 30)
     assert match.history == [{0: "Hb2:c3>d1"}]
     assert match.state.piece_at(sq("d1")) == (0, "pawn")
 
@@ -248,7 +222,7 @@ def test_tulpas_scene_shows_the_cards_and_the_widget(app):
     match = Match("tulpas", seed=1, players=["human", "computer:random"])
     scene = PlayScene(app, match)
     app.push(scene)
-    frames(app, 3)
+    pump(app, 3)
     assert [type(w).__name__ for w in scene.widgets] == ["TulpaCards"]
     assert len(scene._panel_choices) == 5
     app.window.fill((0, 0, 0))

@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
+from ui_driver import click_at, pump  # noqa: E402
 
 from game.engine.grid import GridPosition  # noqa: E402
 from game.games import load_all  # noqa: E402
@@ -30,7 +30,6 @@ from game.ui.adapters_mulligan_stew import HAND  # noqa: E402
 
 GAME = load_all()["mulligan_stew"]
 sq = GEO.square
-FRAME = 1 / 60
 
 
 def position(diagram: str, side="w", part="l", hands="-", pools="Qq"):
@@ -161,50 +160,23 @@ def test_widget_texts():
 # -- the play scene ---------------------------------------------------------------------
 
 
-@pytest.fixture
-def app():
-    from game.app import App
-
-    a = App(size=(1280, 800))
-    a.running = True
-    yield a
-    from game.ui.play import PlayScene
-
-    for scene in list(a.scenes):
-        if isinstance(scene, PlayScene):
-            scene.close_runners()
-    a.close()
-
-
-def frames(app, n=1):
-    for _ in range(n):
-        app.step(FRAME)
-
-
-def click(app, pos):
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frames(app, 2)
-
-
 def test_drop_from_the_hand_tray_then_the_dark_part_by_clicks(app):
     from game.ui.play import PlayScene
 
     match = Match("mulligan_stew", seed=1)
     scene = PlayScene(app, match)
     app.push(scene)
-    frames(app, 2)
+    pump(app, 2)
     assert [type(w).__name__ for w in scene.widgets] == ["PoolAndPart"]
     assert HAND in scene.hand_rects
-    click(app, scene.hand_rects[HAND].center)
-    click(app, scene.board.square_center(sq("b3")))
-    frames(app, 30)
+    click_at(app, scene.hand_rects[HAND].center)
+    click_at(app, scene.board.square_center(sq("b3")))
+    pump(app, 30)
     assert match.history == [{0: "Mb3"}]
     assert match.state.part == 1
     for name in ("c1", "c3"):  # the dark king's two-square jump
-        click(app, scene.board.square_center(sq(name)))
-    frames(app, 30)
+        click_at(app, scene.board.square_center(sq(name)))
+    pump(app, 30)
     assert match.history == [{0: "Mb3"}, {0: "Kc3"}]
     assert match.state.turn == 1
     app.window.fill((0, 0, 0))

@@ -16,6 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from ui_driver import click_at, drag, open_play, press_button, pump, settle, square_at  # noqa: E402
 
 from game import saves  # noqa: E402
 from game.app import App  # noqa: E402
@@ -26,41 +27,8 @@ from game.ui.play import PlayScene  # noqa: E402
 
 load_all()
 
-FRAME = 1 / 60
-
 
 # -- driving the app ---------------------------------------------------------------
-@pytest.fixture
-def app():
-    a = App(size=(1280, 800))
-    a.running = True
-    yield a
-    for scene in list(a.scenes):
-        if isinstance(scene, PlayScene):
-            scene.close_runners()
-    a.close()
-
-
-def open_play(app: App, match: Match) -> PlayScene:
-    scene = PlayScene(app, match)
-    app.push(scene)
-    frames(app, 2)
-    return scene
-
-
-def frames(app: App, n: int = 1) -> None:
-    for _ in range(n):
-        app.step(FRAME)
-
-
-def settle(app: App, scene: PlayScene, limit: int = 300) -> None:
-    """Step until the board has finished animating."""
-    frames(app, 1)
-    for _ in range(limit):
-        if not scene.board.animating:
-            return
-        frames(app, 1)
-    raise AssertionError("the board never stopped animating")
 
 
 def post(kind: int, **fields) -> None:
@@ -77,41 +45,6 @@ def mouse_up(pos, button: int = 1) -> None:
 
 def mouse_move(pos, rel=(0, 0), buttons=(1, 0, 0)) -> None:
     post(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=buttons)
-
-
-def click(app: App, pos) -> None:
-    pygame.mouse.set_pos(pos)
-    mouse_down(pos)
-    mouse_up(pos)
-    frames(app, 2)
-
-
-def drag(app: App, a, b, steps: int = 6) -> None:
-    """Press on ``a``, move the mouse to ``b`` a frame at a time, release."""
-    pygame.mouse.set_pos(a)
-    mouse_down(a)
-    frames(app, 1)
-    for i in range(1, steps + 1):
-        p = (a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
-        mouse_move(p)
-        frames(app, 1)
-    mouse_up(b)
-    frames(app, 1)
-
-
-def press_button(app: App, button) -> None:
-    pos = button.rect.center
-    pygame.mouse.set_pos(pos)
-    mouse_move(pos, buttons=(0, 0, 0))
-    frames(app, 2)
-    mouse_down(pos)
-    frames(app, 1)
-    mouse_up(pos)
-    frames(app, 3)  # the press event arrives one frame after the mouse-up
-
-
-def at(scene: PlayScene, name: str) -> tuple[int, int]:
-    return scene.board.square_center(scene.match.state.geometry.square(name))
 
 
 def piece_on(scene: PlayScene, name: str):
@@ -144,16 +77,16 @@ def test_drag_and_drop_then_click_click_in_chess960(app):
     scene = open_play(app, match)
     assert match.state.to_text().startswith("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w")
 
-    drag(app, at(scene, "e2"), at(scene, "e4"))
+    drag(app, square_at(scene, "e2"), square_at(scene, "e4"))
     settle(app, scene)
     assert match.history == [{0: "e4"}]
     assert piece_on(scene, "e4").kind == "pawn"
     assert piece_on(scene, "e2") is None
 
-    click(app, at(scene, "d8"))  # Black's knight on d8
+    click_at(app, square_at(scene, "d8"))  # Black's knight on d8
     assert scene.board.selected == match.state.geometry.square("d8")
     assert match.state.geometry.square("e6") in scene.board.target_squares
-    click(app, at(scene, "e6"))
+    click_at(app, square_at(scene, "e6"))
     settle(app, scene)
     assert match.history == [{0: "e4"}, {1: "Ne6"}]
     assert piece_on(scene, "e6").kind == "knight"
@@ -163,11 +96,11 @@ def test_drag_and_drop_then_click_click_in_chess960(app):
 def test_click_on_another_own_piece_reselects_and_empty_deselects(app):
     scene = open_play(app, chess960())
     geo = scene.match.state.geometry
-    click(app, at(scene, "e2"))
+    click_at(app, square_at(scene, "e2"))
     assert scene.board.selected == geo.square("e2")
-    click(app, at(scene, "d2"))
+    click_at(app, square_at(scene, "d2"))
     assert scene.board.selected == geo.square("d2")
-    click(app, at(scene, "a5"))  # empty, not a target
+    click_at(app, square_at(scene, "a5"))  # empty, not a target
     assert scene.board.selected is None
     assert scene.match.history == []
 
@@ -176,7 +109,7 @@ def test_illegal_drop_returns_the_piece_home(app):
     match = chess960()
     scene = open_play(app, match)
     before = match.state.to_text()
-    drag(app, at(scene, "e2"), at(scene, "e5"))
+    drag(app, square_at(scene, "e2"), square_at(scene, "e5"))
     assert scene.board.flights, "the piece flies back"
     settle(app, scene)
     assert match.state.to_text() == before
@@ -184,7 +117,7 @@ def test_illegal_drop_returns_the_piece_home(app):
     assert piece_on(scene, "e2").kind == "pawn"
     assert piece_on(scene, "e5") is None
     # Dropped off the board: also home.
-    drag(app, at(scene, "e2"), (scene.board.outer.right + 40, 300))
+    drag(app, square_at(scene, "e2"), (scene.board.outer.right + 40, 300))
     settle(app, scene)
     assert match.state.to_text() == before
 
@@ -203,11 +136,11 @@ def test_castle_by_dropping_the_king_on_its_rook_or_landing_square(app):
     match = Match("chess", None, 1)
     match.state = match.game.from_text(fen_of(diagram, castling="KQkq"))
     scene = open_play(app, match)
-    drag(app, at(scene, "e1"), at(scene, "h1"))  # onto the rook
+    drag(app, square_at(scene, "e1"), square_at(scene, "h1"))  # onto the rook
     settle(app, scene)
     assert match.history[-1] == {0: "O-O"}
     assert piece_on(scene, "g1").kind == "king" and piece_on(scene, "f1").kind == "rook"
-    drag(app, at(scene, "e8"), at(scene, "c8"))  # onto the landing square
+    drag(app, square_at(scene, "e8"), square_at(scene, "c8"))  # onto the landing square
     settle(app, scene)
     assert match.history[-1] == {1: "O-O-O"}
     assert piece_on(scene, "c8").kind == "king" and piece_on(scene, "d8").kind == "rook"
@@ -227,14 +160,14 @@ def test_promotion_through_the_chooser(app):
     match = Match("chess", None, 1)
     match.state = match.game.from_text(fen_of(diagram))
     scene = open_play(app, match)
-    drag(app, at(scene, "a7"), at(scene, "a8"))
+    drag(app, square_at(scene, "a7"), square_at(scene, "a8"))
     assert scene.chooser is not None
     assert match.history == []
     kinds = [c.piece.kind for c in scene.chooser.choices]
     assert set(kinds) == {"queen", "rook", "bishop", "knight"}
-    frames(app, 2)
+    pump(app, 2)
     rect = scene.chooser.rects()[kinds.index("knight")]
-    click(app, rect.center)
+    click_at(app, rect.center)
     settle(app, scene)
     assert scene.chooser is None
     assert match.history == [{0: "a8=N"}]
@@ -246,11 +179,11 @@ def test_promotion_chooser_cancel_keeps_the_pawn(app):
     match = Match("chess", None, 1)
     match.state = match.game.from_text("8/P6k/8/8/8/8/8/K7 w - - 0 1")
     scene = open_play(app, match)
-    click(app, at(scene, "a7"))
-    click(app, at(scene, "a8"))
+    click_at(app, square_at(scene, "a7"))
+    click_at(app, square_at(scene, "a8"))
     assert scene.chooser is not None
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
-    frames(app, 2)
+    pump(app, 2)
     assert scene.chooser is None
     assert match.history == []
     assert piece_on(scene, "a7").kind == "pawn"
@@ -260,7 +193,7 @@ def test_promotion_chooser_cancel_keeps_the_pawn(app):
 def test_undo_button_takes_the_move_back(app):
     match = chess960()
     scene = open_play(app, match)
-    drag(app, at(scene, "e2"), at(scene, "e4"))
+    drag(app, square_at(scene, "e2"), square_at(scene, "e4"))
     settle(app, scene)
     assert len(match.history) == 1
     press_button(app, scene.buttons["undo"])
@@ -274,7 +207,7 @@ def test_undo_button_takes_the_move_back(app):
 def test_save_to_a_named_save_and_load_it(app):
     match = chess960()
     scene = open_play(app, match)
-    drag(app, at(scene, "g2"), at(scene, "g3"))
+    drag(app, square_at(scene, "g2"), square_at(scene, "g3"))
     settle(app, scene)
     press_button(app, scene.buttons["save"])
     assert scene._save_entry is not None
@@ -289,14 +222,14 @@ def test_save_to_a_named_save_and_load_it(app):
 def test_quit_autosaves_and_resume_gives_the_same_position(app):
     match = chess960()
     scene = open_play(app, match)
-    drag(app, at(scene, "f2"), at(scene, "f4"))
+    drag(app, square_at(scene, "f2"), square_at(scene, "f4"))
     settle(app, scene)
-    click(app, at(scene, "h7"))
-    click(app, at(scene, "h5"))
+    click_at(app, square_at(scene, "h7"))
+    click_at(app, square_at(scene, "h5"))
     settle(app, scene)
     text = match.state.to_text()
     post(pygame.QUIT)
-    frames(app, 1)
+    pump(app, 1)
     assert not app.running
     resumed = saves.load_autosave()
     assert resumed is not None
@@ -314,7 +247,7 @@ def test_menu_button_autosaves_and_leaves(app):
     app.push(Scene(app))  # something under the play scene
     match = chess960()
     scene = open_play(app, match)
-    drag(app, at(scene, "e2"), at(scene, "e3"))
+    drag(app, square_at(scene, "e2"), square_at(scene, "e3"))
     settle(app, scene)
     press_button(app, scene.buttons["menu"])
     assert scene not in app.scenes
@@ -343,9 +276,9 @@ def test_game_over_dialog_says_why(app):
     match = Match("chess", None, 1)
     scene = open_play(app, match)
     for frm, to in (("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")):
-        drag(app, at(scene, frm), at(scene, to))
+        drag(app, square_at(scene, frm), square_at(scene, to))
         settle(app, scene)
-    frames(app, 3)
+    pump(app, 3)
     assert match.is_over()
     assert scene._game_over_window is not None and scene._game_over_window.alive()
     assert "Black wins" in scene._status_text and "Checkmate" in scene._status_text
@@ -382,7 +315,7 @@ def test_draw_offer_between_humans_asks_the_other_player(app):
 def wait_for(app: App, cond, seconds: float = 30.0) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
-        frames(app, 1)
+        pump(app, 1)
         if cond():
             return
         time.sleep(0.005)
@@ -392,8 +325,8 @@ def wait_for(app: App, cond, seconds: float = 30.0) -> None:
 def test_the_computer_replies_without_blocking(app):
     match = chess960(players=("human", "computer:random"))
     scene = open_play(app, match)
-    drag(app, at(scene, "e2"), at(scene, "e4"))
-    frames(app, 1)
+    drag(app, square_at(scene, "e2"), square_at(scene, "e4"))
+    pump(app, 1)
     assert scene.thinking
     assert "Computer is thinking" in scene._status_text
     wait_for(app, lambda: len(match.history) == 2)
@@ -442,19 +375,19 @@ def test_privacy_screen_between_two_humans(app, hidden_game):
     scene = open_play(app, match)
     assert scene.privacy.covering and scene.privacy.waiting_for == 0
     # The board takes no moves while covered.
-    drag(app, at(scene, "e2"), at(scene, "e4"))
+    drag(app, square_at(scene, "e2"), square_at(scene, "e4"))
     assert match.history == []
-    click(app, scene.board.outer.center)
+    click_at(app, scene.board.outer.center)
     assert not scene.privacy.covering
-    drag(app, at(scene, "e2"), at(scene, "e4"))
+    drag(app, square_at(scene, "e2"), square_at(scene, "e4"))
     settle(app, scene)
     assert match.history == [{0: "e4"}]
     assert scene.privacy.covering and scene.privacy.waiting_for == 1
     assert "Pass to Black" in scene._status_text
-    click(app, scene.board.outer.center)
+    click_at(app, scene.board.outer.center)
     assert not scene.privacy.covering
-    click(app, at(scene, "e7"))
-    click(app, at(scene, "e5"))
+    click_at(app, square_at(scene, "e7"))
+    click_at(app, square_at(scene, "e5"))
     settle(app, scene)
     assert len(match.history) == 2
 
@@ -500,12 +433,12 @@ def test_simultaneous_secret_choices_pass_the_screen(app, monkeypatch):
     assert match.game.hidden_information and len(match.to_act()) == 2
     scene = open_play(app, match)
     assert scene.privacy.covering and scene.privacy.waiting_for == 0
-    click(app, scene.board.outer.center)
+    click_at(app, scene.board.outer.center)
     first = next(iter(scene._choice_buttons))
     press_button(app, first)
     assert match.history == [] and list(match.pending) == [0]
     assert scene.privacy.covering and scene.privacy.waiting_for == 1
-    click(app, scene.board.outer.center)
+    click_at(app, scene.board.outer.center)
     press_button(app, next(iter(scene._choice_buttons)))
     assert len(match.history) == 1
 
@@ -523,13 +456,13 @@ def test_three_click_paths_through_the_scene(app):
     ADAPTERS["chess960"] = Confirming()
     try:
         scene = open_play(app, match)
-        click(app, at(scene, "e2"))
-        click(app, at(scene, "e4"))
+        click_at(app, square_at(scene, "e2"))
+        click_at(app, square_at(scene, "e4"))
         geo = match.state.geometry
         assert match.history == []
         assert scene.board.path == [geo.square("e2"), geo.square("e4")]
         assert scene.board.target_squares == {geo.square("e4")}
-        click(app, at(scene, "e4"))
+        click_at(app, square_at(scene, "e4"))
         settle(app, scene)
         assert match.history == [{0: "e4"}]
     finally:

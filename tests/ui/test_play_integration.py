@@ -24,82 +24,6 @@ from game.ui.play import PlayScene  # noqa: E402
 
 load_all()
 
-FRAME = 1 / 60
-
-
-@pytest.fixture
-def app():
-    a = App(size=(1280, 800))
-    a.running = True
-    yield a
-    for scene in list(a.scenes):
-        if isinstance(scene, PlayScene):
-            scene.close_runners()
-    a.close()
-
-
-def frames(app: App, n: int = 1) -> None:
-    for _ in range(n):
-        app.step(FRAME)
-
-
-def open_play(app: App, match: Match) -> PlayScene:
-    scene = PlayScene(app, match)
-    app.push(scene)
-    frames(app, 2)
-    return scene
-
-
-def settle(app: App, scene: PlayScene, limit: int = 600) -> None:
-    frames(app, 1)
-    for _ in range(limit):
-        if not scene.board.animating:
-            return
-        frames(app, 1)
-    raise AssertionError("the board never stopped animating")
-
-
-def click(app: App, pos) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frames(app, 2)
-
-
-def drag(app: App, a, b, steps: int = 6) -> None:
-    a = (int(a[0]), int(a[1]))
-    b = (int(b[0]), int(b[1]))
-    pygame.mouse.set_pos(a)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
-    frames(app, 1)
-    for i in range(1, steps + 1):
-        p = (a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
-        pygame.mouse.set_pos(p)
-        pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
-        )
-        frames(app, 1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
-    frames(app, 1)
-
-
-def press_button(app: App, button) -> None:
-    pos = button.rect.center
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(
-        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    )
-    frames(app, 2)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    frames(app, 1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frames(app, 3)
-
-
-def at(scene: PlayScene, name: str) -> tuple[int, int]:
-    return scene.board.square_center(scene.match.state.geometry.square(name))
-
 
 def sq(scene: PlayScene, name: str) -> int:
     return scene.match.state.geometry.square(name)
@@ -236,6 +160,8 @@ def test_the_adapter_paints_its_markers_and_pieces(app, monkeypatch):
 
 # -- 4. animations from the engines' events ---------------------------------------------
 import random  # noqa: E402
+
+from ui_driver import click_at, drag, open_play, press_button, pump, settle, square_at  # noqa: E402
 
 from game.engine import Event  # noqa: E402
 from game.ui.animation import STEP_BUILDERS, Animator, steps_from_events  # noqa: E402
@@ -489,7 +415,7 @@ def test_the_scene_sounds_match_the_events(app, monkeypatch):
     monkeypatch.setattr(app.sounds, "play", lambda name: played.append(name))
     scene = open_play(app, Match("maces", seed=1))
     for name in ("b2", "c3", "d1"):
-        click(app, at(scene, name))
+        click_at(app, square_at(scene, name))
     assert played[-1] == "throw"
     events = [
         Event("move", 0, {"piece": MACE, "frm": 1, "to": 2}),
@@ -543,14 +469,14 @@ def test_a_prefix_path_waits_for_a_confirming_click(app):
     match = maces_match(APULT_AND_KNIGHT)
     scene = open_play(app, match)
     b2, c2, a4 = sq(scene, "b2"), sq(scene, "c2"), sq(scene, "a4")
-    click(app, at(scene, "b2"))
-    click(app, at(scene, "c2"))
+    click_at(app, square_at(scene, "b2"))
+    click_at(app, square_at(scene, "c2"))
     assert match.history == []  # not played: throws of c2 go on from here
     assert scene.board.path == [b2, c2]
     assert {a4, c2} <= scene.board.target_squares  # a landing, or c2 again to capture
-    frames(app, 1)
+    pump(app, 1)
     assert "again" in scene._status_text  # the player is told
-    click(app, at(scene, "c2"))
+    click_at(app, square_at(scene, "c2"))
     settle(app, scene)
     assert match.history == [{0: "Hb2xc2"}]
     assert "again" not in scene._status_text
@@ -560,7 +486,7 @@ def test_a_prefix_path_goes_on_to_the_longer_one(app):
     match = maces_match(APULT_AND_KNIGHT)
     scene = open_play(app, match)
     for name in ("b2", "c2", "a4"):
-        click(app, at(scene, name))
+        click_at(app, square_at(scene, name))
     settle(app, scene)
     assert match.history == [{0: "Hb2:c2>a4"}]
 
@@ -568,7 +494,7 @@ def test_a_prefix_path_goes_on_to_the_longer_one(app):
 def test_a_dragged_prefix_path_plays_at_once(app):
     match = maces_match(APULT_AND_KNIGHT)
     scene = open_play(app, match)
-    drag(app, at(scene, "b2"), at(scene, "c2"))
+    drag(app, square_at(scene, "b2"), square_at(scene, "c2"))
     settle(app, scene)
     assert match.history == [{0: "Hb2xc2"}]
 
@@ -586,22 +512,22 @@ def test_the_prefix_rule_for_any_adapter(app, monkeypatch):
     monkeypatch.setitem(ADAPTERS, "chess960", Stepping())
     match = Match("chess960", {"start": "number", "number": 0}, 7)
     scene = open_play(app, match)
-    click(app, at(scene, "e2"))
-    click(app, at(scene, "e3"))
+    click_at(app, square_at(scene, "e2"))
+    click_at(app, square_at(scene, "e3"))
     assert match.history == []
     assert scene.board.target_squares == {sq(scene, "e3"), sq(scene, "e4")}
-    click(app, at(scene, "e4"))
+    click_at(app, square_at(scene, "e4"))
     settle(app, scene)
     assert match.history == [{0: "e4"}]
-    click(app, at(scene, "d7"))
-    click(app, at(scene, "d6"))
-    click(app, at(scene, "d6"))  # confirms the single step
+    click_at(app, square_at(scene, "d7"))
+    click_at(app, square_at(scene, "d6"))
+    click_at(app, square_at(scene, "d6"))  # confirms the single step
     settle(app, scene)
     assert match.history[-1] == {1: "d6"}
     # A click elsewhere puts a waiting prefix down without playing it.
-    click(app, at(scene, "f2"))
-    click(app, at(scene, "f3"))
-    click(app, at(scene, "a5"))
+    click_at(app, square_at(scene, "f2"))
+    click_at(app, square_at(scene, "f3"))
+    click_at(app, square_at(scene, "a5"))
     settle(app, scene)
     assert len(match.history) == 2 and scene.board.path == []
     assert "again" not in scene._status_text
@@ -617,11 +543,11 @@ def test_drag_a_piece_from_the_hand_tray_onto_the_board(app):
     # Half way: the piece is in the air and drawn under the mouse, not in the tray.
     pygame.mouse.set_pos(start)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    frames(app, 1)
-    target = at(scene, "b3")
+    pump(app, 1)
+    target = square_at(scene, "b3")
     mid = ((start[0] + target[0]) // 2, (start[1] + target[1]) // 2)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1,)))
-    frames(app, 1)
+    pump(app, 1)
     assert scene.board.dragging and scene.board.path == [slot]
     assert sq(scene, "b3") in scene.board.target_squares
     dragging = pygame.Surface(app.size)
@@ -642,7 +568,7 @@ def test_drag_a_piece_from_the_hand_tray_onto_the_board(app):
     assert differs(pygame.Rect(mid[0] - half, mid[1] - half, 2 * half, 2 * half))  # in the air
     assert differs(scene.hand_rects[slot])  # and not in the tray
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
-    frames(app, 1)
+    pump(app, 1)
     settle(app, scene)
     assert match.history == [{0: "Mb3"}]
 
@@ -651,12 +577,12 @@ def test_a_hand_piece_dropped_off_target_goes_back_and_click_click_still_works(a
     match = Match("mulligan_stew", seed=1)
     scene = open_play(app, match)
     (slot, _piece), *_ = scene._hand
-    drag(app, scene.hand_rects[slot].center, at(scene, "e5"))  # not a legal drop
+    drag(app, scene.hand_rects[slot].center, square_at(scene, "e5"))  # not a legal drop
     assert match.history == [] and not scene.board.dragging and scene.board.path == []
     # A press and a small wobble back into the tray keeps it picked.
     drag(app, scene.hand_rects[slot].center, scene.hand_rects[slot].move(6, 0).center)
     assert scene.board.path == [slot]
-    click(app, at(scene, "b3"))
+    click_at(app, square_at(scene, "b3"))
     settle(app, scene)
     assert match.history == [{0: "Mb3"}]
 
@@ -677,12 +603,12 @@ def test_a_pending_pick_is_never_shown_to_the_other_player(app):
     match = Match("tulpas", seed=1)
     scene = open_play(app, match)
     assert match.game.hidden_information and match.to_act() == (0, 1)
-    click(app, scene.board.outer.center)  # White takes the screen
+    click_at(app, scene.board.outer.center)  # White takes the screen
     pick = next(b for b, c in scene._choice_buttons.items() if c.label == "Create Archer")
     press_button(app, pick)
     assert list(match.pending) == [0] and match.history == []
     assert scene.privacy.covering and scene.privacy.waiting_for == 1
-    click(app, scene.board.outer.center)  # Black takes the screen
+    click_at(app, scene.board.outer.center)  # Black takes the screen
     said = visible_texts(scene)
     assert "pick" not in said.lower() and "No moves yet" in scene._moves_text
     guess = next(b for b, c in scene._choice_buttons.items() if c.label == "Guess Amazon")
@@ -700,7 +626,7 @@ def test_the_computers_secret_guess_waits_unseen(app):
     scene = open_play(app, match)
     deadline = time.monotonic() + 30
     while not match.pending and time.monotonic() < deadline:
-        frames(app, 1)
+        pump(app, 1)
     assert list(match.pending) == [1]  # the computer has guessed, in secret
     guess = match.state.notation(match.pending[1])
     said = visible_texts(scene)

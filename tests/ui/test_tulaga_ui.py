@@ -11,6 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from ui_driver import click_at, pump  # noqa: E402
 
 from game.engine.board import parse_diagram  # noqa: E402
 from game.engine.pieces import Piece  # noqa: E402
@@ -31,7 +32,6 @@ from game.ui.adapters import adapter_for  # noqa: E402
 GAME = load_all()["tulaga"]
 sq = GEO.square
 WHITE, BLACK = 0, 1
-FRAME = 1 / 60
 
 
 def position(diagram: str, side="b", white=(12, 6), black=(12, 6)):
@@ -230,34 +230,6 @@ def test_the_piles_widget_counts_and_draws(display):
 # -- the play scene ---------------------------------------------------------------------
 
 
-@pytest.fixture
-def app():
-    from game.app import App
-
-    a = App(size=(1280, 800))
-    a.running = True
-    yield a
-    from game.ui.play import PlayScene
-
-    for scene in list(a.scenes):
-        if isinstance(scene, PlayScene):
-            scene.close_runners()
-    a.close()
-
-
-def frames(app, n=1):
-    for _ in range(n):
-        app.step(FRAME)
-
-
-def click(app, pos):
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frames(app, 2)
-
-
 def test_the_scene_places_stones_on_points_by_clicks(app):
     from game.ui.play import PlayScene
     from game.ui.widgets_tulaga import TulagaPiles, stone_surface
@@ -265,7 +237,7 @@ def test_the_scene_places_stones_on_points_by_clicks(app):
     match = Match("tulaga", seed=1)
     scene = PlayScene(app, match)
     app.push(scene)
-    frames(app, 2)
+    pump(app, 2)
     assert scene.board.style == "points"
     assert [type(w) for w in scene.widgets] == [TulagaPiles]
     # The board draws the adapter's stones and glows, with no lettered badges.
@@ -275,11 +247,11 @@ def test_the_scene_places_stones_on_points_by_clicks(app):
     assert scene.board.marker_drawer is not None
     assert scene.widget_rect is not None and scene.widget_rect.h == TulagaPiles.height
     assert not scene.show_captured and scene._captured == []
-    click(app, scene.board.square_center(sq("e5")))
-    frames(app, 20)
+    click_at(app, scene.board.square_center(sq("e5")))
+    pump(app, 20)
     assert match.history == [{BLACK: "e5"}]
-    click(app, scene.board.square_center(sq("a1")))
-    frames(app, 20)
+    click_at(app, scene.board.square_center(sq("a1")))
+    pump(app, 20)
     assert match.state.piece_at(sq("a1")) == (WHITE, "stone")
     app.window.fill((0, 0, 0))
     scene.draw(app.window)  # stones, piles and glows draw without error
@@ -294,20 +266,20 @@ def test_the_scene_takes_a_tulaga_and_reaps_by_click_and_button(app):
         match.play({seat: match.state.parse_action(text)})
     scene = PlayScene(app, match)
     app.push(scene)
-    frames(app, 2)
-    click(app, scene.board.square_center(sq("e1")))  # the row a1-e1
-    frames(app, 20)
+    pump(app, 2)
+    click_at(app, scene.board.square_center(sq("e1")))  # the row a1-e1
+    pump(app, 20)
     assert match.state.phase == "rank"
     assert scene.board.markers[sq("a1")] == ["tulaga"]
     app.window.fill((0, 0, 0))
     scene.draw(app.window)  # the glows of the pending Tulaga
-    click(app, scene.board.square_center(sq("c1")))  # the rank stone
-    frames(app, 20)
+    click_at(app, scene.board.square_center(sq("c1")))  # the rank stone
+    pump(app, 20)
     assert match.state.phase == "reap"
     buttons = {choice.label: button for button, choice in scene._choice_buttons.items()}
     assert set(buttons) == {"Reap north (1)", "No reap"}
-    click(app, buttons["Reap north (1)"].rect.center)
-    frames(app, 30)
+    click_at(app, buttons["Reap north (1)"].rect.center)
+    pump(app, 30)
     assert [next(iter(s.values())) for s in match.history[-3:]] == ["e1", "rank c1", "reap N"]
     assert match.state.piece_at(sq("c9")) is None
     assert match.state.pile == [12 - 4 + 1, 12 - 5 + 5]

@@ -92,6 +92,8 @@ def square_at(scene, name: str) -> tuple[int, int]:
 
 def drag(app: App, a: tuple[int, int], b: tuple[int, int], steps: int = 6) -> None:
     """Press on ``a``, move to ``b`` a frame at a time, release: a real drag."""
+    a = (int(a[0]), int(a[1]))
+    b = (int(b[0]), int(b[1]))
     pygame.mouse.set_pos(a)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
     pump(app, 1)
@@ -113,3 +115,27 @@ def settle(app: App, scene, limit: int = 600) -> None:
         if not scene.board.animating:
             return
     raise AssertionError("the board never stopped animating")
+
+
+def press_button(app: App, button) -> None:
+    """Hover, press and release a pygame_gui button the slow way a hand does."""
+    pos = button.rect.center
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pump(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pump(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    pump(app, 3)  # the press event arrives one frame after the mouse-up
+
+
+def open_play(app: App, match):
+    """Push a play scene for ``match`` and let it draw."""
+    from game.ui.play import PlayScene
+
+    scene = PlayScene(app, match)
+    app.push(scene)
+    pump(app, 2)
+    return scene
