@@ -116,10 +116,22 @@ def font_path(name: str) -> Path:
         raise ValueError(f"unknown font {name!r}; expected one of {sorted(FONTS)}") from None
 
 
+_fonts: dict[tuple[str, int], pygame.font.Font] = {}
+
+
+def ui_font(size: int = 15, name: str = "regular") -> pygame.font.Font:
+    """A shipped font at ``size`` px, made once (for widgets drawn by hand)."""
+    key = (name, size)
+    if key not in _fonts:
+        _fonts[key] = pygame.font.Font(str(font_path(name)), size)
+    return _fonts[key]
+
+
 def clear_cache() -> None:
     """Forget every rasterised surface (e.g. after changing the display)."""
     _cache.clear()
     _icons.clear()
+    _fonts.clear()
 
 
 def _with_alpha(surface: pygame.Surface) -> pygame.Surface:

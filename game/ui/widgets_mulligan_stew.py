@@ -49,8 +49,6 @@ def pool_counts(pool) -> list[tuple[str, int]]:
 class PoolAndPart:
     def __init__(self, scene: Any):
         self.scene = scene
-        self._icons: dict[tuple[int, str, int], pygame.Surface] = {}
-        self._font: pygame.font.Font | None = None
 
     # -- the widget protocol -------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -75,7 +73,7 @@ class PoolAndPart:
         if rect is None or pools is None:
             return
         pygame.draw.rect(surface, BACK, rect, border_radius=6)
-        font = self._get_font()
+        font = art.ui_font(15)
         row_h = (rect.height - 6) // 3
         icon = max(12, row_h - 4)
 
@@ -101,32 +99,12 @@ class PoolAndPart:
                 empty = font.render("empty", True, DIM)
                 surface.blit(empty, (x, y + (row_h - empty.get_height()) // 2))
             for kind, n in counts:
-                surface.blit(self._icon(seat, kind, icon), (x, y + 2))
+                surface.blit(art.piece_surface(seat, kind, icon), (x, y + 2))
                 x += icon + 2
                 if n > 1:
                     times = font.render(f"x{n}", True, DIM)
                     surface.blit(times, (x, y + (row_h - times.get_height()) // 2))
                     x += times.get_width() + 4
-
-    # -- helpers --------------------------------------------------------------------
-    def _get_font(self) -> pygame.font.Font:
-        if self._font is None:
-            try:
-                self._font = pygame.font.Font(str(art.font_path("regular")), 15)
-            except Exception:
-                self._font = pygame.font.Font(None, 18)
-        return self._font
-
-    def _icon(self, seat: int, kind: str, size: int) -> pygame.Surface:
-        key = (seat, kind, size)
-        img = self._icons.get(key)
-        if img is None:
-            try:
-                img = art.piece_surface(seat, kind, size)
-            except Exception:
-                img = art.placeholder_surface(seat, kind, size)
-            self._icons[key] = img
-        return img
 
 
 def build(scene: Any) -> PoolAndPart:

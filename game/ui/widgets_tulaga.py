@@ -127,7 +127,6 @@ class TulagaPiles:
 
     def __init__(self, scene: Any):
         self.scene = scene
-        self._font: pygame.font.Font | None = None
 
     def handle(self, event: pygame.event.Event) -> bool:
         return False  # display only
@@ -164,7 +163,7 @@ class TulagaPiles:
         if rect is None or not rows:
             return
         pygame.draw.rect(surface, BACK, rect, border_radius=6)
-        font = self._get_font()
+        font = art.ui_font(15)
         row_h = (rect.height - 6) // 2
         icon = max(12, min(28, row_h - 2))
         for i, (name, simple, rank, on_board, acting) in enumerate(rows):
@@ -183,14 +182,6 @@ class TulagaPiles:
             surface.blit(stone_surface(seat, RANK, icon), (x, mid - icon // 2))
             text = font.render(f"{rank}  ({on_board} on board)", True, TEXT)
             surface.blit(text, (x + icon + 2, mid - text.get_height() // 2))
-
-    def _get_font(self) -> pygame.font.Font:
-        if self._font is None:
-            try:
-                self._font = pygame.font.Font(str(art.font_path("regular")), 15)
-            except Exception:
-                self._font = pygame.font.Font(None, 18)
-        return self._font
 
 
 def build(scene: Any) -> TulagaPiles:

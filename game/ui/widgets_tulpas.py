@@ -26,8 +26,6 @@ class TulpaCards:
 
     def __init__(self, scene: Any):
         self.scene = scene
-        self._icons: dict[tuple[int, str, int], pygame.Surface] = {}
-        self._font: pygame.font.Font | None = None
 
     # -- the widget protocol -------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -48,7 +46,7 @@ class TulpaCards:
         if rect is None or hands is None:
             return
         pygame.draw.rect(surface, BACK, rect, border_radius=6)
-        font = self._get_font()
+        font = art.ui_font(15)
         seats = state.game.seats
         row_h = (rect.height - 6) // 2
         icon = max(12, row_h - 4)
@@ -59,7 +57,7 @@ class TulpaCards:
             x = rect.x + 16 + label.get_width()
             hand = hands[seat]
             for kind in TULPAS:
-                img = self._icon(seat, kind, icon)
+                img = art.piece_surface(seat, kind, icon)
                 if kind not in hand:
                     img = img.copy()
                     img.set_alpha(60)  # created (or being placed)
@@ -68,26 +66,6 @@ class TulpaCards:
             if not hand:
                 done = font.render("all created", True, DIM)
                 surface.blit(done, (x + 4, y + (row_h - done.get_height()) // 2))
-
-    # -- helpers --------------------------------------------------------------------
-    def _get_font(self) -> pygame.font.Font:
-        if self._font is None:
-            try:
-                self._font = pygame.font.Font(str(art.font_path("regular")), 15)
-            except Exception:
-                self._font = pygame.font.Font(None, 18)
-        return self._font
-
-    def _icon(self, seat: int, kind: str, size: int) -> pygame.Surface:
-        key = (seat, kind, size)
-        img = self._icons.get(key)
-        if img is None:
-            try:
-                img = art.piece_surface(seat, kind, size)
-            except Exception:
-                img = art.placeholder_surface(seat, kind, size)
-            self._icons[key] = img
-        return img
 
 
 def build(scene: Any) -> TulpaCards:
