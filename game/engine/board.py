@@ -218,3 +218,20 @@ def parse_diagram(text: str, width: int | None = None) -> list[list[str]]:
     if width is not None and any(len(r) != width for r in rows):
         raise ValueError(f"every diagram row needs {width} squares")
     return rows
+
+
+def board_field(diagram: str, width: int) -> str:
+    """The board field of a FEN (ranks top first, runs of empty squares as
+    numbers) from a text diagram, for any board width."""
+    rows = []
+    for cells in parse_diagram(diagram, width=width):
+        row, empty = "", 0
+        for cell in cells:
+            if cell in ".-":
+                empty += 1
+                continue
+            if empty:
+                row, empty = row + str(empty), 0
+            row += cell
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows)

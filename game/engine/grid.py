@@ -7,7 +7,7 @@ subclass it; speed-critical orthodox chess lives in games/chess.py instead.
 
 from __future__ import annotations
 
-from game.engine.board import Geometry, bits, parse_diagram
+from game.engine.board import Geometry, bits, board_field
 from game.engine.pieces import Piece
 
 
@@ -105,16 +105,7 @@ class GridPosition:
 
     def set_diagram(self, diagram: str) -> None:
         """A text diagram, top rank first, "." for empty (tests and examples)."""
-        geo = self.geometry
-        rows = parse_diagram(diagram, width=geo.width)
-        if len(rows) != geo.height:
-            raise ValueError(f"the diagram needs {geo.height} ranks")
-        board: list[Piece | None] = [None] * geo.size
-        for i, cells in enumerate(rows):
-            for file, cell in enumerate(cells):
-                if cell not in ".-":
-                    board[(geo.height - 1 - i) * geo.width + file] = self.letters.piece(cell)
-        self.board = board
+        self.set_board_text(board_field(diagram, self.geometry.width))
 
     def copy_board_from(self, other: GridPosition) -> None:
         self.board = list(other.board)

@@ -57,3 +57,16 @@ def test_geometry_names_and_colours():
         geo.square("k1")
     with pytest.raises(ValueError):
         geometry(13, 8)
+
+
+def test_board_field_of_a_diagram():
+    from game.engine.board import board_field
+
+    diagram = """
+        r..k
+        ....
+        .PP.
+        """
+    assert board_field(diagram, 4) == "r2k/4/1PP1"
+    with pytest.raises(ValueError):
+        board_field(diagram, 5)

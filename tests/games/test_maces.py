@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.engine import IllegalAction
-from game.engine.board import parse_diagram
+from game.engine.board import board_field
 from game.games import load_all
 from game.games.maces import (
     GEO,
@@ -23,24 +23,8 @@ GAMES = load_all()
 sq = GEO.square
 
 
-def board_of(diagram: str) -> str:
-    rows = []
-    for cells in parse_diagram(diagram, width=10):
-        row, empty = "", 0
-        for cell in cells:
-            if cell in ".-":
-                empty += 1
-                continue
-            if empty:
-                row, empty = row + str(empty), 0
-            row += cell
-        rows.append(row + (str(empty) if empty else ""))
-    assert len(rows) == 10
-    return "/".join(rows)
-
-
 def position(diagram: str, side: str = "w", phase: str = "act", ep: str = "-", game="maces"):
-    text = f"{board_of(diagram)} {side} {phase} {ep} 0 1"
+    text = f"{board_field(diagram, 10)} {side} {phase} {ep} 0 1"
     if game == "tulpas":
         text += " -/-"
     return GAMES[game].from_text(text)

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from game.engine.board import parse_diagram
+from game.engine.board import board_field
 from game.games import load_all
 from game.games.maces import GEO, PROMOTIONS, TULPAS, Guess, OxDecline, Pick, Place
 from game.match import Match
@@ -16,23 +16,8 @@ GAMES = load_all()
 sq = GEO.square
 
 
-def board_of(diagram: str) -> str:
-    rows = []
-    for cells in parse_diagram(diagram, width=10):
-        row, empty = "", 0
-        for cell in cells:
-            if cell in ".-":
-                empty += 1
-                continue
-            if empty:
-                row, empty = row + str(empty), 0
-            row += cell
-        rows.append(row + (str(empty) if empty else ""))
-    return "/".join(rows)
-
-
 def position(diagram: str, side="w", phase="act", hands="-/-"):
-    return GAMES["tulpas"].from_text(f"{board_of(diagram)} {side} {phase} - 0 1 {hands}")
+    return GAMES["tulpas"].from_text(f"{board_field(diagram, 10)} {side} {phase} - 0 1 {hands}")
 
 
 def play(state, *texts: str):

@@ -1,25 +1,14 @@
 """Chess positions for tests, written as diagrams: top rank (8) first,
 White upper case, Black lower case, "." empty."""
 
-from game.engine.board import parse_diagram
+from game.engine.board import board_field
 from game.games import load_all
 
 GAMES = load_all()
 
 
 def fen_of(diagram: str, to_move: str = "w", castling: str = "-", ep: str = "-", half=0) -> str:
-    rows = []
-    for cells in parse_diagram(diagram, width=8):
-        row, empty = "", 0
-        for cell in cells:
-            if cell in ".-":
-                empty += 1
-                continue
-            if empty:
-                row, empty = row + str(empty), 0
-            row += cell
-        rows.append(row + (str(empty) if empty else ""))
-    return f"{'/'.join(rows)} {to_move} {castling} {ep} {half} 1"
+    return f"{board_field(diagram, 8)} {to_move} {castling} {ep} {half} 1"
 
 
 def position(diagram: str, game: str = "chess", **fields):

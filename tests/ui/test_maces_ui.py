@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from ui_driver import click_at, pump  # noqa: E402
 
-from game.engine.board import parse_diagram  # noqa: E402
+from game.engine.board import board_field  # noqa: E402
 from game.games import load_all  # noqa: E402
 from game.games.maces import GEO, ChooseMace, Guess, Move, Pick, Shot, Swing, Throw  # noqa: E402
 from game.match import Match  # noqa: E402
@@ -21,23 +21,8 @@ GAMES = load_all()
 sq = GEO.square
 
 
-def board_of(diagram: str) -> str:
-    rows = []
-    for cells in parse_diagram(diagram, width=10):
-        row, empty = "", 0
-        for cell in cells:
-            if cell == ".":
-                empty += 1
-                continue
-            if empty:
-                row, empty = row + str(empty), 0
-            row += cell
-        rows.append(row + (str(empty) if empty else ""))
-    return "/".join(rows)
-
-
 def position(diagram: str, game="maces", side="w", phase="act"):
-    text = f"{board_of(diagram)} {side} {phase} - 0 1" + (" -/-" if game == "tulpas" else "")
+    text = f"{board_field(diagram, 10)} {side} {phase} - 0 1" + (" -/-" if game == "tulpas" else "")
     return GAMES[game].from_text(text)
 
 

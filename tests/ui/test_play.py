@@ -16,6 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from helpers.chess_diagrams import fen_of  # noqa: E402
 from ui_driver import click_at, drag, open_play, press_button, pump, settle, square_at  # noqa: E402
 
 from game import saves  # noqa: E402
@@ -49,21 +50,6 @@ def mouse_move(pos, rel=(0, 0), buttons=(1, 0, 0)) -> None:
 
 def piece_on(scene: PlayScene, name: str):
     return scene.board.shown.get(scene.match.state.geometry.square(name))
-
-
-def fen_of(diagram: str, to_move: str = "w", castling: str = "-") -> str:
-    rows = []
-    for line in diagram.split():
-        row, empty = "", 0
-        for cell in line:
-            if cell == ".":
-                empty += 1
-                continue
-            if empty:
-                row, empty = row + str(empty), 0
-            row += cell
-        rows.append(row + (str(empty) if empty else ""))
-    return f"{'/'.join(rows)} {to_move} {castling} - 0 1"
 
 
 def chess960(players=("human", "human")) -> Match:
