@@ -19,8 +19,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game import __version__
+from game import __version__, saves
 from game.resources import asset
+from game.ui import art
+from game.ui.sound import Sounds
 
 if TYPE_CHECKING:
     from game.ui.scene import Scene
@@ -35,13 +37,6 @@ FPS = 60
 # its first frame is on screen.
 FIRST_FRAME_ENV = "CHESS_VARIANTS_FIRST_FRAME_FILE"
 
-DEFAULT_SETTINGS: dict[str, Any] = {
-    "sound": True,
-    "animation_speed": 1.0,
-    "board_theme": "wood",
-    "show_legal_moves": True,
-    "fullscreen": False,
-}
 
 # The fonts every manager knows, by the names the theme and rich text use.
 FONTS = {
@@ -55,87 +50,6 @@ PRELOAD = [
     for size in (14, 15, 16, 17, 18, 20, 22, 26, 30)
     for style in ("regular", "bold", "italic", "bold_italic")
 ] + [("app_mono", size, "regular") for size in (13, 14, 15)]
-
-
-# -- settings (game.saves may not be there yet while the app is being built) --
-def load_settings() -> dict[str, Any]:
-    settings = dict(DEFAULT_SETTINGS)
-    try:
-        from game.saves import load_settings as _load
-    except ImportError:
-        return settings
-    try:
-        settings.update(_load() or {})
-    except Exception:  # a damaged settings file must not stop the app
-        log.exception("could not read settings; using defaults")
-    return settings
-
-
-def save_settings(settings: dict[str, Any]) -> None:
-    try:
-        from game.saves import save_settings as _save
-    except ImportError:
-        return
-    try:
-        _save(dict(settings))
-    except Exception:
-        log.exception("could not write settings")
-
-
-class _NoSounds:
-    """Stands in for game.ui.sound.Sounds when sound cannot start."""
-
-    enabled = False
-
-    def play(self, *args: Any, **kwargs: Any) -> None:
-        pass
-
-    def apply_settings(self, settings: dict[str, Any]) -> None:
-        pass
-
-
-def _make_sounds(settings: dict[str, Any]) -> Any:
-    try:
-        from game.ui.sound import Sounds
-    except ImportError:
-        return _NoSounds()
-    for args in ((settings,), ()):
-        try:
-            sounds = Sounds(*args)
-        except TypeError:
-            continue
-        except Exception:
-            log.exception("sound could not start")
-            return _NoSounds()
-        _apply_sound_setting(sounds, settings)
-        return sounds
-    return _NoSounds()
-
-
-def _apply_sound_setting(sounds: Any, settings: dict[str, Any]) -> None:
-    if hasattr(sounds, "apply_settings"):
-        sounds.apply_settings(settings)
-    elif hasattr(sounds, "enabled"):
-        sounds.enabled = bool(settings.get("sound", True))
-
-
-def _icon() -> pygame.Surface | None:
-    try:
-        from game.ui.art import icon_surface
-    except ImportError:
-        icon_surface = None
-    if icon_surface is not None:
-        try:
-            return icon_surface()
-        except Exception:
-            log.exception("could not draw the window icon")
-    # A fallback: a little two-tone board square.
-    surf = pygame.Surface((32, 32))
-    for r in range(4):
-        for c in range(4):
-            colour = (233, 212, 170) if (r + c) % 2 == 0 else (150, 104, 62)
-            surf.fill(colour, (c * 8, r * 8, 8, 8))
-    return surf
 
 
 _THEME_CACHE: dict[str, Any] | None = None
@@ -162,13 +76,11 @@ def theme_dict() -> dict[str, Any]:
 class App:
     def __init__(self, fullscreen: bool | None = None, size: tuple[int, int] = DEFAULT_SIZE):
         pygame.init()
-        self.settings: dict[str, Any] = load_settings()
+        self.settings: dict[str, Any] = saves.load_settings()
         if fullscreen is not None:
             self.settings["fullscreen"] = bool(fullscreen)
         pygame.display.set_caption(TITLE)
-        icon = _icon()
-        if icon is not None:
-            pygame.display.set_icon(icon)
+        pygame.display.set_icon(art.icon_surface())
         self._windowed_size = tuple(size)
         self.fullscreen = False
         self.window = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
@@ -178,7 +90,7 @@ class App:
         self.scenes: list[Scene] = []
         self.frame_times: deque[float] = deque(maxlen=600)
         self.running = False
-        self.sounds = _make_sounds(self.settings)
+        self.sounds = Sounds(enabled=bool(self.settings["sound"]))
         self.version = __version__
 
     # -- the window ---------------------------------------------------------------
@@ -206,7 +118,7 @@ class App:
     def toggle_fullscreen(self) -> None:
         self._set_fullscreen(not self.fullscreen)
         self.settings["fullscreen"] = self.fullscreen
-        save_settings(self.settings)
+        self.save_settings()
 
     def _on_resize(self, size: tuple[int, int]) -> None:
         w, h = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
@@ -249,14 +161,17 @@ class App:
     def apply_settings(self) -> None:
         """Make the current ``settings`` take effect and tell every scene."""
         self._set_fullscreen(bool(self.settings.get("fullscreen")))
-        _apply_sound_setting(self.sounds, self.settings)
+        self.sounds.set_enabled(bool(self.settings["sound"]))
         for scene in self.scenes:
             hook = getattr(scene, "settings_changed", None)
             if hook is not None:
                 hook()
 
     def save_settings(self) -> None:
-        save_settings(self.settings)
+        try:
+            saves.save_settings(self.settings)
+        except OSError:  # an unwritable data folder must not stop the game
+            log.exception("could not write settings")
 
     # -- the scene stack -----------------------------------------------------------
     @property

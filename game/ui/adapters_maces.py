@@ -38,11 +38,6 @@ from game.games.maces import (
 )
 from game.ui.adapters import ADAPTERS, Choice, MoveAdapter, Path
 
-try:  # the bots' evaluation for these games, registered on import
-    import game.ai.eval_maces  # noqa: F401
-except ImportError:  # pragma: no cover - the ai package is optional for the UI
-    pass
-
 
 def _title(kind: str) -> str:
     return kind.replace("_", " ").title()

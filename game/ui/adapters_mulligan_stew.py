@@ -36,11 +36,6 @@ from game.engine.pieces import Piece
 from game.games.mulligan_stew import DARK, LIGHT, POOL_ORDER, Drop, Move, Promote, Swap, Teleport
 from game.ui.adapters import ADAPTERS, Choice, MoveAdapter, Path
 
-try:  # the bots' evaluation for this game, registered on import
-    import game.ai.eval_mulligan_stew  # noqa: F401
-except ImportError:  # pragma: no cover - the ai package is optional for the UI
-    pass
-
 HAND = -1  # the hand-tray slot of the Mage (the first kind in hand)
 
 

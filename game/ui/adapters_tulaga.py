@@ -43,11 +43,6 @@ from game.games.tulaga import (
 )
 from game.ui.adapters import ADAPTERS, Choice, MoveAdapter, Path
 
-try:  # the bots' evaluation for Tulaga, registered on import
-    import game.ai.eval_tulaga  # noqa: F401
-except ImportError:  # pragma: no cover - the ai package is optional for the UI
-    pass
-
 DIRECTION_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 

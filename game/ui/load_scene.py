@@ -46,12 +46,7 @@ def open_save(app: Any, path: Any, replace: bool = False) -> bool:
         if scene is not None:
             widgets.message(scene.ui, "Cannot load this save", f"Replaying it failed: {e}")
         return False
-    try:
-        widgets.open_match(app, match, replace=replace)
-    except ImportError:
-        if scene is not None:
-            widgets.message(scene.ui, "Not ready", "The play screen is not available yet.")
-        return False
+    widgets.open_match(app, match, replace=replace)
     return True
 
 

@@ -216,7 +216,4 @@ class MainMenu(FormScene):
             widgets.message(self.ui, "Nothing to continue", "There is no unfinished game.")
             self._refresh_continue()
             return
-        try:
-            widgets.open_match(self.app, match)
-        except ImportError:
-            widgets.message(self.ui, "Not ready", "The play screen is not available yet.")
+        widgets.open_match(self.app, match)

@@ -19,6 +19,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextBox, UITextEntryLine, UIWindow
 
+from game.ai.evaluate import piece_value
 from game.engine import IllegalAction
 from game.ui import widgets
 from game.ui.adapters import adapter_for
@@ -877,12 +878,6 @@ class PlayScene(Scene):
             except Exception:
                 self._start_pieces = Counter()
         now = Counter(_pieces(state).values())
-        try:
-            from game.ai.evaluate import piece_value
-        except ImportError:
-
-            def piece_value(kind: str) -> float:
-                return 1.0
 
         missing: dict[int, list[Any]] = {}
         n = len(self.game.seats)

@@ -259,9 +259,6 @@ class SetupScene(FormScene):
             return
         self.show_error("")
         self.match = match
-        try:
-            from game.ui.play import PlayScene
-        except ImportError:
-            widgets.message(self.ui, "Not ready", "The play screen is not available yet.")
-            return
+        from game.ui.play import PlayScene  # loaded when a game starts, not with the menu
+
         self.app.replace(PlayScene(self.app, match))
