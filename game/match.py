@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from game import __version__
@@ -30,6 +31,17 @@ COMPUTER_PREFIX = "computer:"
 # A step as kept in ``Match.history``: {seat: notation}, {"resign": seat} or
 # {"draw": "agreed"}.
 Step = dict[Any, Any]
+
+
+@dataclass
+class Record:
+    """One step of the history: its notation (what saves keep), the action
+    objects (so undo replays without parsing; None for agreements) and each
+    seat's public notation (what the other seats may read)."""
+
+    step: Step
+    actions: dict[Seat, Action] | None = None
+    public: dict[Seat, str] | None = None
 
 
 class SaveError(Exception):
@@ -95,14 +107,15 @@ class Match:
                 raise ValueError(f"A player is 'human' or 'computer:<level>', not {p!r}")
         self.players: list[str] = players
         self.state: State = self.game.new(self.options, self.seed)
-        self.history: list[Step] = []
-        # Parallel to history: the action objects of each step, so undo
-        # replays without parsing notation again. None for agreement steps.
-        self._actions: list[dict[Seat, Action] | None] = []
-        # Undone steps, the next one to redo last: (step, actions).
-        self._redo: list[tuple[Step, dict[Seat, Action] | None]] = []
+        self.records: list[Record] = []
+        self._redo: list[Record] = []  # undone steps, the next one to redo last
         # Choices already made for the current simultaneous decision.
         self._pending: dict[Seat, Action] = {}
+
+    @property
+    def history(self) -> list[Step]:
+        """The steps played so far, in notation."""
+        return [r.step for r in self.records]
 
     # -- seats -----------------------------------------------------------------
     def is_human(self, seat: Seat) -> bool:
@@ -128,10 +141,9 @@ class Match:
         legal. Clears the redo stack and any pending choices."""
         actions = dict(actions)
         self._check(actions)
-        step: Step = {seat: self.state.notation(a) for seat, a in sorted(actions.items())}
+        record = _record(self.state, actions)
         events = self.state.apply(actions)
-        self.history.append(step)
-        self._actions.append(actions)
+        self.records.append(record)
         self._redo.clear()
         self._pending.clear()
         return events
@@ -177,8 +189,7 @@ class Match:
         return events
 
     def _record_agreement(self, step: Step) -> None:
-        self.history.append(step)
-        self._actions.append(None)
+        self.records.append(Record(step))
         self._redo.clear()
         self._pending.clear()
 
@@ -200,7 +211,7 @@ class Match:
     # -- undo and redo ---------------------------------------------------------
     @property
     def can_undo(self) -> bool:
-        return bool(self.history)
+        return bool(self.records)
 
     @property
     def can_redo(self) -> bool:
@@ -210,8 +221,8 @@ class Match:
         """Take back up to ``steps`` steps (onto the redo stack); returns how
         many were taken back. The state is rebuilt from the start."""
         n = 0
-        while n < steps and self.history:
-            self._redo.append((self.history.pop(), self._actions.pop()))
+        while n < steps and self.records:
+            self._redo.append(self.records.pop())
             n += 1
         if n:
             self._rebuild()
@@ -222,10 +233,9 @@ class Match:
         there is nothing to redo."""
         if not self._redo:
             return []
-        step, actions = self._redo.pop()
-        events = self._apply_step(self.state, step, actions)
-        self.history.append(step)
-        self._actions.append(actions)
+        record = self._redo.pop()
+        events = self._apply_step(self.state, record)
+        self.records.append(record)
         self._pending.clear()
         return events
 
@@ -253,23 +263,24 @@ class Match:
 
     def _rebuild(self) -> None:
         state = self.game.new(self.options, self.seed)
-        for step, actions in zip(self.history, self._actions, strict=True):
-            self._apply_step(state, step, actions)
+        for record in self.records:
+            self._apply_step(state, record)
         self.state = state
         self._pending.clear()
 
     @staticmethod
-    def _apply_step(state: State, step: Step, actions: dict[Seat, Action] | None) -> list[Event]:
+    def _apply_step(state: State, record: Record) -> list[Event]:
+        step = record.step
         if "resign" in step:
             return state.resign(step["resign"])
         if "draw" in step:
             return state.agree_draw()
-        assert actions is not None
-        return state.apply(actions)
+        assert record.actions is not None
+        return state.apply(record.actions)
 
     # -- display ---------------------------------------------------------------
     def step_text(self, step: Step) -> str:
-        """One step in words for the move list."""
+        """One step in words for the move list, as its notation has it."""
         if "resign" in step:
             return f"{self._seat_name(step['resign'])} resigns"
         if "draw" in step:
@@ -278,11 +289,19 @@ class Match:
             return next(iter(step.values()))
         return " / ".join(f"{self._seat_name(s)}: {t}" for s, t in sorted(step.items()))
 
-    def move_list(self) -> list[str]:
-        """The notation of each step in order, for the move list display.
-        Note: it shows every seat's choices; a game whose notation reveals
-        secrets should be displayed through its own adapter."""
-        return [self.step_text(step) for step in self.history]
+    def seen_step(self, record: Record, viewer: Seat | None) -> Step:
+        """The step as ``viewer`` may read it: its own choices in full, the
+        other seats' in their public form (None: everything)."""
+        if record.public is None or viewer is None:
+            return record.step
+        return {s: (t if s == viewer else record.public[s]) for s, t in record.step.items()}
+
+    def move_list(self, viewer: Seat | None = None) -> list[str]:
+        """Each step's text in order, as ``viewer`` may read it (None: all).
+        Once the game is over everything is shown."""
+        if self.is_over():
+            viewer = None
+        return [self.step_text(self.seen_step(r, viewer)) for r in self.records]
 
     # -- saves -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -295,8 +314,8 @@ class Match:
             "options": dict(self.options),
             "seed": self.seed,
             "players": list(self.players),
-            "actions": [_step_to_json(s) for s in self.history],
-            "redo": [_step_to_json(s) for s, _ in reversed(self._redo)],
+            "actions": [_step_to_json(r.step) for r in self.records],
+            "redo": [_step_to_json(r.step) for r in reversed(self._redo)],
             "final": self.state.to_text(),
         }
 
@@ -343,9 +362,7 @@ class Match:
             raise SaveError(f"This {game.title} save has bad settings: {e}") from None
 
         for i, raw in enumerate(actions, 1):
-            step, acts = _replay(match, match.state, raw, f"Move {i}")
-            match.history.append(step)
-            match._actions.append(acts)
+            match.records.append(_replay(match, match.state, raw, f"Move {i}"))
         got = match.state.to_text()
         if got != final:
             raise SaveError(
@@ -377,7 +394,17 @@ def _step_to_json(step: Step) -> dict[str, Any]:
     return {str(k): v for k, v in step.items()}
 
 
-def _replay(match: Match, state: State, raw: Any, label: str) -> tuple[Step, dict | None]:
+def _record(state: State, actions: Mapping[Seat, Action]) -> Record:
+    """The record of a step about to be applied to ``state``."""
+    ordered = sorted(actions.items())
+    return Record(
+        {seat: state.notation(a) for seat, a in ordered},
+        dict(actions),
+        {seat: state.public_notation(a) for seat, a in ordered},
+    )
+
+
+def _replay(match: Match, state: State, raw: Any, label: str) -> Record:
     """Parse and apply one saved step on ``state``; SaveError on any problem."""
     if not isinstance(raw, dict) or not raw:
         raise SaveError(f"{label} is damaged (expected seat and move, found {raw!r})")
@@ -387,11 +414,11 @@ def _replay(match: Match, state: State, raw: Any, label: str) -> tuple[Step, dic
             raise SaveError(f"{label} comes after the game was over")
         if raw.get("draw") == "agreed" and len(raw) == 1:
             state.agree_draw()
-            return {"draw": "agreed"}, None
+            return Record({"draw": "agreed"})
         seat = raw.get("resign")
         if len(raw) == 1 and isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n:
             state.resign(seat)
-            return {"resign": seat}, None
+            return Record({"resign": seat})
         raise SaveError(f"{label} is damaged ({raw!r})")
 
     step: Step = {}
@@ -411,14 +438,13 @@ def _replay(match: Match, state: State, raw: Any, label: str) -> tuple[Step, dic
     if set(step) != set(state.to_act()):
         raise SaveError(f"{label} ({shown}) is not legal in this position (wrong seat to move)")
     actions: dict[Seat, Action] = {}
-    canonical: Step = {}
     try:
         for seat, text in sorted(step.items()):
             actions[seat] = state.parse_action(text, seat)
-            canonical[seat] = state.notation(actions[seat])
+        record = _record(state, actions)
         state.apply(actions)
     except IllegalAction:
         raise SaveError(f"{label} ({shown}) is not legal in this position") from None
     except Exception as e:  # a rules bug must not crash the loader
         raise SaveError(f"{label} ({shown}) could not be replayed: {e}") from e
-    return canonical, actions
+    return record

@@ -92,7 +92,7 @@ def test_no_play_after_the_end():
     m = Match("toy_nim", options={"heap": 5}, seed=0)
     for seat, n in [(0, 3), (1, 2)]:
         m.play({seat: n})
-    assert m.is_over() and m.state.outcome() == (0.0, 1.0)
+    assert m.is_over() and m.state.result().points == (0.0, 1.0)
     with pytest.raises(IllegalAction):
         m.play({0: 1})
     with pytest.raises(IllegalAction):
@@ -106,16 +106,16 @@ def test_resign_and_draw_are_history():
     m.play({0: 1})
     events = m.resign(1)
     assert events[0].kind == "game_over"
-    assert m.state.outcome() == (1.0, 0.0)
+    assert m.state.result().points == (1.0, 0.0)
     assert m.history[-1] == {"resign": 1}
     assert m.move_list() == ["take 1", "Second resigns"]
     m.undo()
     assert not m.is_over() and m.to_act() == (1,)
     m.agree_draw()
-    assert m.state.outcome() == (0.5, 0.5)
+    assert m.state.result().points == (0.5, 0.5)
     assert m.move_list()[-1] == "Draw agreed"
     n = roundtrip(m)
-    assert n.history == m.history and n.state.outcome() == (0.5, 0.5)
+    assert n.history == m.history and n.state.result().points == (0.5, 0.5)
 
 
 def test_resign_bad_seat():
@@ -467,7 +467,7 @@ def test_chess_fools_mate_ends_and_illegal_save_move():
     m = Match("chess", seed=0)
     for san in ["f3", "e5", "g4", "Qh4#"]:
         m.play({m.to_act()[0]: m.state.parse_action(san)})
-    assert m.is_over() and m.state.outcome() == (0.0, 1.0)
+    assert m.is_over() and m.state.result().points == (0.0, 1.0)
     d = m.to_dict()
     d["actions"][3] = {"1": "Qxh7"}
     with pytest.raises(SaveError, match=r"Move 4 \(Qxh7\) is not legal in this position"):

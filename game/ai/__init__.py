@@ -11,9 +11,11 @@ keep:
   of determinisations searched in games with hidden information).
 
 A bot has ``choose(state, seat, rng) -> action`` where ``state`` is already
-``state.view(seat)``: the bot never sees what the seat may not know. For a
-game with hidden information the search runs on ``state.sample(seat, rng)``,
-full states consistent with the view, and adds up the scores.
+``state.view(seat)``: the bot never sees what the seat may not know. The
+search always runs on ``view.sample(seat, rng)`` (a view has no random
+generator); when the view really hides something (``view.is_partial``) it
+searches several such samples, full states consistent with the view, and
+adds up the scores.
 
 ``think_now(spec, state, seat)`` is the in-process shortcut (tests, scripts);
 the app thinks in a worker process through ``game.ai.runner.BotRunner``.
@@ -85,8 +87,7 @@ class SearchBot:
             return actions[0]
         if state.uniform_decision(seat):
             return rng.choice(actions)  # a secret duel: any preference could be read
-        hidden = bool(getattr(getattr(state, "game", None), "hidden_information", False))
-        if not hidden:
+        if not state.is_partial:
             search = Search(seat, self.limits, rng, should_stop=should_stop)
             self.last = search.run(state.sample(seat, rng))
             return self.last.action

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.ai.evaluate import PIECE_VALUES, WIN, register_evaluator, terminal_value
+from game.ai.evaluate import PIECE_VALUES, WIN, register_evaluator, team_of, terminal_value
 
 VALUES: dict[str, float] = dict(PIECE_VALUES)
 VALUES.update({"tulpa_mace": 3.5, "king": 0.0})
@@ -53,9 +53,9 @@ def evaluate(
     mobility: Mapping[int, int] | None = None,
     pieces: dict | None = None,
 ) -> float:
-    result = state.outcome()
+    result = state.result()
     if result is not None:
-        return terminal_value(result, seat)
+        return terminal_value(result, seat, team_of(state, seat))
     if pieces is None:
         pieces = state.pieces()
     # Who swings next: the mover's Maces swing at the end of its own turn.

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.evaluate import register_evaluator, terminal_value
+from game.ai.evaluate import register_evaluator, team_of, terminal_value
 
 VALUES: dict[str, float] = {
     "pawn": 1.0,
@@ -61,9 +61,9 @@ SWAP_REACH = [_swap_reach(sq) for sq in range(WIDTH * HEIGHT)]
 
 
 def evaluate(state: Any, seat: int) -> float:
-    result = state.outcome()
+    result = state.result()
     if result is not None:
-        return terminal_value(result, seat)
+        return terminal_value(result, seat, team_of(state, seat))
     scores = [0.0, 0.0]
     pawns = [0, 0]
     waiting = [0, 0]

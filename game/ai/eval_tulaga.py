@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.evaluate import register_evaluator, terminal_value
+from game.ai.evaluate import register_evaluator, team_of, terminal_value
 from game.games.tulaga import RING, WINDOWS, ChooseTulaga
 
 RANK_ON_BOARD = 20.0
@@ -88,9 +88,9 @@ def _taken(state: Any) -> tuple[int, ...]:
 
 
 def evaluate(state: Any, seat: int) -> float:
-    result = state.outcome()
+    result = state.result()
     if result is not None:
-        return terminal_value(result, seat)
+        return terminal_value(result, seat, team_of(state, seat))
     simple, ranks, piles = (
         list(state.simple),
         [

@@ -9,7 +9,8 @@ tables through ``make_material_eval``. Games nobody registered are judged by
 outcome only (0 while the game is on); the search breaks ties at random.
 
 Terminal states are scored by ``terminal_value``: ``WIN`` for a win, ``-WIN``
-for a loss, 0 for a draw, far outside any material score.
+for a loss, 0 for a draw, far outside any material score; a score game's
+final score counts as that many pawns (lower-is-better scores negated).
 
 This module never imports pygame.
 """
@@ -22,6 +23,7 @@ from typing import Any
 Evaluator = Callable[[Any, int], float]
 
 WIN = 100_000.0
+SCORE_UNIT = 1.0  # pawns per point of a score game's final score
 
 #: Material in pawns. Fairy kinds are the Chess Kit pieces; a game may register
 #: its own table with ``make_material_eval``.
@@ -54,18 +56,26 @@ KING_CENTRE_WEIGHT = 0.0  # the king is not encouraged to wander
 _CENTRE_KINDS = {"pawn": 1.0, "knight": 1.0, "bishop": 0.5, "queen": 0.25}
 
 
-def terminal_value(
-    outcome: tuple[float, ...], seat: int, team: tuple[int, ...] | None = None
-) -> float:
-    """``WIN`` for a win, ``-WIN`` for a loss, 0 for a draw.
+def terminal_value(result: Any, seat: int, team: tuple[int, ...] | None = None) -> float:
+    """The end of the game from ``seat``'s point of view.
 
-    The best result in ``seat``'s team (default: the seat alone) is compared
-    with the best result outside it. When everyone is on one team (a solo or
-    cooperative game) the team's result in [0, 1] maps onto [-WIN, WIN].
+    Win/draw/loss: ``WIN`` for a win, ``-WIN`` for a loss, 0 for a draw; the
+    best result in ``seat``'s team (default: its own team in the game) is
+    compared with the best result outside it, and when everyone is on one
+    team its result in [0, 1] maps onto [-WIN, WIN]. Score games: the team's
+    score less the best other team's score (the score alone when nobody else
+    plays), negated when lower is better, ``SCORE_UNIT`` pawns per point.
     """
     members = team if team else (seat,)
-    mine = max(outcome[s] for s in members)
-    others = [v for i, v in enumerate(outcome) if i not in members]
+    if result.scores is not None:
+        sign = -1.0 if result.lower_is_better else 1.0
+        scores = result.scores
+        mine = max(sign * scores[s] for s in members)
+        others = [sign * v for i, v in enumerate(scores) if i not in members]
+        return SCORE_UNIT * (mine - max(others) if others else mine)
+    points = result.points
+    mine = max(points[s] for s in members)
+    others = [v for i, v in enumerate(points) if i not in members]
     if not others:
         return (2.0 * mine - 1.0) * WIN
     diff = mine - max(others)
@@ -76,10 +86,16 @@ def terminal_value(
     return 0.0
 
 
+def team_of(state: Any, seat: int) -> tuple[int, ...]:
+    """``seat``'s team in the state's game (the seat alone if it has none)."""
+    game = getattr(state, "game", None)
+    return game.team_of(seat) if game is not None else (seat,)
+
+
 def outcome_only(state: Any, seat: int) -> float:
     """For games nobody taught the bots: only the end counts."""
-    result = state.outcome()
-    return 0.0 if result is None else terminal_value(result, seat)
+    result = state.result()
+    return 0.0 if result is None else terminal_value(result, seat, team_of(state, seat))
 
 
 class _Centre:
@@ -107,15 +123,15 @@ def make_material_eval(
     mobility_weight: float = MOBILITY_WEIGHT,
     centre_weight: float = CENTRE_WEIGHT,
 ) -> Evaluator:
-    """An evaluator for states with ``pieces() -> {sq: Piece(seat, kind)}``.
+    """An evaluator for states with ``pieces() -> {sq: Piece(side, kind)}``.
 
-    Score for ``seat`` = its material minus the mean of the other seats'
-    material, plus ``centre_weight`` per step of centralisation of pawns and
-    minor pieces, plus ``mobility_weight`` times the number of legal actions
-    of the seat to act (a tempo-like term: positive when ``seat`` acts,
-    negative when an opponent does). Mobility reuses the state's own cached
-    list when it has one and is otherwise skipped, so evaluation never
-    generates moves (``state.cached_action_count(seat)`` if the game offers it).
+    Pieces belong to sides (colours), not seats: the score for ``seat`` is
+    its side's material minus the mean of the other sides' material, plus
+    ``centre_weight`` per step of centralisation of pawns and minor pieces,
+    plus ``mobility_weight`` times the number of legal actions of the seat
+    to act (a tempo-like term: positive when ``seat``'s side acts, negative
+    when another side does). Mobility counts come from the search, which
+    generated them anyway, so evaluation never generates moves.
     """
     table = dict(PIECE_VALUES)
     if values:
@@ -125,20 +141,22 @@ def make_material_eval(
     def evaluate(
         state: Any, seat: int, mobility: Mapping[int, int] | None = None, pieces: dict | None = None
     ) -> float:
-        result = state.outcome()
+        result = state.result()
         if result is not None:
-            return terminal_value(result, seat)
+            return terminal_value(result, seat, team_of(state, seat))
+        game = state.game
         geometry = getattr(state, "geometry", None)
         centre = _Centre.table(geometry.width, geometry.height) if geometry else None
-        nseats = len(state.game.seats)
-        material = [0.0] * nseats
-        positional = [0.0] * nseats
+        nsides = len(game.sides)
+        mine = game.side_of(seat)
+        material = [0.0] * nsides
+        positional = [0.0] * nsides
         get = table.get
         if pieces is None:
             pieces = state.pieces()
         for sq, piece in pieces.items():
             owner = piece[0]
-            if owner is None or not 0 <= owner < nseats:
+            if owner is None or not 0 <= owner < nsides:
                 continue
             kind = piece[1]
             material[owner] += get(kind, DEFAULT_PIECE_VALUE)
@@ -146,16 +164,16 @@ def make_material_eval(
                 w = centre_kinds.get(kind)
                 if w:
                     positional[owner] += w * centre[sq]
-        score = material[seat] + centre_weight * positional[seat]
-        if nseats > 1:
-            others = sum(material) - material[seat]
-            others += centre_weight * (sum(positional) - positional[seat])
-            score -= others / (nseats - 1)
+        score = material[mine] + centre_weight * positional[mine]
+        if nsides > 1:
+            others = sum(material) - material[mine]
+            others += centre_weight * (sum(positional) - positional[mine])
+            score -= others / (nsides - 1)
         if mobility_weight and mobility and len(mobility) > 1:
-            mine = mobility.get(seat)
-            if mine is not None:
-                others = [n for s, n in mobility.items() if s != seat]
-                score += mobility_weight * (mine - sum(others) / len(others))
+            ours = [n for s, n in mobility.items() if game.side_of(s) == mine]
+            theirs = [n for s, n in mobility.items() if game.side_of(s) != mine]
+            if ours and theirs:
+                score += mobility_weight * (sum(ours) / len(ours) - sum(theirs) / len(theirs))
         return score
 
     evaluate.takes_mobility = True  # type: ignore[attr-defined]

@@ -43,7 +43,14 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.evaluate import PIECE_VALUES, WIN, Evaluator, evaluator_for, terminal_value
+from game.ai.evaluate import (
+    PIECE_VALUES,
+    WIN,
+    Evaluator,
+    evaluator_for,
+    team_of,
+    terminal_value,
+)
 
 INF = math.inf
 TIE = 1e-6  # scores this close count as equal at the root
@@ -79,15 +86,6 @@ class Result:
     scores: dict  # action -> score at the last completed depth (ties exact)
 
 
-def _team_of(state: Any, seat: int) -> tuple[int, ...]:
-    teams = getattr(getattr(state, "game", None), "teams", None)
-    if teams:
-        for team in teams:
-            if seat in team:
-                return tuple(team)
-    return (seat,)
-
-
 class Search:
     """One search for ``seat``; make a new one per decision."""
 
@@ -118,7 +116,7 @@ class Search:
         start = time.perf_counter()
         budget = min(self.limits.time_limit, self.limits.time_cap)
         self.deadline = deadline if deadline is not None else start + budget
-        self.team = _team_of(state, self.seat)
+        self.team = team_of(state, self.seat)
         evaluate = self._evaluate or evaluator_for(state)
         self._evaluate = evaluate
         self._takes_mobility = bool(getattr(evaluate, "takes_mobility", False))
@@ -211,11 +209,11 @@ class Search:
             if self.should_stop is not None and self.should_stop():
                 raise _Abort
 
-    def _terminal(self, outcome, ply: int) -> float:
-        v = terminal_value(outcome, self.seat, self.team)
-        if v > 0:
+    def _terminal(self, result, ply: int) -> float:
+        v = terminal_value(result, self.seat, self.team)
+        if v >= WIN:
             return v - ply  # a quicker win is better
-        if v < 0:
+        if v <= -WIN:
             return v + ply  # a later loss is better
         return v
 
@@ -240,9 +238,9 @@ class Search:
 
     def _search(self, state: Any, depth: int, alpha: float, beta: float, ply: int) -> float:
         self._tick()
-        outcome = state.outcome()
-        if outcome is not None:
-            return self._terminal(outcome, ply)
+        result = state.result()
+        if result is not None:
+            return self._terminal(result, ply)
         acting = state.to_act()
         if len(acting) != 1:
             return self._simultaneous_node(state, acting, depth, alpha, beta, ply)
@@ -314,9 +312,9 @@ class Search:
         # (the caller checked), or recursively after a capture.
         if qdepth:
             self._tick()
-            outcome = state.outcome()
-            if outcome is not None:
-                return self._terminal(outcome, ply)
+            result = state.result()
+            if result is not None:
+                return self._terminal(result, ply)
             acting = state.to_act()
             if len(acting) != 1:
                 return self._static(state)

@@ -1,18 +1,28 @@
 """The protocol every game speaks: a Game describes a kind of game, a State is
 one position of it.
 
-Modelled on OpenSpiel's game/state split. Seats are small ints (0, 1, ...);
-``Game.seats`` names them. A turn made of several decisions is several steps
-by the same seat; several seats in ``to_act()`` choose at once and their
-choices are applied together. All chance goes through ``State.rng``, seeded
-by ``Game.new``, so replaying the same actions from the same seed gives the
-same game.
+Modelled on OpenSpiel's game/state split. Seats are small ints (0, 1, ...)
+naming the people at the table (``Game.seats``); sides are the colours on the
+board (``Game.sides``); ``Game.side_of(seat)`` links them, and ``Game.teams``
+says who wins together. A turn made of several decisions is several steps by
+the same seat; several seats in ``to_act()`` choose at once and their choices
+are applied together. All chance goes through ``State.rng``, seeded by
+``Game.new``, so replaying the same actions from the same seed gives the same
+game.
+
+Secrets: ``view(seat)`` is a copy holding only what that seat may know (no
+random generator, no deck order, nothing of the opponents' secrets);
+``sample(seat, rng)`` turns a view back into a full state by drawing every
+hidden part. Each action has a full notation (``notation``, for the actor
+and for saves) and a public one (``public_notation``, for everyone else);
+each event says who may see it (``Event.audience``).
 """
 
 from __future__ import annotations
 
+import copy as _copy
 import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -31,18 +41,25 @@ class Event:
     ``kind`` is a short word: "move", "capture", "castle", "promote",
     "en_passant", "check", "game_over", and whatever a game adds ("throw",
     "swing", "teleport", "swap", "drop", "reveal", "stone", "reap"...).
-    Squares are indices into the game's geometry.
+    Squares are indices into the game's geometry. ``audience``: the seats
+    that may see this event (None: everyone).
     """
 
     kind: str
     seat: Seat | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
+    audience: frozenset[Seat] | None = None
 
     def __getitem__(self, key: str) -> Any:
         return self.data[key]
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
+
+    def visible_to(self, viewer: Seat | None) -> bool:
+        """May ``viewer`` see it? (None: the all-seeing viewer of a game
+        that is over or watched with every seat a computer.)"""
+        return viewer is None or self.audience is None or viewer in self.audience
 
 
 @dataclass(frozen=True)
@@ -56,17 +73,117 @@ class Option:
     help: str = ""
 
 
+@dataclass(frozen=True)
+class Result:
+    """How a game ended.
+
+    ``points`` per seat: 1 win, 0.5 draw, 0 loss. Score games also give
+    ``scores`` per seat, whether lower is better (golf), and ``verdict``, the
+    score in words ("43 points: a good game"); their ``points`` rank the
+    scores (or, alone at the table, say whether the score counts as a win).
+    ``reason`` says why it ended."""
+
+    points: tuple[float, ...]
+    reason: str = ""
+    scores: tuple[float, ...] | None = None
+    lower_is_better: bool = False
+    verdict: str = ""
+
+    @classmethod
+    def win(cls, game: Game, side: int, reason: str) -> Result:
+        """Every seat playing ``side`` wins, every other seat loses."""
+        n = len(game.seats)
+        return cls(tuple(1.0 if game.side_of(s) == side else 0.0 for s in range(n)), reason)
+
+    @classmethod
+    def team_win(cls, game: Game, seat: Seat, reason: str) -> Result:
+        """``seat``'s team wins, everyone else loses."""
+        team = game.team_of(seat)
+        n = len(game.seats)
+        return cls(tuple(1.0 if s in team else 0.0 for s in range(n)), reason)
+
+    @classmethod
+    def draw(cls, game: Game, reason: str) -> Result:
+        return cls((0.5,) * len(game.seats), reason)
+
+    @classmethod
+    def score(
+        cls,
+        game: Game,
+        scores: Sequence[float],
+        reason: str,
+        verdict: str = "",
+        lower_is_better: bool = False,
+        points: Sequence[float] | None = None,
+    ) -> Result:
+        """A score result; ``points`` default to ranking the scores (the best
+        score wins, ties share)."""
+        scores = tuple(float(s) for s in scores)
+        if points is None:
+            best = min(scores) if lower_is_better else max(scores)
+            tops = [s for s in range(len(scores)) if scores[s] == best]
+            if len(tops) == len(scores):
+                points = (0.5,) * len(scores) if len(scores) > 1 else (1.0,)
+            else:
+                points = tuple(1.0 if s in tops else 0.0 for s in range(len(scores)))
+        return cls(tuple(points), reason, scores, lower_is_better, verdict)
+
+    def headline(self, game: Game) -> str:
+        """The result in a few words: "White wins", "Draw", "43 points: ..."."""
+        if self.verdict:
+            return self.verdict
+        if len(set(self.points)) == 1 and len(self.points) > 1:
+            return "Draw"
+        best = max(self.points)
+        winners = [s for s, v in enumerate(self.points) if v == best]
+        sides = {game.side_of(s) for s in winners}
+        names = (
+            [game.sides[next(iter(sides))]]
+            if len(sides) == 1 and len(winners) > 1 and len(game.sides) > 1
+            else [game.seats[s] for s in winners]
+        )
+        if len(names) == 1:
+            return f"{names[0]} wins"
+        return " and ".join(names) + " win"
+
+
 class Game:
     """A kind of game. Subclasses set the class attributes and ``new``."""
 
     id: ClassVar[str]
     title: ClassVar[str]
     seats: ClassVar[tuple[str, ...]] = ("White", "Black")
+    sides: ClassVar[tuple[str, ...]] = ("White", "Black")
+    seat_sides: ClassVar[tuple[int, ...] | None] = None  # side per seat; None: seat i plays side i
+    teams: ClassVar[tuple[tuple[Seat, ...], ...] | None] = None  # None: every seat alone
     options: ClassVar[tuple[Option, ...]] = ()
     blurb: ClassVar[str] = ""
-    hidden_information: ClassVar[bool] = False  # needs privacy screens
+    # People sharing one screen must not see each other's view (hidden
+    # parts, or secret choices waiting in the match): privacy screens.
+    private_views: ClassVar[bool] = False
     playable: ClassVar[bool] = True  # False: shown as "coming" in menus
 
+    # -- seats, sides, teams ---------------------------------------------------------
+    def side_of(self, seat: Seat) -> int:
+        """The side (colour) ``seat`` plays."""
+        return self.seat_sides[seat] if self.seat_sides is not None else seat
+
+    def team_of(self, seat: Seat) -> tuple[Seat, ...]:
+        """The seats that win or lose together with ``seat`` (itself included)."""
+        for team in self.teams or ():
+            if seat in team:
+                return tuple(team)
+        return (seat,)
+
+    def all_teams(self) -> tuple[tuple[Seat, ...], ...]:
+        out: list[tuple[Seat, ...]] = []
+        for seat in range(len(self.seats)):
+            team = self.team_of(seat)
+            if team not in out:
+                out.append(team)
+        return tuple(out)
+
+    # -- options -----------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:
         return {o.key: o.default for o in self.options}
 
@@ -91,14 +208,15 @@ class Game:
 
 class State:
     """One position. Subclasses implement the rules; the base class holds
-    what every game shares: the RNG, the end by agreement, and the defaults
-    for games without hidden information."""
+    what every game shares: the end by agreement, views and samples, and the
+    defaults for games without secrets."""
 
     game: Game
-    rng: random.Random
+    rng: random.Random | None  # None in a view: a view never predicts chance
+    is_partial: bool = False  # a view with hidden parts blanked out
 
-    # Set by resign/agree_draw: (outcome per seat, reason).
-    _agreed_result: tuple[tuple[float, ...], str] | None = None
+    # Set by resign/agree_draw.
+    _agreed_result: Result | None = None
 
     # -- whose decision and which choices ------------------------------------
     def to_act(self) -> tuple[Seat, ...]:
@@ -126,57 +244,81 @@ class State:
 
     # -- the end ---------------------------------------------------------------
     def is_over(self) -> bool:
-        return self.outcome() is not None
+        return self.result() is not None
 
-    def outcome(self) -> tuple[float, ...] | None:
-        """One number per seat (1 win, 0 loss, 0.5 draw), or None while on."""
-        if self._agreed_result:
-            return self._agreed_result[0]
-        return self.rules_outcome()
+    def result(self) -> Result | None:
+        """How the game ended, or None while it goes on."""
+        if self._agreed_result is not None:
+            return self._agreed_result
+        return self.rules_result()
 
-    def end_reason(self) -> str:
-        """Why the game ended, in words for the game-over dialog."""
-        if self._agreed_result:
-            return self._agreed_result[1]
-        return self.rules_end_reason()
-
-    def rules_outcome(self) -> tuple[float, ...] | None:
+    def rules_result(self) -> Result | None:
         raise NotImplementedError
 
-    def rules_end_reason(self) -> str:
-        return ""
-
     def resign(self, seat: Seat) -> list[Event]:
-        n = len(self.game.seats)
-        result = tuple(0.0 if s == seat else 1.0 for s in range(n))
-        self._agreed_result = (result, f"{self.game.seats[seat]} resigned")
-        return [Event("game_over", seat, {"reason": self.end_reason()})]
+        """``seat`` gives up: its team loses, every other seat wins."""
+        game = self.game
+        team = game.team_of(seat)
+        points = tuple(0.0 if s in team else 1.0 for s in range(len(game.seats)))
+        who = game.seats[seat]
+        self._agreed_result = Result(points, f"{who} resigned")
+        return [Event("game_over", seat, {"reason": self._agreed_result.reason})]
 
     def agree_draw(self) -> list[Event]:
-        n = len(self.game.seats)
-        self._agreed_result = ((0.5,) * n, "Draw agreed")
-        return [Event("game_over", None, {"reason": self.end_reason()})]
+        self._agreed_result = Result.draw(self.game, "Draw agreed")
+        return [Event("game_over", None, {"reason": self._agreed_result.reason})]
 
     # -- knowledge ---------------------------------------------------------------
     def view(self, seat: Seat) -> State:
-        """What ``seat`` may know; games with secrets blank them out."""
-        return self
+        """What ``seat`` may know: a copy with no random generator and the
+        hidden parts blanked out by ``hide``."""
+        v = self.copy()
+        v.rng = None
+        v.is_partial = bool(v.hide(seat))
+        return v
+
+    def hide(self, seat: Seat) -> bool:
+        """Blank out, in this copy, what ``seat`` may not see; True if
+        anything was hidden. Games with secrets override it."""
+        return False
 
     def sample(self, seat: Seat, rng: random.Random) -> State:
-        """A full state consistent with ``view(seat)``, for search."""
-        return self.copy()
+        """A full state consistent with this view of ``seat``: hidden parts
+        drawn at random (``fill``), and a fresh random generator, so a search
+        never meets the real game's future chance."""
+        s = self.copy()
+        s.rng = random.Random(rng.getrandbits(64))
+        if s.is_partial:
+            s.fill(seat, rng)
+            s.is_partial = False
+        return s
 
-    # -- text ------------------------------------------------------------------
-    def to_text(self) -> str:
-        raise NotImplementedError
+    def fill(self, seat: Seat, rng: random.Random) -> None:
+        """Draw every part ``hide`` blanked, consistently with what ``seat``
+        knows. Games that override ``hide`` override this too."""
+        raise NotImplementedError(f"{type(self).__name__} hides nothing, so it fills nothing")
 
+    # -- copies and text -------------------------------------------------------------
     def copy(self) -> State:
         raise NotImplementedError
 
+    def copy_rng(self) -> random.Random | None:
+        """A generator in the same state as this one, not shared with it."""
+        return _copy.copy(self.rng) if self.rng is not None else None
+
+    def to_text(self) -> str:
+        raise NotImplementedError
+
     def notation(self, action: Action) -> str:
-        """The action in the game's notation, as the move list shows it.
+        """The action in the game's notation, as its actor and saves know it.
         Must be called before the action is applied."""
         return str(action)
+
+    def public_notation(self, action: Action) -> str:
+        """The action as the other seats may read it in the move list
+        ("Black buried a piece"); the full notation unless something of it
+        is secret. Called before the action is applied."""
+        return self.notation(action)
 
     def parse_action(self, text: str, seat: Seat | None = None) -> Action:
         """The legal action that ``text`` names; IllegalAction if none."""

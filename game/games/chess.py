@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from typing import NamedTuple
 
-from game.engine import Event, Game, IllegalAction, Option, State
+from game.engine import Event, Game, IllegalAction, Option, Result, State
 from game.engine.board import bits, geometry
 from game.engine.pieces import Piece
 from game.games import register
@@ -64,7 +64,7 @@ class ChessState(State):
         self.start_number: int | None = None  # set for a Chess960 start
         self._stack: list[tuple] = []
         self._legal: list[Move] | None = None
-        self._result: tuple[tuple[float, ...], str] | None | bool = False  # False: unknown
+        self._result: Result | None | bool = False  # False: not worked out yet
         self._set_fen(fen)
         self._keys: list[tuple] = [self._key()]
 
@@ -365,7 +365,7 @@ class ChessState(State):
         if self.in_check():
             events.append(Event("check", self.turn, {"square": self.king_square(self.turn)}))
         if self.is_over():
-            events.append(Event("game_over", None, {"reason": self.end_reason()}))
+            events.append(Event("game_over", None, {"reason": self.result().reason}))
         return events
 
     def _events_for(self, move: Move) -> list[Event]:
@@ -404,32 +404,24 @@ class ChessState(State):
             )
         return events
 
-    def rules_outcome(self) -> tuple[float, ...] | None:
-        result = self._rules_result()
-        return result[0] if result else None
-
-    def rules_end_reason(self) -> str:
-        result = self._rules_result()
-        return result[1] if result else ""
-
-    def _rules_result(self) -> tuple[tuple[float, ...], str] | None:
+    def rules_result(self) -> Result | None:
         if self._result is False:
             self._result = self._compute_result()
         return self._result  # type: ignore[return-value]
 
-    def _compute_result(self) -> tuple[tuple[float, ...], str] | None:
+    def _compute_result(self) -> Result | None:
+        game = self.game
         if not self.legal_moves():
             if self.in_check():
                 winner = 1 - self.turn
-                score = (1.0, 0.0) if winner == WHITE else (0.0, 1.0)
-                return score, f"Checkmate: {self.game.seats[winner]} wins"
-            return (0.5, 0.5), "Stalemate: a draw"
+                return Result.win(game, winner, f"Checkmate: {game.sides[winner]} wins")
+            return Result.draw(game, "Stalemate: a draw")
         if self.insufficient_material():
-            return (0.5, 0.5), "Neither side can mate: a draw"
+            return Result.draw(game, "Neither side can mate: a draw")
         if self.halfmove >= 100:
-            return (0.5, 0.5), "Fifty moves without a capture or pawn move: a draw"
+            return Result.draw(game, "Fifty moves without a capture or pawn move: a draw")
         if Counter(self._keys)[self._keys[-1]] >= 3:
-            return (0.5, 0.5), "The same position three times: a draw"
+            return Result.draw(game, "The same position three times: a draw")
         return None
 
     def insufficient_material(self) -> bool:
@@ -463,6 +455,7 @@ class ChessState(State):
     def copy(self) -> ChessState:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
+        other.rng = self.copy_rng()
         other.bb = list(self.bb)
         other.occ = list(self.occ)
         other._stack = []

@@ -24,7 +24,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from game.engine import Event, Game, IllegalAction, State
+from game.engine import Event, Game, IllegalAction, Result, State
 from game.engine.board import KING_STEPS, KNIGHT_LEAPS, bits, geometry
 from game.engine.grid import GridPosition, LetterTable
 from game.engine.pieces import BISHOP_LINES, ROOK_LINES, Piece, PieceKind, register_kind
@@ -271,7 +271,7 @@ class MacesState(GridPosition, State):
         self.halfmove = 0
         self.fullmove = 1
         self.hands: list[list[str]] | None = [list(TULPAS), list(TULPAS)] if tulpas else None
-        self.result: tuple[tuple[float, ...], str] | None = None
+        self.ended: Result | None = None  # a king captured, or a draw by the clock or repetition
         self.last_move: Move | Throw | Shot | Place | None = None
         self._legal: dict[int, list] = {}
         self._keys: list[tuple] = []
@@ -495,7 +495,7 @@ class MacesState(GridPosition, State):
                 self._place(action, events)
         self._legal = {}
         if self.is_over():
-            events.append(Event("game_over", None, {"reason": self.end_reason()}))
+            events.append(Event("game_over", None, {"reason": self.result().reason}))
         return events
 
     def _remove(self, sq: int, events: list, cause: str | None = None, **data) -> Piece:
@@ -507,8 +507,7 @@ class MacesState(GridPosition, State):
         self.halfmove = 0
         if piece.kind == "king":
             winner = self.turn
-            score = (1.0, 0.0) if winner == WHITE else (0.0, 1.0)
-            self.result = (score, f"{self.game.seats[winner]} captured the king")
+            self.ended = Result.win(self.game, winner, f"{self.game.sides[winner]} captured the king")
         return piece
 
     def _act(self, action, events: list) -> None:
@@ -532,7 +531,7 @@ class MacesState(GridPosition, State):
                     self.ep = (action.to + action.frm) // 2
             if action.promotion:
                 self._promote(action.to, Piece(us, action.promotion), events)
-            if self.result:
+            if self.ended:
                 return
             if piece.kind == "wild_ox" and not self.is_frozen(action.to):
                 if self.victims(action.to):
@@ -553,7 +552,7 @@ class MacesState(GridPosition, State):
                 self._promote(action.to, Piece(piece.seat, action.promotion), events)
         elif isinstance(action, Shot):
             self._remove(action.target, events, "shot", archer=action.archer, square=action.target)
-            if self.result:
+            if self.ended:
                 return
         self._begin_swings(events)
 
@@ -565,7 +564,7 @@ class MacesState(GridPosition, State):
         if isinstance(action, OxStrike):
             self._remove(action.target, events, "strike", ox=action.ox, square=action.target)
         self.ox = None
-        if self.result:
+        if self.ended:
             return
         self._begin_swings(events)
 
@@ -587,7 +586,7 @@ class MacesState(GridPosition, State):
         to swing could take instead. Otherwise the player decides: which Mace
         swings next when two of them could hit the same piece (the order then
         matters), else directly which victim (each victim names its Mace)."""
-        while not self.result:
+        while not self.ended:
             self.pending = [m for m in self.pending if self.victims(m)]
             able = [m for m in self.pending if not self.is_frozen(m)]
             if not able:
@@ -632,9 +631,11 @@ class MacesState(GridPosition, State):
         self._start_turn(events)
         self._keys.append(self._key())
         if self.halfmove >= FIFTY:
-            self.result = ((0.5, 0.5), "Fifty moves without a capture or pawn move: a draw")
+            self.ended = Result.draw(
+                self.game, "Fifty moves without a capture or pawn move: a draw"
+            )
         elif Counter(self._keys)[self._keys[-1]] >= 3:
-            self.result = ((0.5, 0.5), "The same position three times: a draw")
+            self.ended = Result.draw(self.game, "The same position three times: a draw")
 
     def _key(self) -> tuple:
         hands = tuple(map(tuple, self.hands)) if self.hands is not None else None
@@ -690,19 +691,13 @@ class MacesState(GridPosition, State):
         return self.phase == DUEL
 
     # -- the end ----------------------------------------------------------------------
-    def rules_outcome(self) -> tuple[float, ...] | None:
-        if self.result:
-            return self.result[0]
+    def rules_result(self) -> Result | None:
+        if self.ended:
+            return self.ended
         if self.phase == ACT and not self._has_action():
-            return (0.5, 0.5)
+            who = self.game.sides[self.turn]
+            return Result.draw(self.game, f"{who} has no legal action: a draw")
         return None
-
-    def rules_end_reason(self) -> str:
-        if self.result:
-            return self.result[1]
-        if self.rules_outcome():
-            return f"{self.game.seats[self.turn]} has no legal action: a draw"
-        return ""
 
     def _has_action(self) -> bool:
         us = self.turn
@@ -723,7 +718,7 @@ class MacesState(GridPosition, State):
     def prompt(self, seat: int) -> str:
         name = self.game.seats[seat]
         if self.is_over():
-            return self.end_reason()
+            return self.result().reason
         if self.phase == DUEL:
             if seat == self.turn:
                 return "Choose in secret the Tulpa you try to create"
@@ -745,18 +740,13 @@ class MacesState(GridPosition, State):
             return "Choose the victim of one of your Maces"
         return f"{name} to move"
 
-    # -- knowledge and copies -----------------------------------------------------------
-    def view(self, seat: int) -> MacesState:
-        # The only secrets are the duel choices, which wait in the Match until
-        # both are made; the state itself holds nothing hidden.
-        return self
-
-    def sample(self, seat: int, rng: random.Random) -> MacesState:
-        return self.copy()
-
+    # -- copies -------------------------------------------------------------------------
+    # Nothing in the state is hidden: the duel's secret choices wait in the
+    # Match until both are made, so ``view`` and ``sample`` are the base ones.
     def copy(self) -> MacesState:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
+        other.rng = self.copy_rng()
         other.board = list(self.board)
         other.pending = list(self.pending)
         other.hands = [list(h) for h in self.hands] if self.hands is not None else None
@@ -826,8 +816,7 @@ class MacesState(GridPosition, State):
             raise ValueError("both kings are missing")
         if missing:
             winner = 1 - missing[0]
-            score = (1.0, 0.0) if winner == WHITE else (0.0, 1.0)
-            self.result = (score, f"{self.game.seats[winner]} captured the king")
+            self.ended = Result.win(self.game, winner, f"{self.game.sides[winner]} captured the king")
         self._keys = [self._key()] if self.phase in (ACT, DUEL, PLACE) else []
 
     def _set_phase(self, phase: str) -> None:
@@ -943,5 +932,5 @@ class TulpasGame(MacesGame):
         "Maces and Horse-apults, plus five Tulpas per side brought to life by a "
         "secret card duel before each turn: Amazon, Wild Ox, Archer, Spider, Tulpa Mace."
     )
-    hidden_information = True
+    private_views = True  # the card duel's secret choices
     tulpas = True

@@ -23,7 +23,7 @@ import re
 from collections import Counter
 from typing import NamedTuple
 
-from game.engine import Event, Game, IllegalAction, State
+from game.engine import Event, Game, IllegalAction, Result, State
 from game.engine.board import DIAGONAL, KING_STEPS, KNIGHT_LEAPS, ORTHOGONAL, geometry
 from game.engine.grid import GridPosition, LetterTable
 from game.engine.pieces import Piece, PieceKind, register_kind
@@ -239,7 +239,7 @@ class MulliganStewState(GridPosition, State):
         self.last_action: Action | None = None
         self.last_mover: int | None = None  # where the light part's piece stands now
         self._legal: list[Action] | None = None
-        self._result: tuple[tuple[float, ...], str] | None | bool = False
+        self._result: Result | None | bool = False  # False: not worked out yet
         self._set_text(text)
         self._keys: list[tuple] = []
         self._settle([])  # a part with nothing to move is skipped at once
@@ -464,7 +464,7 @@ class MulliganStewState(GridPosition, State):
         if king_taken and not self.kings(1 - us):
             # The last king is taken: the game ends at once (no dark part).
             self._keys.append(self._key())
-            events.append(Event("game_over", None, {"reason": self.end_reason()}))
+            events.append(Event("game_over", None, {"reason": self.result().reason}))
             return events
         self._settle(events)
         return events
@@ -534,41 +534,33 @@ class MulliganStewState(GridPosition, State):
         self._keys.append(self._key())
         self._result = False
         if self.is_over():
-            events.append(Event("game_over", None, {"reason": self.end_reason()}))
+            events.append(Event("game_over", None, {"reason": self.result().reason}))
 
     def _game_result_known(self) -> bool:
         self._result = False
-        return self._rules_result() is not None
+        return self.rules_result() is not None
 
     # -- the end ----------------------------------------------------------------------------
-    def rules_outcome(self) -> tuple[float, ...] | None:
-        result = self._rules_result()
-        return result[0] if result else None
-
-    def rules_end_reason(self) -> str:
-        result = self._rules_result()
-        return result[1] if result else ""
-
-    def _rules_result(self):
+    def rules_result(self) -> Result | None:
         if self._result is False:
             self._result = self._compute_result()
         return self._result
 
-    def _compute_result(self):
-        seats = self.game.seats
+    def _compute_result(self) -> Result | None:
+        game, sides = self.game, self.game.sides
         for seat in (WHITE, BLACK):
             if not self.kings(seat):
                 winner = 1 - seat
-                score = (1.0, 0.0) if winner == WHITE else (0.0, 1.0)
-                return score, f"Both of {seats[seat]}'s kings are captured: {seats[winner]} wins"
+                reason = f"Both of {sides[seat]}'s kings are captured: {sides[winner]} wins"
+                return Result.win(game, winner, reason)
         if self.passes >= 2:
-            return (0.5, 0.5), "Neither side can move: a draw"
+            return Result.draw(game, "Neither side can move: a draw")
         if self.clock >= CLOCK_LIMIT:
-            return (0.5, 0.5), "Fifty moves without a capture or pawn move: a draw"
+            return Result.draw(game, "Fifty moves without a capture or pawn move: a draw")
         if self._keys and Counter(self._keys)[self._keys[-1]] >= 3:
-            return (0.5, 0.5), "The same position three times: a draw"
+            return Result.draw(game, "The same position three times: a draw")
         if self.dead_position():
-            return (0.5, 0.5), "No capture is possible any more: a draw"
+            return Result.draw(game, "No capture is possible any more: a draw")
         return None
 
     def dead_position(self) -> bool:
@@ -602,6 +594,7 @@ class MulliganStewState(GridPosition, State):
     def copy(self) -> MulliganStewState:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
+        other.rng = self.copy_rng()
         other.board = list(self.board)
         other.hands = list(self.hands)
         other.pools = list(self.pools)

@@ -28,7 +28,7 @@ import random
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from game.engine import Event, Game, IllegalAction, Option, State
+from game.engine import Event, Game, IllegalAction, Option, Result, State
 from game.engine.board import bits, geometry
 from game.engine.pieces import Piece
 from game.games import register
@@ -313,7 +313,7 @@ class TulagaState(State):
         name = self.game.seats[seat]
         phase = self.phase
         if self.is_over():
-            return self.end_reason()
+            return self.result().reason
         if phase == "place":
             return f"{name}: place a stone"
         if phase == "tulaga":
@@ -442,27 +442,21 @@ class TulagaState(State):
         self.new, self.centre, self.stones, self.rank_at = None, None, (), None
         self.turn = 1 - self.turn
         if self.is_over():
-            return [Event("game_over", None, {"reason": self.end_reason()})]
+            return [Event("game_over", None, {"reason": self.result().reason})]
         return []
 
     # -- the end ------------------------------------------------------------------------
-    def rules_outcome(self) -> tuple[float, ...] | None:
+    def rules_result(self) -> Result | None:
+        game, seats = self.game, self.game.seats
         for seat in (BLACK, WHITE):
             if self.rank_pile[seat] == 0:
-                return (1.0, 0.0) if seat == WHITE else (0.0, 1.0)
-        if self.phase == "place" and self.pile[self.turn] == 0:
-            return (0.0, 1.0) if self.turn == WHITE else (1.0, 0.0)
-        return None
-
-    def rules_end_reason(self) -> str:
-        seats = self.game.seats
-        for seat in (BLACK, WHITE):
-            if self.rank_pile[seat] == 0:
-                return f"{seats[seat]} has every rank stone on the board: {seats[seat]} wins"
+                reason = f"{seats[seat]} has every rank stone on the board: {seats[seat]} wins"
+                return Result.win(game, seat, reason)
         if self.phase == "place" and self.pile[self.turn] == 0:
             loser = self.turn
-            return f"{seats[loser]} has no simple stone left to place: {seats[1 - loser]} wins"
-        return ""
+            reason = f"{seats[loser]} has no simple stone left to place: {seats[1 - loser]} wins"
+            return Result.win(game, 1 - loser, reason)
+        return None
 
     # -- text -----------------------------------------------------------------------------
     def to_text(self) -> str:
@@ -581,7 +575,8 @@ class TulagaState(State):
         other.rank = self.rank[:]
         other.pile = self.pile[:]
         other.rank_pile = self.rank_pile[:]
-        return other  # the RNG is shared: Tulaga has no chance
+        other.rng = self.copy_rng()
+        return other
 
     # -- notation ---------------------------------------------------------------------------
     def notation(self, action: Any) -> str:

@@ -271,7 +271,7 @@ class PlayScene(Scene):
     def shown_state(self) -> Any:
         viewer = self._viewer()
         state = self.match.state
-        if viewer is None or not getattr(self.game, "hidden_information", False):
+        if viewer is None or not self.game.private_views:
             return state
         return state.view(viewer)
 
@@ -690,7 +690,7 @@ class PlayScene(Scene):
         iw = inner.w
         UITextBox(
             f"<b>{widgets.escape(result_text(self.match))}</b><br>"
-            f"{widgets.escape(self.match.state.end_reason())}",
+            f"{widgets.escape(self.match.state.result().reason)}",
             pygame.Rect(8, 4, iw - 16, 110),
             self.ui,
             container=win,
@@ -793,7 +793,7 @@ class PlayScene(Scene):
     def _status_line(self) -> str:
         m = self.match
         if m.is_over():
-            reason = m.state.end_reason()
+            reason = m.state.result().reason
             text = result_text(m)
             return f"{text}\n{reason}" if reason and reason != text else text
         lines = []
@@ -1155,15 +1155,6 @@ def _slots(hand: list[tuple[int, Any]]) -> list[tuple[int, Any]]:
 
 
 def result_text(match: Any) -> str:
-    """The result in words: "White wins", "Draw", or the scores."""
-    outcome = match.state.outcome()
-    seats = match.game.seats
-    if outcome is None:
-        return ""
-    if len(set(outcome)) == 1:
-        return "Draw"
-    best = max(outcome)
-    winners = [seats[s] for s, v in enumerate(outcome) if v == best]
-    if len(winners) == 1:
-        return f"{winners[0]} wins"
-    return " and ".join(winners) + " win"
+    """The result in words: "White wins", "Draw", or the score's verdict."""
+    result = match.state.result()
+    return "" if result is None else result.headline(match.game)

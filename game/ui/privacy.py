@@ -24,7 +24,7 @@ class PrivacyGuard:
     @staticmethod
     def applies(match: Any) -> bool:
         humans = [s for s in range(len(match.players)) if match.is_human(s)]
-        return bool(getattr(match.game, "hidden_information", False)) and len(humans) >= 2
+        return match.game.private_views and len(humans) >= 2
 
     def check(self, match: Any) -> bool:
         """Cover the board if the next human to act is not the one whose view

@@ -96,7 +96,7 @@ def test_search_finds_mate_in_two():
     state.apply({1: reply})
     mate = think_now("search:3", state, 0, random.Random(0))
     state.apply({0: mate})
-    assert state.outcome() == (1.0, 0.0)
+    assert state.result().points == (1.0, 0.0)
 
 
 def test_search_finds_a_quiet_mate_in_two_from_a_diagram():

@@ -10,12 +10,13 @@ from toy_games import GOOF, HIDDEN, NIM, NIM2, TTT
 
 from game.ai import RandomBot, SearchBot, make_bot, think_now
 from game.ai.evaluate import EVALUATORS, WIN, evaluator_for, outcome_only, terminal_value
+from game.engine import Result
 
 
 def play(state, bots, rng, max_steps=500):
     for _ in range(max_steps):
         if state.is_over():
-            return state.outcome()
+            return state.result().points
         acting = state.to_act()
         joint = {}
         for seat in acting:
@@ -129,7 +130,7 @@ def test_simultaneous_game_does_not_crash_and_is_legal():
     assert all(r is not None for r in results)
 
 
-def test_hidden_information_bot_uses_samples_not_the_secret():
+def test_private_views_bot_uses_samples_not_the_secret():
     rng = random.Random(4)
     for seed in range(10):
         state = HIDDEN.new(seed=seed)
@@ -167,8 +168,17 @@ def test_should_stop_aborts_quickly():
 def test_evaluation_registry_defaults():
     assert evaluator_for(TTT.new()) is outcome_only
     assert EVALUATORS["chess"] is EVALUATORS["chess960"]
-    assert terminal_value((1.0, 0.0), 0) == WIN
-    assert terminal_value((1.0, 0.0), 1) == -WIN
-    assert terminal_value((0.5, 0.5), 1) == 0.0
-    assert terminal_value((1.0, 1.0, 0.0, 0.0), 0, team=(0, 1)) == WIN
-    assert terminal_value((1.0,), 0) == WIN
+    assert terminal_value(Result((1.0, 0.0)), 0) == WIN
+    assert terminal_value(Result((1.0, 0.0)), 1) == -WIN
+    assert terminal_value(Result((0.5, 0.5)), 1) == 0.0
+    assert terminal_value(Result((1.0, 1.0, 0.0, 0.0)), 0, team=(0, 1)) == WIN
+    assert terminal_value(Result((1.0,)), 0) == WIN
+
+
+def test_score_results_are_worth_their_score_not_a_win():
+    # A solitaire score of 43 is 43 points, not a "win" worth WIN * 85.
+    solo = Result((1.0,), "the king fell", scores=(43.0,), verdict="43 points: a good game")
+    assert terminal_value(solo, 0) == 43.0
+    # Lower is better (golf strokes): fewer strokes is worth more.
+    golf = Result((1.0, 0.0), scores=(4.0, 6.0), lower_is_better=True)
+    assert terminal_value(golf, 0) == 2.0 and terminal_value(golf, 1) == -2.0

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from game.engine import Event, Game, IllegalAction, State
+from game.engine import Event, Game, IllegalAction, Result, State
 
 
 class _Base(State):
@@ -20,8 +20,7 @@ class _Base(State):
         for key, value in self.__dict__.items():
             if isinstance(value, list):
                 other.__dict__[key] = list(value)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = self.copy_rng()
         return other
 
     def _check(self, actions):
@@ -81,10 +80,10 @@ class NimState(_Base):
         self.turn = 1 - seat
         return [Event("take", seat, {"heap": a.heap, "n": a.n})]
 
-    def rules_outcome(self):
+    def rules_result(self):
         if self.winner is None:
             return None
-        return (1.0, 0.0) if self.winner == 0 else (0.0, 1.0)
+        return Result.win(self.game, self.winner, "took the last one")
 
     def to_text(self):
         return ",".join(map(str, self.heaps)) + f" {self.turn}"
@@ -160,12 +159,12 @@ class TicTacToeState(_Base):
                 return self.cells[a]
         return None
 
-    def rules_outcome(self):
+    def rules_result(self):
         w = self.winner()
         if w is not None:
-            return (1.0, 0.0) if w == 0 else (0.0, 1.0)
+            return Result.win(self.game, w, "three in a row")
         if all(c is not None for c in self.cells):
-            return (0.5, 0.5)
+            return Result.draw(self.game, "the board is full")
         return None
 
     def to_act(self):
@@ -226,11 +225,13 @@ class GoofState(_Base):
             self.points[1] += prize
         return [Event("bid", None, {"bids": (a, b), "prize": prize})]
 
-    def rules_outcome(self):
+    def rules_result(self):
         if self.prizes:
             return None
         a, b = self.points
-        return (1.0, 0.0) if a > b else (0.0, 1.0) if b > a else (0.5, 0.5)
+        if a == b:
+            return Result.draw(self.game, "equal points")
+        return Result.win(self.game, 0 if a > b else 1, "more points")
 
     def to_text(self):
         return f"{self.hands} {self.prizes} {self.points}"
@@ -241,7 +242,7 @@ class GoofState(_Base):
 class HiddenGame(Game):
     id = "toy_hidden"
     title = "Hidden card"
-    hidden_information = True
+    private_views = True
 
     def new(self, options=None, seed=0):
         return HiddenState(self, seed)
@@ -256,7 +257,7 @@ class HiddenState(_Base):
         self.cards = [deck[0], deck[1]]
         self.turn = 0
         self.raises = 0
-        self.result = None
+        self.ended = None
 
     def to_act(self):
         return () if self.is_over() else (self.turn,)
@@ -276,25 +277,22 @@ class HiddenState(_Base):
             if None in self.cards:
                 raise IllegalAction("a view cannot be played out")
             c0, c1 = self.cards
-            self.result = (1.0, 0.0) if c0 > c1 else (0.0, 1.0)
+            self.ended = Result.win(self.game, 0 if c0 > c1 else 1, "the higher card")
         return [Event(a, seat)]
 
-    def rules_outcome(self):
-        return self.result
+    def rules_result(self):
+        return self.ended
 
-    def view(self, seat):
-        v = self.copy()
-        v.cards = [c if i == seat else None for i, c in enumerate(self.cards)]
-        return v
+    def hide(self, seat):
+        self.cards = [c if i == seat else None for i, c in enumerate(self.cards)]
+        return True
 
-    def sample(self, seat, rng):
-        s = self.copy()
+    def fill(self, seat, rng):
         known = self.cards[seat]
-        s.cards = [
+        self.cards = [
             c if i == seat else rng.choice([k for k in range(1, 10) if k != known])
             for i, c in enumerate(self.cards)
         ]
-        return s
 
     def to_text(self):
         return f"{self.cards} {self.turn} {self.raises}"

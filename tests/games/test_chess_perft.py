@@ -138,5 +138,5 @@ def test_random_games_match_oracle_move_for_move():
             ours.apply({ours.turn: move})
             board.push(chess.Move.from_uci(str(move)))
             assert ours.to_text().split()[:4] == board.fen().split()[:4], (game, str(move))
-        if ours.is_over() and ours.end_reason().startswith("Checkmate"):
+        if ours.is_over() and ours.result().reason.startswith("Checkmate"):
             assert board.is_checkmate()

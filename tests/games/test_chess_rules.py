@@ -17,8 +17,8 @@ def test_fools_mate_ends_the_game():
     state = GAMES["chess"].new()
     events = play(state, "f3", "e5", "g4", "Qh4#")
     assert state.is_over()
-    assert state.outcome() == (0.0, 1.0)
-    assert state.end_reason() == "Checkmate: Black wins"
+    assert state.result().points == (0.0, 1.0)
+    assert state.result().reason == "Checkmate: Black wins"
     assert [e.kind for e in events][-2:] == ["check", "game_over"]
     assert state.to_act() == ()
 
@@ -37,8 +37,8 @@ def test_stalemate_is_a_draw():
         """,
         to_move="b",
     )
-    assert state.outcome() == (0.5, 0.5)
-    assert "Stalemate" in state.end_reason()
+    assert state.result().points == (0.5, 0.5)
+    assert "Stalemate" in state.result().reason
 
 
 def test_threefold_repetition_draws():
@@ -46,8 +46,8 @@ def test_threefold_repetition_draws():
     play(state, "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1")
     assert not state.is_over()
     play(state, "Ng8")  # the start position for the third time
-    assert state.outcome() == (0.5, 0.5)
-    assert "three times" in state.end_reason()
+    assert state.result().points == (0.5, 0.5)
+    assert "three times" in state.result().reason
 
 
 def test_fifty_move_rule_draws_after_a_hundred_quiet_plies():
@@ -64,7 +64,7 @@ def test_fifty_move_rule_draws_after_a_hundred_quiet_plies():
     state = position(diagram, half=99)
     assert not state.is_over()
     play(state, "Rb2")
-    assert "Fifty moves" in state.end_reason()
+    assert "Fifty moves" in state.result().reason
 
 
 def test_checkmate_on_the_hundredth_ply_beats_the_fifty_move_rule():
@@ -82,7 +82,7 @@ def test_checkmate_on_the_hundredth_ply_beats_the_fifty_move_rule():
         half=99,
     )
     play(state, "Rh8#")
-    assert state.outcome() == (1.0, 0.0)
+    assert state.result().points == (1.0, 0.0)
 
 
 @pytest.mark.parametrize(
@@ -117,7 +117,7 @@ def test_bishops_all_on_one_colour_cannot_mate():
         """
     )
     assert state.insufficient_material()
-    assert "Neither side can mate" in state.end_reason()
+    assert "Neither side can mate" in state.result().reason
 
 
 def test_en_passant_capture_and_its_events():
@@ -329,10 +329,10 @@ def test_illegal_and_unknown_moves_are_refused():
 def test_resign_and_draw_by_agreement():
     state = GAMES["chess"].new()
     state.resign(0)
-    assert state.outcome() == (0.0, 1.0) and state.end_reason() == "White resigned"
+    assert state.result().points == (0.0, 1.0) and state.result().reason == "White resigned"
     state = GAMES["chess"].new()
     state.agree_draw()
-    assert state.outcome() == (0.5, 0.5) and state.to_act() == ()
+    assert state.result().points == (0.5, 0.5) and state.to_act() == ()
 
 
 def test_chess960_numbering_and_options():

@@ -58,7 +58,7 @@ def test_reconstructed_setup():
     black = {GEO.name(s): p.kind for s, p in state.pieces().items() if p.seat == 1}
     assert {n[0] + str(11 - int(n[1:])): k for n, k in black.items()} == white  # mirrored
     assert state.to_act() == (0,)
-    assert not GAMES["maces"].hidden_information
+    assert not GAMES["maces"].private_views
 
 
 def test_b2_horse_apult_first_move_options():
@@ -100,8 +100,8 @@ def test_thrown_mace_swings_at_the_king_on_landing():
     assert state.prompt(0) == "Choose the victim of one of your Maces"
     assert names(state) == {"Mc6xb7", "Mc6xc7", "Mc6xd7", "Mg9xg10", "Mg9xh9"}
     events = play(state, "Mg9xg10")
-    assert state.is_over() and state.outcome() == (1.0, 0.0)
-    assert state.end_reason() == "White captured the king"
+    assert state.is_over() and state.result().points == (1.0, 0.0)
+    assert state.result().reason == "White captured the king"
     swing = next(e for e in events if e.kind == "swing")
     assert swing["mace"] == sq("g9") and swing["victim_square"] == sq("g10")
     assert swing["piece"] == (1, "king")
@@ -150,7 +150,7 @@ def test_a_check_can_be_ignored_when_the_king_capture_comes_first():
     assert "Hh7:h6>g9" in names(state)
     assert "Kf1-g1" in names(state)
     play(state, "Hh7:h6>g9")  # one victim: the swing is forced
-    assert state.outcome() == (1.0, 0.0)
+    assert state.result().points == (1.0, 0.0)
 
 
 def test_no_check_rule_the_king_may_step_en_prise():
@@ -169,8 +169,8 @@ def test_no_check_rule_the_king_may_step_en_prise():
     state = position(diagram)
     assert "Ke1-f1" in names(state)  # onto the rook's file
     play(state, "Ke1-f1", "Rf8xf1")
-    assert state.outcome() == (0.0, 1.0)
-    assert state.end_reason() == "Black captured the king"
+    assert state.result().points == (0.0, 1.0)
+    assert state.result().reason == "Black captured the king"
 
 
 def test_closing_lesson_a_mace_removes_the_queen_that_looks_like_mate():
@@ -236,7 +236,7 @@ def test_horse_apult_throws_an_enemy_king_next_to_a_mace():
     state = position(diagram)
     assert state.piece_at(sq("c2")) == (1, "king")
     play(state, "Hb2:c2>d3")  # lands next to the c4 Mace, which swings at once
-    assert state.outcome() == (1.0, 0.0)
+    assert state.result().points == (1.0, 0.0)
 
 
 def test_own_king_tossed_next_to_an_enemy_mace_is_lost_next_turn():
@@ -256,7 +256,7 @@ def test_own_king_tossed_next_to_an_enemy_mace_is_lost_next_turn():
     play(state, "Hb2:c2>c4")
     assert not state.is_over()
     play(state, "Kj10-i10")  # Black moves anything: the d4 Mace swings at the king
-    assert state.outcome() == (0.0, 1.0)
+    assert state.result().points == (0.0, 1.0)
 
 
 def test_maces_move_to_empty_squares_only_and_never_capture_by_moving():
@@ -552,8 +552,8 @@ def test_fifty_turns_without_a_removal_draw():
     text = "9k/10/10/10/10/10/10/10/10/K9 w act - 99 60"
     state = GAMES["maces"].from_text(text)
     play(state, "Ka1-a2")
-    assert state.outcome() == (0.5, 0.5)
-    assert "Fifty" in state.end_reason()
+    assert state.result().points == (0.5, 0.5)
+    assert "Fifty" in state.result().reason
 
 
 def test_repetition_draws():
@@ -561,8 +561,8 @@ def test_repetition_draws():
     play(state, "Ka1-a2", "Kj10-j9", "Ka2-a1", "Kj9-j10", "Ka1-a2", "Kj10-j9", "Ka2-a1")
     assert not state.is_over()
     play(state, "Kj9-j10")
-    assert state.outcome() == (0.5, 0.5)
-    assert "three times" in state.end_reason()
+    assert state.result().points == (0.5, 0.5)
+    assert "three times" in state.result().reason
 
 
 # -- random games ---------------------------------------------------------------------
@@ -661,4 +661,4 @@ def test_random_against_search_finishes_quickly():
         state.apply({seat: bots[seat].choose(state.view(seat), seat, rng)})
         steps += 1
     assert state.is_over()
-    assert state.outcome() == (1.0, 0.0)
+    assert state.result().points == (1.0, 0.0)

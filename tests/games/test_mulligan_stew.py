@@ -198,8 +198,8 @@ def test_two_passes_in_a_row_draw():
         pools="-",
     )
     assert state.is_over()
-    assert state.outcome() == (0.5, 0.5)
-    assert "Neither side can move" in state.end_reason()
+    assert state.result().points == (0.5, 0.5)
+    assert "Neither side can move" in state.result().reason
     assert state.passes == 2
 
 
@@ -652,8 +652,8 @@ def test_capturing_the_last_king_wins_at_once_even_in_the_light_part():
     assert "K:c2++" in notations(state)
     events = play(state, "K:c2++")
     assert state.is_over()
-    assert state.outcome() == (1.0, 0.0)
-    assert "Both of Black's kings" in state.end_reason()
+    assert state.result().points == (1.0, 0.0)
+    assert "Both of Black's kings" in state.result().reason
     assert [e.kind for e in events] == ["capture", "move", "game_over"]
     assert state.to_act() == ()
     assert state.legal_actions(0) == []
@@ -680,7 +680,7 @@ def test_the_example_games_last_turn_swap_then_rook():
     assert state.part == DARK
     assert "R:a4++" in notations(state)
     play(state, "R:a4++")
-    assert state.outcome() == (0.0, 1.0)
+    assert state.result().points == (0.0, 1.0)
 
 
 def test_the_swap_reaches_no_further_than_three_squares():
@@ -724,7 +724,7 @@ def test_fifty_moves_without_capture_or_pawn_move_draw():
         clock=199,
     )
     play(state, "Ke2")
-    assert state.is_over() and "Fifty moves" in state.end_reason()
+    assert state.is_over() and "Fifty moves" in state.result().reason
 
 
 def test_threefold_repetition_draws():
@@ -745,7 +745,7 @@ def test_threefold_repetition_draws():
     for _ in range(2):
         play(state, "Kc2", "Kb6", "Kb1", "Ka7")
     assert state.is_over()
-    assert "three times" in state.end_reason()
+    assert "three times" in state.result().reason
 
 
 def test_only_colour_bound_pieces_apart_is_a_dead_draw():
@@ -763,7 +763,7 @@ def test_only_colour_bound_pieces_apart_is_a_dead_draw():
     )
     # c7 dark king, d1 light king: they can never meet.
     assert state.is_over()
-    assert "No capture is possible" in state.end_reason()
+    assert "No capture is possible" in state.result().reason
 
 
 # -- text, notation, saves -------------------------------------------------------------

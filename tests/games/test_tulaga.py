@@ -563,7 +563,7 @@ def test_a_reap_with_no_rank_stones_left_to_replace():
     assert state.piece_at(sq("c8")) == (BLACK, "rank_stone")
     assert state.piece_at(sq("c9")) is None
     assert state.rank_pile == [6, 0]
-    assert state.outcome() == (0.0, 1.0)  # and that was Black's last one
+    assert state.result().points == (0.0, 1.0)  # and that was Black's last one
 
 
 def test_no_reap_and_own_stones_are_untouched():
@@ -622,9 +622,9 @@ def test_the_last_rank_stone_on_the_board_wins_at_once():
     state = position(REAP, white=(8, 5), black=(7, 1))
     events = play(state, "c1", "rank a1")
     assert [e.kind for e in events] == ["return", "rank_stone", "game_over"]
-    assert state.is_over() and state.outcome() == (0.0, 1.0)
+    assert state.is_over() and state.result().points == (0.0, 1.0)
     assert state.to_act() == ()
-    assert "Black wins" in state.end_reason()
+    assert "Black wins" in state.result().reason
 
 
 def test_starting_a_turn_without_simple_stones_loses():
@@ -645,8 +645,8 @@ def test_starting_a_turn_without_simple_stones_loses():
     )
     events = play(state, "e5")  # Black's last stone; White has none to place
     assert events[-1].kind == "game_over"
-    assert state.outcome() == (0.0, 1.0)
-    assert "White has no simple stone" in state.end_reason()
+    assert state.result().points == (0.0, 1.0)
+    assert "White has no simple stone" in state.result().reason
     assert state.legal_actions(WHITE) == []
 
 
@@ -675,7 +675,7 @@ def test_a_tulaga_refills_the_pile_in_time():
 
 def test_black_with_no_stones_to_start_the_game_loses():
     state = position(EMPTY, black=(0, 6))
-    assert state.outcome() == (1.0, 0.0)
+    assert state.result().points == (1.0, 0.0)
 
 
 # -- notation and text -----------------------------------------------------------------
@@ -834,7 +834,7 @@ def test_random_games_keep_the_invariants_and_survive_a_save(seed, n):
             assert again.state.to_text() == match.state.to_text()
     again = Match.from_dict(match.to_dict())
     assert again.state.to_text() == match.state.to_text()
-    assert again.state.outcome() == match.state.outcome()
+    assert again.state.result().points == match.state.result().points
 
 
 def test_random_games_reach_every_kind_of_event():
@@ -845,7 +845,7 @@ def test_random_games_reach_every_kind_of_event():
         state = GAME.new({"rank_stones": 4}, seed)
         for _ in range(600):
             if state.is_over():
-                ends.add("rank" if "rank stone" in state.end_reason() else "stones")
+                ends.add("rank" if "rank stone" in state.result().reason else "stones")
                 break
             (seat,) = state.to_act()
             kinds.update(e.kind for e in state.apply({seat: _playout_action(state, seat, rng)}))

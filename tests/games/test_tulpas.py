@@ -41,7 +41,7 @@ def duel(state, pick: str, guess: str):
 # -- the card duel ---------------------------------------------------------------------
 def test_start_is_a_card_duel_with_simultaneous_hidden_choices():
     game = GAMES["tulpas"]
-    assert game.hidden_information
+    assert game.private_views
     state = game.new()
     assert state.to_text().endswith(" w duel - 0 1 AWYST/awyst")
     assert state.to_act() == (0, 1)
@@ -243,7 +243,7 @@ def test_wild_ox_strike_on_the_king_wins():
         """
     )
     play(state, "Wc3-e4", "We4xe5")
-    assert state.outcome() == (1.0, 0.0)
+    assert state.result().points == (1.0, 0.0)
 
 
 def test_wild_ox_landing_in_a_web_cannot_strike():
@@ -309,7 +309,7 @@ def test_archer_shot_at_the_king_wins():
         """
     )
     events = play(state, "Ye3*g3")
-    assert state.outcome() == (1.0, 0.0)
+    assert state.result().points == (1.0, 0.0)
     assert [e.kind for e in events] == ["shot", "capture", "game_over"]
 
 
@@ -412,8 +412,8 @@ def test_no_legal_action_is_a_draw():
         K.........
         """
     )
-    assert state.outcome() == (0.5, 0.5)
-    assert "no legal action" in state.end_reason()
+    assert state.result().points == (0.5, 0.5)
+    assert "no legal action" in state.result().reason
     assert state.to_act() == ()
 
 
@@ -469,4 +469,4 @@ def test_random_against_search_finishes_quickly():
         state.apply({s: bots[s].choose(state.view(s), s, rng) for s in acting})
         steps += 1
     assert state.is_over()
-    assert state.outcome() == (0.0, 1.0)
+    assert state.result().points == (0.0, 1.0)

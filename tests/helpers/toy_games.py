@@ -18,7 +18,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from game.engine import Event, Game, IllegalAction, Option, Seat, State
+from game.engine import Event, Game, IllegalAction, Option, Result, Seat, State
 
 
 class NimGame(Game):
@@ -61,18 +61,15 @@ class NimState(State):
         self.heap -= take
         events = [Event("take", seat, {"count": take, "left": self.heap})]
         if self.heap == 0:
-            events.append(Event("game_over", None, {"reason": self.rules_end_reason()}))
+            events.append(Event("game_over", None, {"reason": f"{self.game.seats[seat]} took the last one"}))
         self.turn = 1 - seat
         return events
 
-    def rules_outcome(self) -> tuple[float, ...] | None:
+    def rules_result(self) -> Result | None:
         if self.heap > 0:
             return None
         last = 1 - self.turn  # the seat that took the last one
-        return tuple(1.0 if s == last else 0.0 for s in range(2))
-
-    def rules_end_reason(self) -> str:
-        return f"{self.game.seats[1 - self.turn]} took the last one" if self.heap == 0 else ""
+        return Result.win(self.game, last, f"{self.game.seats[last]} took the last one")
 
     def prompt(self, seat: Seat) -> str:
         return f"{self.game.seats[seat]}: take 1, 2 or 3"
@@ -84,8 +81,7 @@ class NimState(State):
         return f"{self.heap} {self.turn}"
 
     def copy(self) -> NimState:
-        other = NimState(self.game, self.heap, self.turn, random.Random())
-        other.rng.setstate(self.rng.getstate())
+        other = NimState(self.game, self.heap, self.turn, self.copy_rng())
         other._agreed_result = self._agreed_result
         return other
 
@@ -94,7 +90,7 @@ class GuessGame(Game):
     id = "toy_guess"
     title = "Toy Guess the Card"
     seats = ("North", "South")
-    hidden_information = True
+    private_views = True
     options = (
         Option("rounds", "Rounds", 3, choices=(1, 2, 3, 4, 5)),
         Option("cards", "Cards", 3, choices=(2, 3, 4)),
@@ -151,33 +147,27 @@ class GuessState(State):
         if self.round < self.rounds:
             self.deal()
         else:
-            events.append(Event("game_over", None, {"reason": self.rules_end_reason()}))
+            events.append(Event("game_over", None, {"reason": "All rounds played"}))
         return events
 
-    def rules_outcome(self) -> tuple[float, ...] | None:
+    def rules_result(self) -> Result | None:
         if self.round < self.rounds:
             return None
         a, b = self.scores
         if a == b:
-            return (0.5, 0.5)
-        return (1.0, 0.0) if a > b else (0.0, 1.0)
-
-    def rules_end_reason(self) -> str:
-        return "All rounds played" if self.round >= self.rounds else ""
+            return Result.draw(self.game, "All rounds played")
+        return Result.win(self.game, 0 if a > b else 1, "All rounds played")
 
     def prompt(self, seat: Seat) -> str:
         return f"{self.game.seats[seat]}: guess the other card"
 
-    def view(self, seat: Seat) -> GuessState:
-        other = self.copy()
-        other.secrets[1 - seat] = self.HIDDEN
-        return other
+    def hide(self, seat: Seat) -> bool:
+        self.secrets[1 - seat] = self.HIDDEN
+        return True
 
-    def sample(self, seat: Seat, rng: random.Random) -> GuessState:
-        other = self.copy()
-        if other.secrets[1 - seat] == self.HIDDEN:
-            other.secrets[1 - seat] = rng.randint(1, self.cards)
-        return other
+    def fill(self, seat: Seat, rng: random.Random) -> None:
+        if self.secrets[1 - seat] == self.HIDDEN:
+            self.secrets[1 - seat] = rng.randint(1, self.cards)
 
     def notation(self, action: Any) -> str:
         return f"guess {action}"
@@ -188,8 +178,8 @@ class GuessState(State):
         )
 
     def copy(self) -> GuessState:
-        other = GuessState(self.game, self.rounds, self.cards, random.Random())
-        other.rng.setstate(self.rng.getstate())
+        other = GuessState(self.game, self.rounds, self.cards, self.copy_rng())
+        other.is_partial = self.is_partial
         other.round = self.round
         other.scores = list(self.scores)
         other.secrets = list(self.secrets)

@@ -283,7 +283,7 @@ def test_resign_asks_first(app):
     dialog = widgets.dialogs(scene.ui)[-1]
     press_button(app, dialog.confirm_button)
     assert match.is_over()
-    assert "White resigned" in match.state.end_reason()
+    assert "White resigned" in match.state.result().reason
 
 
 def test_draw_offer_between_humans_asks_the_other_player(app):
@@ -294,7 +294,7 @@ def test_draw_offer_between_humans_asks_the_other_player(app):
 
     dialog = widgets.dialogs(scene.ui)[-1]
     press_button(app, dialog.confirm_button)
-    assert match.is_over() and match.state.outcome() == (0.5, 0.5)
+    assert match.is_over() and match.state.result().points == (0.5, 0.5)
 
 
 # -- the computer -------------------------------------------------------------------
@@ -338,7 +338,7 @@ def test_draw_offer_to_the_computer(app):
     scene = open_play(app, match)
     press_button(app, scene.buttons["draw"])
     # Level start position: the computer is not better, so it accepts.
-    assert match.is_over() and match.state.outcome() == (0.5, 0.5)
+    assert match.is_over() and match.state.result().points == (0.5, 0.5)
 
 
 # -- privacy screens ----------------------------------------------------------------
@@ -347,7 +347,7 @@ class HiddenChess(ChessGame):
 
     id = "test_hidden_chess"
     title = "Hidden Chess (test)"
-    hidden_information = True
+    private_views = True
 
 
 @pytest.fixture
@@ -416,7 +416,7 @@ def test_simultaneous_secret_choices_pass_the_screen(app, monkeypatch):
 
     toy_games.install(monkeypatch)
     match = Match("toy_guess", None, 1)
-    assert match.game.hidden_information and len(match.to_act()) == 2
+    assert match.game.private_views and len(match.to_act()) == 2
     scene = open_play(app, match)
     assert scene.privacy.covering and scene.privacy.waiting_for == 0
     click_at(app, scene.board.outer.center)

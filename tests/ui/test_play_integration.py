@@ -602,7 +602,7 @@ def visible_texts(scene: PlayScene) -> str:
 def test_a_pending_pick_is_never_shown_to_the_other_player(app):
     match = Match("tulpas", seed=1)
     scene = open_play(app, match)
-    assert match.game.hidden_information and match.to_act() == (0, 1)
+    assert match.game.private_views and match.to_act() == (0, 1)
     click_at(app, scene.board.outer.center)  # White takes the screen
     pick = next(b for b, c in scene._choice_buttons.items() if c.label == "Create Archer")
     press_button(app, pick)
