@@ -507,7 +507,9 @@ class MacesState(GridPosition, State):
         self.halfmove = 0
         if piece.kind == "king":
             winner = self.turn
-            self.ended = Result.win(self.game, winner, f"{self.game.sides[winner]} captured the king")
+            self.ended = Result.win(
+                self.game, winner, f"{self.game.sides[winner]} captured the king"
+            )
         return piece
 
     def _act(self, action, events: list) -> None:
@@ -816,7 +818,9 @@ class MacesState(GridPosition, State):
             raise ValueError("both kings are missing")
         if missing:
             winner = 1 - missing[0]
-            self.ended = Result.win(self.game, winner, f"{self.game.sides[winner]} captured the king")
+            self.ended = Result.win(
+                self.game, winner, f"{self.game.sides[winner]} captured the king"
+            )
         self._keys = [self._key()] if self.phase in (ACT, DUEL, PLACE) else []
 
     def _set_phase(self, phase: str) -> None:

@@ -61,7 +61,9 @@ class NimState(State):
         self.heap -= take
         events = [Event("take", seat, {"count": take, "left": self.heap})]
         if self.heap == 0:
-            events.append(Event("game_over", None, {"reason": f"{self.game.seats[seat]} took the last one"}))
+            events.append(
+                Event("game_over", None, {"reason": f"{self.game.seats[seat]} took the last one"})
+            )
         self.turn = 1 - seat
         return events
 
