@@ -30,3 +30,20 @@ def _private_user_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: py
     home = tmp_path_factory.mktemp("user-data")
     monkeypatch.setenv("CHESS_VARIANTS_HOME", str(home))
     yield home
+
+
+@pytest.fixture
+def app():
+    """A 1280 x 800 App with no scene (see helpers/ui_driver.py for the
+    gestures that drive it); bot workers and the window are closed after
+    the test."""
+    from helpers.ui_driver import make_app
+
+    from game.ui.play import PlayScene
+
+    a = make_app()
+    yield a
+    for scene in list(a.scenes):
+        if isinstance(scene, PlayScene):
+            scene.close_runners()
+    a.close()

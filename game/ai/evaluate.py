@@ -1,12 +1,12 @@
 """How good a position is for one seat: the evaluation registry.
 
-``EVALUATORS`` maps a game id to ``evaluate(state, seat) -> float``, a score
-from ``seat``'s point of view in pawns (a pawn is 1.0). Chess-like games
-(states with ``pieces()``) share ``chess_like_eval``: material, a little
-mobility and a little centralisation. A game registers its own evaluator with
-``register_evaluator`` or overrides piece values with ``PIECE_VALUES``-style
-tables through ``make_material_eval``. Games nobody registered are judged by
-outcome only (0 while the game is on); the search breaks ties at random.
+An evaluator is ``evaluate(state, seat) -> float``, a score from ``seat``'s
+point of view in pawns (a pawn is 1.0). A game teaches the bots in its own
+folder: ``game/games/<id>/evaluation.py`` defines ``evaluate`` (built with
+``make_material_eval`` and its own terms, or from scratch). Chess-like games
+without one (states with ``pieces()``) share ``chess_like_eval``: material, a
+little mobility and a little centralisation; others are judged by their end
+only (0 while the game is on); the search breaks ties at random.
 
 Terminal states are scored by ``terminal_value``: ``WIN`` for a win, ``-WIN``
 for a loss, 0 for a draw, far outside any material score; a score game's
@@ -182,50 +182,27 @@ def make_material_eval(
 
 chess_like_eval = make_material_eval()
 
-#: game id -> evaluator. Chess-like games default to ``chess_like_eval`` even
-#: when not listed (see ``evaluator_for``).
-EVALUATORS: dict[str, Evaluator] = {
-    "chess": chess_like_eval,
-    "chess960": chess_like_eval,
-}
-
-
-def register_evaluator(game_id: str, evaluator: Evaluator) -> Evaluator:
-    EVALUATORS[game_id] = evaluator
-    return evaluator
-
-
-def load_evaluators() -> None:
-    """Import every ``game/ai/eval_<game>.py`` once, so each registers its
-    evaluator in whichever process asks (the bot's worker included)."""
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    import importlib
-    import pkgutil
-
-    import game.ai as pkg
-
-    for info in pkgutil.iter_modules(pkg.__path__):
-        if info.name.startswith("eval_"):
-            importlib.import_module(f"game.ai.{info.name}")
-
-
-_loaded = False
+_by_game: dict[type, Evaluator] = {}
 
 
 def evaluator_for(state: Any) -> Evaluator:
-    """The registered evaluator for the state's game; ``chess_like_eval`` for
-    any other state that has ``pieces()``; otherwise ``outcome_only``."""
-    load_evaluators()
-    game_id = getattr(getattr(state, "game", None), "id", None)
-    found = EVALUATORS.get(game_id)
-    if found is not None:
-        return found
-    if callable(getattr(state, "pieces", None)):
-        return chess_like_eval
-    return outcome_only
+    """The ``evaluate`` of the game's own ``evaluation.py`` (its folder, or
+    the nearest parent game's); ``chess_like_eval`` for any other state that
+    has ``pieces()``; otherwise ``outcome_only``."""
+    from game.games import game_part
+
+    game = getattr(state, "game", None)
+    found = _by_game.get(type(game))
+    if found is None:
+        module = game_part(game, "evaluation") if game is not None else None
+        if module is not None:
+            found = module.evaluate
+        elif callable(getattr(state, "pieces", None)):
+            found = chess_like_eval
+        else:
+            found = outcome_only
+        _by_game[type(game)] = found
+    return found
 
 
 def piece_value(kind: str, values: Mapping[str, float] = PIECE_VALUES) -> float:

@@ -1,13 +1,21 @@
 """Every game of the collection, by id.
 
-A game module defines a ``Game`` subclass and decorates it with ``register``.
-``CATALOGUE`` lists the whole collection in menu order, so games that are not
-built yet still show in the menu as coming.
+Each game is one folder here, registered by being there: ``game/games/<id>/``
+holds ``rules.py`` (the ``Game`` subclass, decorated with ``register``;
+headless), optionally ``evaluation.py`` (what the computer knows of the game,
+headless, on the ai floor) and ``display.py`` (or a ``display/`` package: the
+UI adapter, widgets, animations, sounds and markers; the only part that
+imports pygame, on the ui floor). ``load_all`` imports every folder;
+``game_part`` finds a game's evaluation or display. ``CATALOGUE`` lists the
+whole collection in menu order, so games not built yet show as coming.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from dataclasses import dataclass
+from types import ModuleType
 
 from game.engine import Game
 
@@ -48,12 +56,33 @@ CATALOGUE: tuple[Entry, ...] = (
 
 
 def load_all() -> dict[str, Game]:
-    """Import every game module so each registers itself."""
-    import importlib
-    import pkgutil
-
+    """Import every game folder so each registers itself."""
     import game.games as pkg
 
     for info in pkgutil.iter_modules(pkg.__path__):
-        importlib.import_module(f"game.games.{info.name}")
+        if info.ispkg:
+            importlib.import_module(f"game.games.{info.name}")
     return REGISTRY
+
+
+def game_part(game: Game, part: str) -> ModuleType | None:
+    """The module ``part`` ("evaluation", "display") of the folder that
+    defines ``game``'s class, or of the nearest base class that has one (a
+    variant made by subclassing borrows its parent's parts); None if none."""
+    for cls in type(game).__mro__:
+        folder, _, _ = cls.__module__.rpartition(".")
+        if not folder.startswith("game.games."):
+            continue
+        name = f"{folder}.{part}"
+        if name in _missing:
+            continue
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name != name:
+                raise  # the part exists but something it imports does not
+            _missing.add(name)
+    return None
+
+
+_missing: set[str] = set()

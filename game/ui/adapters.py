@@ -16,16 +16,15 @@ Optional hooks the play scene and board view look for: ``widgets`` (side
 panel widget modules, each widget with a ``height``), ``show_captured``,
 ``piece_image(piece, size)`` and ``draw_marker(surface, rect, name)``.
 
-The default adapter is the from/to one (chess ``Move``). A game registers
-its own subclass with ``ADAPTERS[game_id] = MyAdapter()`` in a module
-``game/ui/adapters_<game>.py``; ``adapter_for`` imports those on first use.
+The default adapter is the from/to one (chess ``Move``). A game brings its
+own in its folder: ``game/games/<id>/display.py`` sets ``ADAPTER`` to an
+instance of a subclass; ``adapter_for`` finds it (a variant made by
+subclassing a game borrows its parent's display).
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
-import pkgutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -162,26 +161,12 @@ def _piece(seat: Seat, kind: str) -> Any:
 
 
 DEFAULT = MoveAdapter()
-ADAPTERS: dict[str, MoveAdapter] = {}
-_loaded = False
 
 
-def load_adapters() -> None:
-    """Import every ``game/ui/adapters_<game>.py`` so each registers itself."""
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    import game.ui as pkg
+def adapter_for(game: Any) -> MoveAdapter:
+    """The game's own adapter (``ADAPTER`` in its display module), else the
+    from/to one."""
+    from game.games import game_part
 
-    for info in pkgutil.iter_modules(pkg.__path__):
-        if info.name.startswith("adapters_"):
-            try:
-                importlib.import_module(f"game.ui.{info.name}")
-            except Exception:  # one broken adapter must not stop the others
-                log.exception("could not load %s", info.name)
-
-
-def adapter_for(game_id: str) -> MoveAdapter:
-    load_adapters()
-    return ADAPTERS.get(game_id, DEFAULT)
+    module = game_part(game, "display")
+    return getattr(module, "ADAPTER", DEFAULT) if module is not None else DEFAULT

@@ -72,7 +72,7 @@ class PlayScene(Scene):
         super().__init__(app)
         self.match = match
         self.game = match.game
-        self.adapter = adapter_for(match.game_id)
+        self.adapter = adapter_for(match.game)
         geo = getattr(match.state, "geometry", None)
         width = getattr(geo, "width", 8)
         height = getattr(geo, "height", 8)

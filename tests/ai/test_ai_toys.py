@@ -9,7 +9,7 @@ import pytest
 from toy_games import GOOF, HIDDEN, NIM, NIM2, TTT
 
 from game.ai import RandomBot, SearchBot, make_bot, think_now
-from game.ai.evaluate import EVALUATORS, WIN, evaluator_for, outcome_only, terminal_value
+from game.ai.evaluate import WIN, chess_like_eval, evaluator_for, outcome_only, terminal_value
 from game.engine import Result
 
 
@@ -167,7 +167,11 @@ def test_should_stop_aborts_quickly():
 
 def test_evaluation_registry_defaults():
     assert evaluator_for(TTT.new()) is outcome_only
-    assert EVALUATORS["chess"] is EVALUATORS["chess960"]
+    from game.games import REGISTRY, load_all
+
+    load_all()
+    chess960 = REGISTRY["chess960"].new(seed=1)
+    assert evaluator_for(REGISTRY["chess"].new()) is evaluator_for(chess960) is chess_like_eval
     assert terminal_value(Result((1.0, 0.0)), 0) == WIN
     assert terminal_value(Result((1.0, 0.0)), 1) == -WIN
     assert terminal_value(Result((0.5, 0.5)), 1) == 0.0

@@ -17,10 +17,16 @@ def test_a_fresh_process_finds_every_games_evaluator():
         "from game.games import load_all; from game.ai.evaluate import evaluator_for;"
         "g = load_all();"
         "print(evaluator_for(g['maces'].new()).__module__,"
+        " evaluator_for(g['tulpas'].new()).__module__,"
         " evaluator_for(g['tulaga'].new()).__module__)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["game.ai.eval_maces", "game.ai.eval_tulaga"]
+    # Tulpas has no evaluation of its own: it borrows its parent game's.
+    assert out.stdout.split() == [
+        "game.games.maces.evaluation",
+        "game.games.maces.evaluation",
+        "game.games.tulaga.evaluation",
+    ]
 
 
 def test_the_tulpa_duel_is_played_uniformly():

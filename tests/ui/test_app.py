@@ -6,7 +6,7 @@ import json
 
 import pygame
 import pytest
-from ui_driver import make_app, pump
+from helpers.ui_driver import make_app, pump
 
 from game import __version__, saves
 from game.__main__ import main

@@ -3,7 +3,7 @@ drag-and-drop and by clicks, have an illegal drop refused, undo, save, quit,
 and resume with Continue."""
 
 import pygame
-from ui_driver import choose, click, click_at, drag, make_app, pump, settle, square_at
+from helpers.ui_driver import choose, click, click_at, drag, make_app, pump, settle, square_at
 
 from game import saves
 from game.ui.menu import MainMenu

@@ -6,7 +6,7 @@ import json
 
 import pygame
 import pytest
-from ui_driver import click, key, make_app, pump, texts
+from helpers.ui_driver import click, key, make_app, pump, texts
 
 from game import saves
 from game.games import CATALOGUE, REGISTRY, load_all

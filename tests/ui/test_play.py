@@ -17,12 +17,21 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from helpers.chess_diagrams import fen_of  # noqa: E402
-from ui_driver import click_at, drag, open_play, press_button, pump, settle, square_at  # noqa: E402
+from helpers.ui_driver import (  # noqa: E402
+    PLAY_ADAPTER,
+    click_at,
+    drag,
+    open_play,
+    press_button,
+    pump,
+    settle,
+    square_at,
+)
 
 from game import saves  # noqa: E402
 from game.app import App  # noqa: E402
 from game.games import REGISTRY, load_all  # noqa: E402
-from game.games.chess import ChessGame  # noqa: E402
+from game.games.chess.rules import ChessGame  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.ui.play import PlayScene  # noqa: E402
 
@@ -429,8 +438,8 @@ def test_simultaneous_secret_choices_pass_the_screen(app, monkeypatch):
     assert len(match.history) == 1
 
 
-def test_three_click_paths_through_the_scene(app):
-    from game.ui.adapters import ADAPTERS, MoveAdapter
+def test_three_click_paths_through_the_scene(app, monkeypatch):
+    from game.ui.adapters import MoveAdapter
 
     class Confirming(MoveAdapter):
         """A made-up three-click decision: the piece, its square, that square again."""
@@ -439,17 +448,14 @@ def test_three_click_paths_through_the_scene(app):
             return (action.frm, action.to, action.to)
 
     match = chess960()
-    ADAPTERS["chess960"] = Confirming()
-    try:
-        scene = open_play(app, match)
-        click_at(app, square_at(scene, "e2"))
-        click_at(app, square_at(scene, "e4"))
-        geo = match.state.geometry
-        assert match.history == []
-        assert scene.board.path == [geo.square("e2"), geo.square("e4")]
-        assert scene.board.target_squares == {geo.square("e4")}
-        click_at(app, square_at(scene, "e4"))
-        settle(app, scene)
-        assert match.history == [{0: "e4"}]
-    finally:
-        del ADAPTERS["chess960"]
+    monkeypatch.setattr(PLAY_ADAPTER, lambda game: Confirming())
+    scene = open_play(app, match)
+    click_at(app, square_at(scene, "e2"))
+    click_at(app, square_at(scene, "e4"))
+    geo = match.state.geometry
+    assert match.history == []
+    assert scene.board.path == [geo.square("e2"), geo.square("e4")]
+    assert scene.board.target_squares == {geo.square("e4")}
+    click_at(app, square_at(scene, "e4"))
+    settle(app, scene)
+    assert match.history == [{0: "e4"}]

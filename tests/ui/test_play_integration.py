@@ -19,7 +19,7 @@ from game.app import App  # noqa: E402
 from game.engine.pieces import Piece  # noqa: E402
 from game.games import load_all  # noqa: E402
 from game.match import Match  # noqa: E402
-from game.ui.adapters import ADAPTERS, MoveAdapter  # noqa: E402
+from game.ui.adapters import MoveAdapter  # noqa: E402
 from game.ui.play import PlayScene  # noqa: E402
 
 load_all()
@@ -93,10 +93,10 @@ def test_a_hidden_captured_row_draws_nothing(app, monkeypatch):
     match.play({0: match.state.parse_action("e4")})
     match.play({1: match.state.parse_action("d5")})
     match.play({0: match.state.parse_action("exd5")})
-    monkeypatch.setitem(ADAPTERS, "chess960", NoCaptures())
+    monkeypatch.setattr(PLAY_ADAPTER, lambda game: NoCaptures())
     scene = open_play(app, match)
     assert scene._captured == []
-    monkeypatch.delitem(ADAPTERS, "chess960")
+    monkeypatch.undo()
     shown = open_play(app, Match.from_dict(match.to_dict()))
     assert any(taken for _, taken, _ in shown._captured)
 
@@ -128,7 +128,7 @@ class Painting(MoveAdapter):
 
 def test_the_adapter_paints_its_markers_and_pieces(app, monkeypatch):
     adapter = Painting()
-    monkeypatch.setitem(ADAPTERS, "chess960", adapter)
+    monkeypatch.setattr(PLAY_ADAPTER, lambda game: adapter)
     scene = open_play(app, Match("chess960", {"start": "number", "number": 0}, 7))
     board = scene.board
     surface = pygame.Surface(app.size)
@@ -161,7 +161,16 @@ def test_the_adapter_paints_its_markers_and_pieces(app, monkeypatch):
 # -- 4. animations from the engines' events ---------------------------------------------
 import random  # noqa: E402
 
-from ui_driver import click_at, drag, open_play, press_button, pump, settle, square_at  # noqa: E402
+from helpers.ui_driver import (  # noqa: E402
+    PLAY_ADAPTER,
+    click_at,
+    drag,
+    open_play,
+    press_button,
+    pump,
+    settle,
+    square_at,
+)
 
 from game.engine import Event  # noqa: E402
 from game.ui.animation import STEP_BUILDERS, Animator, steps_from_events  # noqa: E402
@@ -509,7 +518,7 @@ def test_the_prefix_rule_for_any_adapter(app, monkeypatch):
                 return (action.frm, (action.frm + action.to) // 2, action.to)
             return (action.frm, action.to)
 
-    monkeypatch.setitem(ADAPTERS, "chess960", Stepping())
+    monkeypatch.setattr(PLAY_ADAPTER, lambda game: Stepping())
     match = Match("chess960", {"start": "number", "number": 0}, 7)
     scene = open_play(app, match)
     click_at(app, square_at(scene, "e2"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pygame
-from ui_driver import click, key, make_app, pump
+from helpers.ui_driver import click, key, make_app, pump
 
 from game.games import CATALOGUE
 from game.ui.menu import MainMenu

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ui_driver import choose, click, make_app, pump
+from helpers.ui_driver import choose, click, make_app, pump
 
 from game import saves
 from game.ui.menu import MainMenu

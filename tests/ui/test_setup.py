@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui_driver import choose, click, make_app, pump
+from helpers.ui_driver import choose, click, make_app, pump
 
 from game.games import REGISTRY, load_all
 from game.ui import setup

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.engine import Action, Seat, State
-from game.games.tulaga import (
+from game.games.tulaga.rules import (
     DIRECTIONS,
     GEO,
     PATHS,
@@ -41,7 +41,7 @@ from game.games.tulaga import (
     RankStone,
     Reap,
 )
-from game.ui.adapters import ADAPTERS, Choice, MoveAdapter, Path
+from game.ui.adapters import Choice, MoveAdapter, Path
 
 DIRECTION_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
@@ -62,7 +62,7 @@ def stones_label(state: Any, action: ChooseStones) -> str:
 
 class TulagaAdapter(MoveAdapter):
     board_style = "points"
-    widgets: tuple[str, ...] = ("game.ui.widgets_tulaga",)
+    widgets: tuple[str, ...] = ("game.games.tulaga.widgets",)
     # Nothing is captured in Tulaga (stones go back to the piles, which the
     # widget shows); a play scene that honours this hides its captured row.
     show_captured = False
@@ -158,15 +158,15 @@ class TulagaAdapter(MoveAdapter):
 
     def piece_image(self, piece: Any, size: int) -> Any:
         """The stone drawn at ``size`` pixels (the board view asks this first)."""
-        from game.ui.widgets_tulaga import stone_surface
+        from game.games.tulaga.widgets import stone_surface
 
         return stone_surface(piece.seat, piece.kind, size)
 
     def draw_marker(self, surface: Any, rect: Any, name: str) -> bool:
         """The markers as glows under the stones; no badges on this board."""
-        from game.ui.widgets_tulaga import paint_marker
+        from game.games.tulaga.widgets import paint_marker
 
         return paint_marker(surface, rect, name)
 
 
-ADAPTERS["tulaga"] = TulagaAdapter()
+ADAPTER = TulagaAdapter()

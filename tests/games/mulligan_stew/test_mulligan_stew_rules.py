@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from game.engine import IllegalAction
 from game.engine.grid import GridPosition
 from game.games import load_all
-from game.games.mulligan_stew import (
+from game.games.mulligan_stew.rules import (
     DARK,
     GEO,
     LETTERS,
@@ -872,7 +872,7 @@ def test_random_games_finish():
 
 
 def test_the_evaluation_is_registered_and_counts_kings_pools_and_hands():
-    import game.ai.eval_mulligan_stew as ev
+    import game.games.mulligan_stew.evaluation as ev
     from game.ai.evaluate import evaluator_for
 
     start = GAME.new()
@@ -890,7 +890,6 @@ def test_the_evaluation_is_registered_and_counts_kings_pools_and_hands():
 
 
 def test_the_search_finds_the_swap_and_rook_kill():
-    import game.ai.eval_mulligan_stew  # noqa: F401
     from game.ai import think_now
 
     state = position(
@@ -913,7 +912,6 @@ def test_the_search_finds_the_swap_and_rook_kill():
 
 
 def test_a_computer_game_runs_to_its_end():
-    import game.ai.eval_mulligan_stew  # noqa: F401
     from game.ai import make_bot
 
     state = GAME.new(seed=3)

@@ -11,12 +11,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_driver import click_at, pump  # noqa: E402
+from helpers.ui_driver import click_at, pump  # noqa: E402
 
 from game.engine.board import parse_diagram  # noqa: E402
 from game.engine.pieces import Piece  # noqa: E402
 from game.games import load_all  # noqa: E402
-from game.games.tulaga import (  # noqa: E402
+from game.games.tulaga.rules import (  # noqa: E402
     GEO,
     ChooseStones,
     ChooseTulaga,
@@ -79,15 +79,15 @@ def labels(choices):
 
 
 def test_the_adapter_is_registered_with_points_and_the_piles_widget():
-    ad = adapter_for("tulaga")
+    ad = adapter_for(load_all()["tulaga"])
     assert type(ad).__name__ == "TulagaAdapter"
     assert ad.board_style == "points"
-    assert ad.widgets == ("game.ui.widgets_tulaga",)
+    assert ad.widgets == ("game.games.tulaga.widgets",)
 
 
 def test_placing_is_one_click_on_any_empty_point():
     state = GAME.new()
-    ad = adapter_for("tulaga")
+    ad = adapter_for(load_all()["tulaga"])
     paths = ad.paths(state, BLACK)
     assert len(paths) == 81
     assert paths[(sq("e5"),)] == [Place(sq("e5"))]
@@ -101,7 +101,7 @@ def test_placing_is_one_click_on_any_empty_point():
 def test_a_double_tulaga_is_chosen_by_a_click_or_a_button():
     state = position(DOUBLE)
     play(state, "e5")
-    ad = adapter_for("tulaga")
+    ad = adapter_for(load_all()["tulaga"])
     paths = ad.paths(state, BLACK)
     ring = ChooseTulaga(sq("d4"), tuple(sorted(sq(n) for n in ("c3", "d3", "c4", "e5"))))
     assert paths[(sq("d4"),)] == [ring]
@@ -117,7 +117,7 @@ def test_a_double_tulaga_is_chosen_by_a_click_or_a_button():
 
 def test_stones_rank_and_reap_phases():
     state = position(WALK)
-    ad = adapter_for("tulaga")
+    ad = adapter_for(load_all()["tulaga"])
     play(state, "e5", "row e4-e9")
     # Which five go back: panel buttons named by the stone that stays.
     choices = ad.panel_choices(state, BLACK)
@@ -160,7 +160,7 @@ def test_a_ring_with_spare_stones_names_the_stone_that_stays():
         """
     )
     play(state, "f6")
-    ad = adapter_for("tulaga")
+    ad = adapter_for(load_all()["tulaga"])
     assert sorted(labels(ad.panel_choices(state, BLACK))[:-1]) == [
         "Keep d4",
         "Keep d6",
@@ -183,7 +183,7 @@ def display():
 
 
 def test_stones_are_drawn_at_any_size(display):
-    from game.ui.widgets_tulaga import stone_surface
+    from game.games.tulaga.widgets import stone_surface
 
     for size in (12, 48, 97):
         for seat in (WHITE, BLACK):
@@ -200,7 +200,7 @@ def test_stones_are_drawn_at_any_size(display):
     # The board view asks the adapter's piece_image first, at its size.
     from game.ui.board_view import PieceArt
 
-    pieces = PieceArt(adapter_for("tulaga").piece_image)
+    pieces = PieceArt(adapter_for(load_all()["tulaga"]).piece_image)
     pieces.resize(40)
     img = pieces.get(Piece(0, "stone"))
     assert img.get_size() == (40, 40)
@@ -209,7 +209,7 @@ def test_stones_are_drawn_at_any_size(display):
 
 
 def test_the_piles_widget_counts_and_draws(display):
-    from game.ui import widgets_tulaga
+    from game.games.tulaga import widgets as widgets_tulaga
 
     class Scene:
         pass
@@ -232,7 +232,7 @@ def test_the_piles_widget_counts_and_draws(display):
 
 def test_the_scene_places_stones_on_points_by_clicks(app):
     from game.ui.play import PlayScene
-    from game.ui.widgets_tulaga import TulagaPiles, stone_surface
+    from game.games.tulaga.widgets import TulagaPiles, stone_surface
 
     match = Match("tulaga", seed=1)
     scene = PlayScene(app, match)

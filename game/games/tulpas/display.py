@@ -1,6 +1,6 @@
-"""The Tulpa cards: which Tulpas each side has still to create, and the
-result of the last card duel. Built by the play scene from the Tulpas
-adapter's ``widgets``; draws in the side panel.
+"""Tulpas on screen: the Maces adapter plus the Tulpa cards widget, which
+shows which Tulpas each side has still to create. The widget draws in the
+side panel.
 
 Where: ``scene.widget_rect``, the strip the play scene reserves in the side
 panel for a widget ``height`` pixels tall.
@@ -12,7 +12,8 @@ from typing import Any
 
 import pygame
 
-from game.games.maces import TULPAS
+from game.games.maces.display import MacesAdapter
+from game.games.maces.rules import TULPAS
 from game.ui import art
 
 HEIGHT = 58
@@ -70,3 +71,10 @@ class TulpaCards:
 
 def build(scene: Any) -> TulpaCards:
     return TulpaCards(scene)
+
+
+class TulpasAdapter(MacesAdapter):
+    widgets = ("game.games.tulpas.display",)
+
+
+ADAPTER = TulpasAdapter()

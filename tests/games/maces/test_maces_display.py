@@ -9,11 +9,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-from ui_driver import click_at, pump  # noqa: E402
+from helpers.ui_driver import click_at, pump  # noqa: E402
 
 from game.engine.board import board_field  # noqa: E402
 from game.games import load_all  # noqa: E402
-from game.games.maces import GEO, ChooseMace, Guess, Move, Pick, Shot, Swing, Throw  # noqa: E402
+from game.games.maces.rules import GEO, ChooseMace, Guess, Move, Pick, Shot, Swing, Throw  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.ui.adapters import adapter_for  # noqa: E402
 
@@ -27,13 +27,13 @@ def position(diagram: str, game="maces", side="w", phase="act"):
 
 
 def test_adapters_are_registered_for_both_games():
-    assert type(adapter_for("maces")).__name__ == "MacesAdapter"
-    assert adapter_for("tulpas").widgets == ("game.ui.widgets_tulpas",)
+    assert type(adapter_for(load_all()["maces"])).__name__ == "MacesAdapter"
+    assert adapter_for(load_all()["tulpas"]).widgets == ("game.games.tulpas.display",)
 
 
 def test_start_paths_moves_and_three_click_throws():
     state = GAMES["maces"].new()
-    ad = adapter_for("maces")
+    ad = adapter_for(load_all()["maces"])
     paths = ad.paths(state, 0)
     assert paths[(sq("b2"), sq("c3"), sq("d1"))] == [Throw(sq("b2"), sq("c3"), sq("d1"))]
     assert paths[(sq("b2"), sq("a2"))] == [Move(sq("b2"), sq("a2"))]
@@ -61,7 +61,7 @@ def test_apult_capture_of_a_throwable_piece_is_a_prefix_of_its_throws():
         .........K
         """
     )
-    paths = adapter_for("maces").paths(state, 0)
+    paths = adapter_for(load_all()["maces"]).paths(state, 0)
     capture = Move(sq("b2"), sq("c2"))
     # The play scene's prefix rule: a drag or a second click on c2 captures.
     assert paths[(sq("b2"), sq("c2"))] == [capture]
@@ -84,7 +84,7 @@ def test_swings_are_one_click_and_the_order_choice_clicks_the_mace():
         """
     )
     state.apply({0: state.parse_action("Kj1-i1")})
-    ad = adapter_for("maces")
+    ad = adapter_for(load_all()["maces"])
     assert ad.paths(state, 0) == {
         (sq("b3"),): [ChooseMace(sq("b3"))],
         (sq("d3"),): [ChooseMace(sq("d3"))],
@@ -112,7 +112,7 @@ def test_archer_shot_or_capture_opens_the_chooser():
         """,
         game="tulpas",
     )
-    ad = adapter_for("tulpas")
+    ad = adapter_for(load_all()["tulpas"])
     actions = ad.paths(state, 0)[(sq("e3"), sq("f3"))]
     assert set(actions) == {Shot(sq("e3"), sq("f3")), Move(sq("e3"), sq("f3"))}
     labels = {c.label for c in ad.choices(state, 0, actions)}
@@ -121,7 +121,7 @@ def test_archer_shot_or_capture_opens_the_chooser():
 
 def test_card_duel_and_ox_decline_are_panel_buttons():
     state = GAMES["tulpas"].new()
-    ad = adapter_for("tulpas")
+    ad = adapter_for(load_all()["tulpas"])
     picks = ad.panel_choices(state, 0)
     assert [c.label for c in picks] == [
         "Create Amazon",
@@ -158,7 +158,7 @@ def test_card_duel_and_ox_decline_are_panel_buttons():
 def test_placement_is_one_click_on_the_home_ranks():
     state = GAMES["tulpas"].new()
     state.apply({0: Pick("spider"), 1: Guess("spider")})
-    paths = adapter_for("tulpas").paths(state, 0)
+    paths = adapter_for(load_all()["tulpas"]).paths(state, 0)
     assert set(paths) == {(s,) for s in range(20) if state.piece_at(s) is None}
 
 
@@ -178,7 +178,7 @@ def test_frozen_markers_and_last_move():
         """,
         game="tulpas",
     )
-    ad = adapter_for("tulpas")
+    ad = adapter_for(load_all()["tulpas"])
     assert ad.markers(state) == {s: ["frozen"] for s in (sq("c3"), sq("c2"), sq("b1"))}
     state.apply({0: state.parse_action("Kj1-i1")})
     assert ad.last_move_squares(state) == (sq("j1"), sq("i1"))

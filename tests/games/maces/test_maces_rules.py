@@ -9,7 +9,7 @@ import pytest
 from game.engine import IllegalAction
 from game.engine.board import board_field
 from game.games import load_all
-from game.games.maces import (
+from game.games.maces.rules import (
     GEO,
     PROMOTIONS,
     ChooseMace,
@@ -607,7 +607,7 @@ def test_random_games_end():
 
 # -- computer play ---------------------------------------------------------------------
 def test_evaluation_is_registered_and_fears_a_king_next_to_an_enemy_mace():
-    from game.ai.eval_maces import evaluate
+    from game.games.maces.evaluation import evaluate
     from game.ai.evaluate import evaluator_for
 
     state = GAMES["maces"].new()
@@ -649,7 +649,6 @@ def test_search_finds_the_thrown_mace_win():
 
 
 def test_random_against_search_finishes_quickly():
-    import game.ai.eval_maces  # noqa: F401
     from game.ai import make_bot
 
     rng = random.Random(3)

@@ -14,7 +14,6 @@ Also counted:
   signature kill (swap in the light part, take in the dark part), so it
   costs a good deal.
 
-Importing this module registers the evaluator for "mulligan_stew".
 Never imports pygame.
 """
 
@@ -22,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.evaluate import register_evaluator, team_of, terminal_value
+from game.ai.evaluate import team_of, terminal_value
 
 VALUES: dict[str, float] = {
     "pawn": 1.0,
@@ -102,6 +101,3 @@ def evaluate(state: Any, seat: int) -> float:
             if any(king in SWAP_REACH[m] for m in mages[enemy]):
                 scores[owner] -= LAST_KING_DANGER
     return scores[seat] - scores[1 - seat]
-
-
-register_evaluator("mulligan_stew", evaluate)

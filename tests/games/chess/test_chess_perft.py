@@ -7,7 +7,7 @@ import chess
 import pytest
 
 from game.games import load_all
-from game.games.chess960_start import rank_of_number
+from game.games.chess960.start import rank_of_number
 
 GAMES = load_all()
 

@@ -11,11 +11,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-from ui_driver import click_at, pump  # noqa: E402
+from helpers.ui_driver import click_at, pump  # noqa: E402
 
 from game.engine.grid import GridPosition  # noqa: E402
 from game.games import load_all  # noqa: E402
-from game.games.mulligan_stew import (  # noqa: E402
+from game.games.mulligan_stew.rules import (  # noqa: E402
     GEO,
     LETTERS,
     Drop,
@@ -26,7 +26,7 @@ from game.games.mulligan_stew import (  # noqa: E402
 )
 from game.match import Match  # noqa: E402
 from game.ui.adapters import adapter_for  # noqa: E402
-from game.ui.adapters_mulligan_stew import HAND  # noqa: E402
+from game.games.mulligan_stew.display import HAND  # noqa: E402
 
 GAME = load_all()["mulligan_stew"]
 sq = GEO.square
@@ -43,14 +43,14 @@ def names(squares) -> set[str]:
 
 
 def test_adapter_is_registered_with_its_widget():
-    ad = adapter_for("mulligan_stew")
+    ad = adapter_for(load_all()["mulligan_stew"])
     assert type(ad).__name__ == "MulliganStewAdapter"
-    assert ad.widgets == ("game.ui.widgets_mulligan_stew",)
+    assert ad.widgets == ("game.games.mulligan_stew.widgets",)
 
 
 def test_start_paths_cover_every_action_once_and_drops_come_from_the_hand():
     state = GAME.new()
-    ad = adapter_for("mulligan_stew")
+    ad = adapter_for(load_all()["mulligan_stew"])
     paths = ad.paths(state, 0)
     assert sum(len(v) for v in paths.values()) == len(state.legal_actions(0))
     for p in paths:  # no complete path is the start of a longer one
@@ -66,7 +66,7 @@ def test_start_paths_cover_every_action_once_and_drops_come_from_the_hand():
 
 def test_markers_show_which_pieces_move_in_this_part():
     state = GAME.new()
-    ad = adapter_for("mulligan_stew")
+    ad = adapter_for(load_all()["mulligan_stew"])
     marks = ad.markers(state)
     assert names(marks) == {"b1", "d1", "f1", "a2", "c2", "e2"}
     assert all(m == ["light"] for m in marks.values())
@@ -79,7 +79,7 @@ def test_markers_show_which_pieces_move_in_this_part():
 
 
 def test_part_markers_are_painted_as_rings_not_letter_badges():
-    ad = adapter_for("mulligan_stew")
+    ad = adapter_for(load_all()["mulligan_stew"])
     surface = pygame.Surface((60, 60))
     surface.fill((0, 0, 0))
     rect = surface.get_rect()
@@ -101,7 +101,7 @@ def test_capture_or_swap_with_the_same_clicks_opens_the_chooser():
         ...K..
         """
     )
-    ad = adapter_for("mulligan_stew")
+    ad = adapter_for(load_all()["mulligan_stew"])
     acts = ad.paths(state, 0)[(sq("c2"), sq("d3"))]
     assert set(acts) == {Move(sq("c2"), sq("d3")), Swap(sq("c2"), sq("d3"))}
     labels = {c.label for c in ad.choices(state, 0, acts)}
@@ -121,7 +121,7 @@ def test_promotion_choices_and_the_promotion_only_click():
         """,
         pools="QCq",
     )
-    ad = adapter_for("mulligan_stew")
+    ad = adapter_for(load_all()["mulligan_stew"])
     acts = ad.paths(state, 0)[(sq("c6"), sq("c7"))]
     choices = ad.choices(state, 0, acts)
     assert [c.label for c in choices] == ["Stay a Pawn", "Queen", "Cardinal"]
@@ -148,7 +148,7 @@ def test_promotion_choices_and_the_promotion_only_click():
 
 
 def test_widget_texts():
-    from game.ui.widgets_mulligan_stew import part_text, pool_counts
+    from game.games.mulligan_stew.widgets import part_text, pool_counts
 
     state = GAME.new()
     assert part_text(state) == "White: light part (then dark)"

@@ -5,7 +5,7 @@ pygame_gui reports a button press one frame after the mouse-up, so every
 action here pumps a few frames afterwards. Posted mouse events need ``pos``
 and ``button``; hovering needs ``pygame.mouse.set_pos``.
 
-(Named ui_driver, not helpers, so it never shadows the tests/helpers package.)
+(The `app` fixture in tests/conftest.py builds one for each test.)
 """
 
 from __future__ import annotations
@@ -19,6 +19,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
+
+
+# Where the play scene finds a game's adapter: tests patch it to try made-up
+# adapters (``monkeypatch.setattr(PLAY_ADAPTER, lambda game: MyAdapter())``).
+PLAY_ADAPTER = "game.ui.play.adapter_for"
 
 
 def make_app(*scenes) -> App:

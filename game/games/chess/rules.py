@@ -19,7 +19,6 @@ from game.engine import Event, Game, IllegalAction, Option, Result, State
 from game.engine.board import bits, geometry
 from game.engine.pieces import Piece
 from game.games import register
-from game.games.chess960_start import card_deal_rank, number_of_rank, rank_of_number
 
 WHITE, BLACK = 0, 1
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(6)
@@ -643,49 +642,3 @@ class ChessGame(Game):
 
     def from_text(self, text: str) -> ChessState:
         return ChessState(self, text)
-
-
-@register
-class Chess960Game(ChessGame):
-    id = "chess960"
-    title = "Chess960"
-    blurb = "Fischer's shuffled back rank: same rules, no opening book."
-    options = (
-        Option(
-            "start",
-            "Start position",
-            "random",
-            ("random", "number", "cards"),
-            "At random, by its number, or dealt with the card method",
-        ),
-        Option("number", "Position number (0-959)", 518, help="Used when the start is by number"),
-    )
-
-    def normalize_options(self, options):
-        merged = super().normalize_options(options)
-        try:
-            number = int(merged["number"])
-        except (TypeError, ValueError):
-            raise ValueError("The position number must be a whole number from 0 to 959") from None
-        if not 0 <= number <= 959:
-            raise ValueError(f"The position number must be from 0 to 959, not {number}")
-        merged["number"] = number
-        return merged
-
-    def new(self, options=None, seed: int = 0) -> ChessState:
-        opts = self.normalize_options(options)
-        rng = random.Random(seed)
-        if opts["start"] == "number":
-            rank = rank_of_number(opts["number"])
-        elif opts["start"] == "cards":
-            rank = card_deal_rank(rng)
-        else:
-            rank = rank_of_number(rng.randrange(960))
-        state = ChessState(self, start_fen(rank), seed)
-        state.start_number = number_of_rank(rank)
-        return state
-
-
-def start_fen(rank: str) -> str:
-    """The FEN of a Chess960 start with back rank ``rank`` ("RNBQKBNR")."""
-    return f"{rank.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{rank} w KQkq - 0 1"

@@ -22,7 +22,7 @@ the dark part); the board view draws unknown names as a lettered badge, so
 these show as "L" and "D". During the dark part the piece that moved in the
 light part is "frozen" (it may not move again this turn).
 
-The widget module ``game.ui.widgets_mulligan_stew`` shows both promotion
+The widget module ``game.games.mulligan_stew.widgets`` shows both promotion
 pools and which part of the turn is being played.
 """
 
@@ -33,8 +33,17 @@ from typing import Any
 
 from game.engine import Action, Seat, State
 from game.engine.pieces import Piece
-from game.games.mulligan_stew import DARK, LIGHT, POOL_ORDER, Drop, Move, Promote, Swap, Teleport
-from game.ui.adapters import ADAPTERS, Choice, MoveAdapter, Path
+from game.games.mulligan_stew.rules import (
+    DARK,
+    LIGHT,
+    POOL_ORDER,
+    Drop,
+    Move,
+    Promote,
+    Swap,
+    Teleport,
+)
+from game.ui.adapters import Choice, MoveAdapter, Path
 
 HAND = -1  # the hand-tray slot of the Mage (the first kind in hand)
 
@@ -44,7 +53,7 @@ def _title(kind: str) -> str:
 
 
 class MulliganStewAdapter(MoveAdapter):
-    widgets: tuple[str, ...] = ("game.ui.widgets_mulligan_stew",)
+    widgets: tuple[str, ...] = ("game.games.mulligan_stew.widgets",)
 
     def path_of(self, state: State, seat: Seat, action: Action) -> Path | None:
         t = type(action)
@@ -146,4 +155,4 @@ class MulliganStewAdapter(MoveAdapter):
         return state.geometry.rank_of(move.to) == last
 
 
-ADAPTERS["mulligan_stew"] = MulliganStewAdapter()
+ADAPTER = MulliganStewAdapter()

@@ -1,4 +1,4 @@
-"""How the computer judges a Tulaga position (registered for "tulaga").
+"""How the computer judges a Tulaga position.
 
 Score for a seat = its value minus the opponent's, in units where a rank stone
 is 20:
@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.evaluate import register_evaluator, team_of, terminal_value
-from game.games.tulaga import RING, WINDOWS, ChooseTulaga
+from game.ai.evaluate import team_of, terminal_value
+from game.games.tulaga.rules import RING, WINDOWS, ChooseTulaga
 
 RANK_ON_BOARD = 20.0
 ROW = (0.0, 0.05, 0.25, 0.8, 2.0, 0.0)  # by own stones in an unblocked five (a full one is spent)
@@ -127,6 +127,3 @@ def evaluate(state: Any, seat: int) -> float:
             value -= LOW_PILE[pile]
         scores[side] = value
     return scores[seat] - scores[1 - seat]
-
-
-register_evaluator("tulaga", evaluate)

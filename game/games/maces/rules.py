@@ -926,15 +926,3 @@ class MacesGame(Game):
         state = MacesState(self, 0, tulpas=self.tulpas)
         state.set_text(text)
         return state
-
-
-@register
-class TulpasGame(MacesGame):
-    id = "tulpas"
-    title = "Maces, Horse-apults and Tulpas"
-    blurb = (
-        "Maces and Horse-apults, plus five Tulpas per side brought to life by a "
-        "secret card duel before each turn: Amazon, Wild Ox, Archer, Spider, Tulpa Mace."
-    )
-    private_views = True  # the card duel's secret choices
-    tulpas = True

@@ -11,7 +11,6 @@ plus what the Maces make urgent:
 - a Tulpa not yet created is worth a share of its value (the card duel makes
   it likely sooner or later).
 
-Importing this module registers the evaluator for "maces" and "tulpas".
 Never imports pygame.
 """
 
@@ -20,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.ai.evaluate import PIECE_VALUES, WIN, register_evaluator, team_of, terminal_value
+from game.ai.evaluate import PIECE_VALUES, WIN, team_of, terminal_value
 
 VALUES: dict[str, float] = dict(PIECE_VALUES)
 VALUES.update({"tulpa_mace": 3.5, "king": 0.0})
@@ -117,6 +116,3 @@ def evaluate(
 
 
 evaluate.takes_mobility = True  # type: ignore[attr-defined]
-
-register_evaluator("maces", evaluate)
-register_evaluator("tulpas", evaluate)

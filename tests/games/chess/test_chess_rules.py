@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import IllegalAction
-from game.games.chess import STANDARD_FEN
-from game.games.chess960_start import card_deal_rank, number_of_rank, rank_of_number
+from game.games.chess.rules import STANDARD_FEN
+from game.games.chess960.start import card_deal_rank, number_of_rank, rank_of_number
 from game.match import Match
 
 

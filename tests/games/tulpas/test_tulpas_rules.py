@@ -9,7 +9,7 @@ import pytest
 
 from game.engine.board import board_field
 from game.games import load_all
-from game.games.maces import GEO, PROMOTIONS, TULPAS, Guess, OxDecline, Pick, Place
+from game.games.maces.rules import GEO, PROMOTIONS, TULPAS, Guess, OxDecline, Pick, Place
 from game.match import Match
 
 GAMES = load_all()
@@ -457,7 +457,6 @@ def test_ox_decline_is_its_own_action():
 
 
 def test_random_against_search_finishes_quickly():
-    import game.ai.eval_maces  # noqa: F401
     from game.ai import make_bot
 
     rng = random.Random(5)

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from game.engine import Action, Seat, State
 from game.engine.pieces import Piece
-from game.games.maces import (
+from game.games.maces.rules import (
     ChooseMace,
     Guess,
     Move,
@@ -36,7 +36,7 @@ from game.games.maces import (
     Swing,
     Throw,
 )
-from game.ui.adapters import ADAPTERS, Choice, MoveAdapter, Path
+from game.ui.adapters import Choice, MoveAdapter, Path
 
 
 def _title(kind: str) -> str:
@@ -109,9 +109,4 @@ class MacesAdapter(MoveAdapter):
         return ()
 
 
-class TulpasAdapter(MacesAdapter):
-    widgets = ("game.ui.widgets_tulpas",)
-
-
-ADAPTERS["maces"] = MacesAdapter()
-ADAPTERS["tulpas"] = TulpasAdapter()
+ADAPTER = MacesAdapter()

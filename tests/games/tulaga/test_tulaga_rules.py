@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from game.engine import IllegalAction
 from game.engine.board import parse_diagram
 from game.games import load_all
-from game.games.tulaga import (
+from game.games.tulaga.rules import (
     GEO,
     WINDOWS,
     ChooseStones,
@@ -857,7 +857,7 @@ def test_random_games_reach_every_kind_of_event():
 
 
 def test_the_evaluation_is_registered_and_values_threats():
-    from game.ai.eval_tulaga import evaluate
+    from game.games.tulaga.evaluation import evaluate
     from game.ai.evaluate import evaluator_for
 
     assert evaluator_for(GAME.new()) is evaluate

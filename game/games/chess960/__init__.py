@@ -1,0 +1,3 @@
+"""Chess960."""
+
+from game.games.chess960 import rules  # noqa: F401  (registers the game)
