@@ -20,7 +20,6 @@ import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
 
-
 # Where the play scene finds a game's adapter: tests patch it to try made-up
 # adapters (``monkeypatch.setattr(PLAY_ADAPTER, lambda game: MyAdapter())``).
 PLAY_ADAPTER = "game.ui.play.adapter_for"

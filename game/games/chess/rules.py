@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from typing import NamedTuple
 
-from game.engine import Event, Game, IllegalAction, Option, Result, State
+from game.engine import Event, Game, IllegalAction, Result, State
 from game.engine.board import bits, geometry
 from game.engine.pieces import Piece
 from game.games import register

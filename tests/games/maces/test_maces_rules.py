@@ -607,8 +607,8 @@ def test_random_games_end():
 
 # -- computer play ---------------------------------------------------------------------
 def test_evaluation_is_registered_and_fears_a_king_next_to_an_enemy_mace():
-    from game.games.maces.evaluation import evaluate
     from game.ai.evaluate import evaluator_for
+    from game.games.maces.evaluation import evaluate
 
     state = GAMES["maces"].new()
     assert evaluator_for(state) is evaluate

@@ -15,6 +15,7 @@ from helpers.ui_driver import click_at, pump  # noqa: E402
 
 from game.engine.grid import GridPosition  # noqa: E402
 from game.games import load_all  # noqa: E402
+from game.games.mulligan_stew.display import HAND  # noqa: E402
 from game.games.mulligan_stew.rules import (  # noqa: E402
     GEO,
     LETTERS,
@@ -26,7 +27,6 @@ from game.games.mulligan_stew.rules import (  # noqa: E402
 )
 from game.match import Match  # noqa: E402
 from game.ui.adapters import adapter_for  # noqa: E402
-from game.games.mulligan_stew.display import HAND  # noqa: E402
 
 GAME = load_all()["mulligan_stew"]
 sq = GEO.square

@@ -231,8 +231,8 @@ def test_the_piles_widget_counts_and_draws(display):
 
 
 def test_the_scene_places_stones_on_points_by_clicks(app):
-    from game.ui.play import PlayScene
     from game.games.tulaga.widgets import TulagaPiles, stone_surface
+    from game.ui.play import PlayScene
 
     match = Match("tulaga", seed=1)
     scene = PlayScene(app, match)

@@ -857,8 +857,8 @@ def test_random_games_reach_every_kind_of_event():
 
 
 def test_the_evaluation_is_registered_and_values_threats():
-    from game.games.tulaga.evaluation import evaluate
     from game.ai.evaluate import evaluator_for
+    from game.games.tulaga.evaluation import evaluate
 
     assert evaluator_for(GAME.new()) is evaluate
     four = position(
