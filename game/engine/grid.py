@@ -28,7 +28,7 @@ class LetterTable:
 
     def char(self, piece: Piece) -> str:
         letter = self.letter_of[piece.kind]
-        return letter if piece.seat == 0 else letter.lower()
+        return letter if piece.side == 0 else letter.lower()
 
 
 class GridPosition:
@@ -50,7 +50,7 @@ class GridPosition:
         """Bitboard of occupied squares (of one seat if given)."""
         bb = 0
         for sq, p in enumerate(self.board):
-            if p is not None and (seat is None or p.seat == seat):
+            if p is not None and (seat is None or p.side == seat):
                 bb |= 1 << sq
         return bb
 

@@ -12,13 +12,18 @@ from game.engine.board import KING_STEPS, KNIGHT_LEAPS, Geometry
 
 
 class Piece(NamedTuple):
-    seat: int  # 0 White, 1 Black (further seats in four-player games)
+    side: int  # 0 White, 1 Black: the colour, not the seat (four seats share two sides)
     kind: str  # "king", "queen", ... the art file is {white|black}_{kind}.svg
+
+    @property
+    def seat(self) -> int:
+        # Transitional alias while the games move to ``side``.
+        return self.side
 
     @property
     def letter(self) -> str:
         letter = KINDS[self.kind].letter
-        return letter.upper() if self.seat == 0 else letter.lower()
+        return letter.upper() if self.side == 0 else letter.lower()
 
     @staticmethod
     def from_letter(char: str, kinds: dict[str, PieceKind] | None = None) -> Piece:

@@ -122,7 +122,7 @@ class PieceArt:
         self._cache.clear()
 
     def get(self, piece: Any, size: int | None = None) -> pygame.Surface:
-        key = (piece.seat, piece.kind, size or self.size)
+        key = (piece.side, piece.kind, size or self.size)
         surf = self._cache.get(key)
         if surf is None:
             surf = self._cache[key] = self._make(piece, key[2])
@@ -146,7 +146,7 @@ def piece_image(piece: Any, size: int) -> pygame.Surface:
     try:
         from game.ui import art
 
-        surf = art.piece_surface(piece.seat, piece.kind, size)
+        surf = art.piece_surface(piece.side, piece.kind, size)
         if surf.get_size() != (size, size):
             surf = pygame.transform.smoothscale(surf, (size, size))
         return surf
@@ -156,8 +156,8 @@ def piece_image(piece: Any, size: int) -> pygame.Surface:
 
 def _token(piece: Any, size: int) -> pygame.Surface:
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    fill = (250, 250, 250) if piece.seat == 0 else (30, 30, 30)
-    edge = (30, 30, 30) if piece.seat == 0 else (230, 230, 230)
+    fill = (250, 250, 250) if piece.side == 0 else (30, 30, 30)
+    edge = (30, 30, 30) if piece.side == 0 else (230, 230, 230)
     r = int(size * 0.38)
     pygame.draw.circle(surf, fill, (size // 2, size // 2), r)
     pygame.draw.circle(surf, edge, (size // 2, size // 2), r, max(1, size // 24))

@@ -885,10 +885,10 @@ class PlayScene(Scene):
             lost = []
             extra = 0
             for piece, count in self._start_pieces.items():
-                if piece.seat == seat:
+                if piece.side == seat:
                     lost += [piece] * max(0, count - now.get(piece, 0))
             for piece, count in now.items():
-                if piece.seat == seat:
+                if piece.side == seat:
                     extra += max(0, count - self._start_pieces.get(piece, 0))
             for _ in range(extra):  # a promoted pawn is not a captured one
                 for i, p in enumerate(lost):
@@ -898,7 +898,7 @@ class PlayScene(Scene):
             lost.sort(key=lambda p: -piece_value(p.kind))
             missing[seat] = lost
         material = {
-            s: sum(piece_value(p.kind) for p, c in now.items() if p.seat == s for _ in range(c))
+            s: sum(piece_value(p.kind) for p, c in now.items() if p.side == s for _ in range(c))
             for s in range(n)
         }
         out = []

@@ -149,7 +149,7 @@ def test_black_avoids_losing_its_queen():
     state.apply({1: move})
     white = think_now("search:2", state, 0, random.Random(0))
     state.apply({0: white})
-    assert any(p.kind == "queen" and p.seat == 1 for p in state.pieces().values())
+    assert any(p.kind == "queen" and p.side == 1 for p in state.pieces().values())
 
 
 @pytest.mark.parametrize("game_id", ["chess", "chess960"])

@@ -8,9 +8,23 @@ from __future__ import annotations
 import random
 
 from game.engine import Option
+from game.engine.chess import ChessState
 from game.games import register
-from game.games.chess.rules import ChessGame, ChessState
+from game.games.chess.rules import ChessGame
 from game.games.chess960.start import card_deal_rank, number_of_rank, rank_of_number
+
+
+class Chess960State(ChessState):
+    """Orthodox chess that remembers its start's number for the title."""
+
+    FIELDS = ChessState.FIELDS | {"start_number": None}
+
+    def __init__(self, game, text: str, seed: int = 0, start_number: int | None = None):
+        self.start_number = start_number
+        super().__init__(game, text, seed)
+
+    def headline(self) -> str:
+        return "" if self.start_number is None else f"No. {self.start_number}"
 
 
 @register
@@ -49,9 +63,10 @@ class Chess960Game(ChessGame):
             rank = card_deal_rank(rng)
         else:
             rank = rank_of_number(rng.randrange(960))
-        state = ChessState(self, start_fen(rank), seed)
-        state.start_number = number_of_rank(rank)
-        return state
+        return Chess960State(self, start_fen(rank), seed, number_of_rank(rank))
+
+    def from_text(self, text: str) -> Chess960State:
+        return Chess960State(self, text)
 
 
 def start_fen(rank: str) -> str:

@@ -151,7 +151,7 @@ class MulliganStewAdapter(MoveAdapter):
         piece = state.piece_at(move.frm)
         if piece is None or piece.kind != "pawn":
             return False
-        last = state.geometry.height - 1 if piece.seat == 0 else 0
+        last = state.geometry.height - 1 if piece.side == 0 else 0
         return state.geometry.rank_of(move.to) == last
 
 

@@ -160,7 +160,7 @@ class TulagaAdapter(MoveAdapter):
         """The stone drawn at ``size`` pixels (the board view asks this first)."""
         from game.games.tulaga.widgets import stone_surface
 
-        return stone_surface(piece.seat, piece.kind, size)
+        return stone_surface(piece.side, piece.kind, size)
 
     def draw_marker(self, surface: Any, rect: Any, name: str) -> bool:
         """The markers as glows under the stones; no badges on this board."""

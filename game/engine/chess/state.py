@@ -1,0 +1,417 @@
+"""The chess core: orthodox chess as a ``State``, with hooks that variants
+override, the way python-chess's variant.py builds each variant on one board.
+
+A variant is a subclass that sets a few class attributes and overrides a
+few small methods:
+
+- ``legality``: "check" (a move may not leave the mover's king attacked;
+  checkmate and stalemate end the game), "king_capture" (no check rule;
+  taking the king wins) or "none" (no royal king; the variant says how the
+  game ends). Also ``en_passant``, ``promotions``, ``castles`` and
+  ``castle_through_attack``.
+- ``piece_moves(sq)``: the moves the piece on ``sq`` may make (default: its
+  orthodox ones; ``moves_as(kind, sq)`` gives any kind's moves from a square).
+- ``allows(move)``: a filter on moves (a player's half of the board).
+- ``occupancy(sq, side)``: the pieces the piece on ``sq`` sees, own and enemy
+  (a mirror side where the others neither block nor can be taken).
+- ``is_attacked(sq, by)``: the attack relation that check, mate and castling
+  use (adrenaline reaches further).
+- ``after_move(move, events)``: what happens after a move (raise a buried
+  piece, ask for a further decision by setting a phase).
+- ``actions_for(seat)`` / ``act(seat, action)``: decisions besides moves,
+  for turns of several steps; call ``end_turn`` when the turn is over.
+- ``seat_to_act()`` and ``next_turn()``: who acts now, who acts next.
+- ``variant_result()``: how the game ends, before the orthodox rules.
+- ``extra_fields()`` / ``read_extra_fields(fields)``: more fields in the
+  position text, after FEN's six (``extra_field_names`` names them).
+- ``extras``: per-square values that travel with the piece on the square
+  (``merge_extras`` says what a capture leaves), and ``FIELDS``: the state's
+  fields with how to copy each, so copies never share anything mutable.
+
+A variant that overrides none of the move hooks and keeps check-based
+legality gets the orthodox move generator (pins and evasion on bitboards):
+orthodox chess pays nothing for the hooks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from game.engine.chess.board import ChessBoard
+from game.engine.chess.movegen import MoveGeneration
+from game.engine.chess.san import parse_move, san
+from game.engine.chess.tables import (
+    BISHOP,
+    BLACK,
+    GEO,
+    KING,
+    KNIGHT,
+    PAWN,
+    QUEEN,
+    ROOK,
+    STANDARD_FEN,
+    WHITE,
+    Move,
+    W,
+    castle_squares,
+)
+from game.engine.draws import FIFTY_MOVES, THREEFOLD, Repetition
+from game.engine.pieces import Piece
+from game.engine.protocol import Event, Game, IllegalAction, Result, Seat, State
+
+MOVE_HOOKS = ("piece_moves", "allows", "occupancy", "is_attacked", "pseudo_legal_moves")
+
+Copier = Callable[[Any], Any] | None
+
+
+def _legal_copy(moves: list[Move] | None) -> list[Move] | None:
+    return list(moves) if moves is not None else None
+
+
+class ChessState(MoveGeneration, ChessBoard, State):
+    """A chess position plus what the draw rules need of its history."""
+
+    geometry: ClassVar = GEO  # the board (squares named like "e4"), for the UI
+
+    # -- what a variant declares ------------------------------------------------------
+    legality: ClassVar[str] = "check"
+    en_passant: ClassVar[bool] = True
+    promotions: ClassVar[tuple[str, ...]] = ("queen", "rook", "bishop", "knight")
+    castles: ClassVar[bool] = True
+    castle_through_attack: ClassVar[bool] = False
+    extra_field_names: ClassVar[tuple[str, ...]] = ()
+    # Every instance field and how a copy gets its own (None: immutable, shared).
+    FIELDS: ClassVar[dict[str, Copier]] = {
+        "game": None,
+        "rng": None,  # copied by copy_rng
+        "is_partial": None,
+        "_agreed_result": None,
+        "bb": list,
+        "occ": list,
+        "turn": None,
+        "castling": None,
+        "ep": None,
+        "halfmove": None,
+        "fullmove": None,
+        "extras": dict,
+        "last_move": None,
+        "repetition": Repetition.copy,
+        "_stack": lambda stack: [],
+        "_legal": _legal_copy,
+        "_result": None,
+    }
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._fast = (
+            cls.legality == "check"
+            and not cls.castle_through_attack
+            and all(getattr(cls, name) is getattr(ChessState, name) for name in MOVE_HOOKS)
+        )
+
+    def __init__(self, game: Game, text: str = STANDARD_FEN, seed: int = 0) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+        self.is_partial = False
+        self._agreed_result = None
+        self.extras = {}
+        self.last_move: Move | None = None
+        self._stack: list[tuple] = []
+        self._legal: list[Move] | None = None
+        self._result: Result | None | bool = False  # False: not worked out yet
+        self.set_text(text)
+        self.repetition = Repetition([self.position_key()])
+
+    # -- hooks a variant overrides (the defaults are orthodox chess) -----------------------
+    def piece_moves(self, sq: int) -> list[Move]:
+        return self.moves_as(self.kind_at(1 << sq), sq)
+
+    def allows(self, move: Move) -> bool:
+        return True
+
+    def occupancy(self, sq: int, side: int) -> tuple[int, int]:
+        return self.occ[side], self.occ[1 - side]
+
+    def after_move(self, move: Move, events: list[Event]) -> None:
+        """Called after every move with its events so far (append more)."""
+
+    def actions_for(self, seat: Seat) -> list[Any]:
+        """The decisions of ``seat`` now (it is to act): the legal moves,
+        unless a variant's turn is at another step."""
+        return list(self.legal_moves())
+
+    def act(self, seat: Seat, action: Any) -> list[Event]:
+        """Carry out one legal decision. A variant with decisions besides
+        moves handles them and calls ``end_turn`` when the turn is over."""
+        return self.play_move(action)
+
+    def seat_to_act(self) -> Seat:
+        """The seat whose decision it is: by default the one playing the side
+        to move."""
+        game = self.game
+        if game.seat_sides is None:
+            return self.turn
+        return game.seat_sides.index(self.turn)
+
+    def next_turn(self) -> None:
+        """Pass the turn (the move counter counts Black's moves)."""
+        if self.turn == BLACK:
+            self.fullmove += 1
+        self.turn = 1 - self.turn
+
+    def variant_result(self) -> Result | None:
+        """A variant's own end of the game, checked before the orthodox one."""
+        return None
+
+    def extra_fields(self) -> list[str]:
+        """The variant's fields of the position text, after the six of FEN."""
+        return []
+
+    def read_extra_fields(self, fields: list[str]) -> None:
+        """Read what ``extra_fields`` wrote; ValueError with a clear message."""
+
+    def extra_key(self) -> tuple:
+        """What else, besides the board and extras, makes positions differ for
+        the repetition rule."""
+        return ()
+
+    # -- the protocol --------------------------------------------------------------------
+    def to_act(self) -> tuple[Seat, ...]:
+        return () if self.is_over() else (self.seat_to_act(),)
+
+    def legal_actions(self, seat: Seat) -> list[Any]:
+        if seat not in self.to_act():
+            return []
+        return self.actions_for(seat)
+
+    def apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
+        acting = self.to_act()
+        if len(actions) != 1 or tuple(actions) != acting:
+            raise IllegalAction(f"it is {self._names(acting)}'s decision")
+        ((seat, action),) = actions.items()
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(f"{action} is not legal here")
+        return self.act(seat, action)
+
+    def _names(self, seats: tuple[Seat, ...]) -> str:
+        return " and ".join(self.game.seats[s] for s in seats) or "nobody"
+
+    def play_move(self, move: Move) -> list[Event]:
+        """Make a legal move with its events; the turn ends with it unless
+        ``after_move`` left the turn open (``turn_open``)."""
+        events = self.move_events(move)
+        self.push(move, pass_turn=False)
+        self._stack.clear()  # protocol moves are never popped
+        self.last_move = move
+        self.after_move(move, events)
+        if not self.turn_open():
+            self.end_turn(events)
+        return events
+
+    def turn_open(self) -> bool:
+        """Does the turn hold more decisions after the move just made?"""
+        return False
+
+    def end_turn(self, events: list[Event]) -> None:
+        """The turn is over: pass it, record the position for the draw rules,
+        and tell of check and of the end."""
+        self.next_turn()
+        self._legal = None
+        self._result = False
+        self.repetition.add(self.position_key(), irreversible=self.halfmove == 0)
+        if self.king_attacked(self.turn):
+            events.append(Event("check", None, {"square": self.king_square(self.turn)}))
+        result = self.result()
+        if result is not None:
+            events.append(Event("game_over", None, {"reason": result.reason}))
+
+    def move_events(self, move: Move) -> list[Event]:
+        """What a move does, for the UI to animate (before it is made)."""
+        us = self.turn
+        seat = self.seat_to_act()
+        piece = self.piece_at(move.frm)
+        if self.is_castle(move):
+            king_to, rook_to = castle_squares(us, move.frm, move.to)
+            return [
+                Event(
+                    "castle",
+                    seat,
+                    {
+                        "king_from": move.frm,
+                        "king_to": king_to,
+                        "rook_from": move.to,
+                        "rook_to": rook_to,
+                    },
+                ),
+                Event("move", seat, {"piece": piece, "frm": move.frm, "to": king_to}),
+                Event("move", seat, {"piece": Piece(us, "rook"), "frm": move.to, "to": rook_to}),
+            ]
+        events = [Event("move", seat, {"piece": piece, "frm": move.frm, "to": move.to})]
+        victim = self.piece_at(move.to)
+        if victim is not None and victim.side != us:
+            events.insert(0, Event("capture", seat, {"square": move.to, "piece": victim}))
+        elif piece.kind == "pawn" and move.to == self.ep and self.en_passant:
+            square = move.to - W if us == WHITE else move.to + W
+            events.insert(
+                0, Event("capture", seat, {"square": square, "piece": self.piece_at(square)})
+            )
+            events.append(Event("en_passant", seat, {"square": square}))
+        if move.promotion:
+            new = Piece(us, move.promotion)
+            events.append(Event("promote", seat, {"square": move.to, "piece": new}))
+        return events
+
+    def prompt(self, seat: Seat) -> str:
+        name = self.game.seats[seat]
+        check = self.legality == "check" and self.king_attacked(self.turn)
+        return f"{name} to move, in check" if check else f"{name} to move"
+
+    def check_square(self) -> int | None:
+        """The king of the side to move if it is attacked, for the UI."""
+        return self.king_square(self.turn) if self.king_attacked(self.turn) else None
+
+    def perft(self, depth: int) -> int:
+        moves = self.legal_moves()
+        if depth <= 1:
+            return len(moves) if depth == 1 else 1
+        total = 0
+        for move in moves:
+            self.push(move)
+            total += self.perft(depth - 1)
+            self.pop()
+        return total
+
+    # -- the end -----------------------------------------------------------------------------
+    def rules_result(self) -> Result | None:
+        if self._result is False:
+            self._result = self.variant_result() or self.orthodox_result()
+        return self._result  # type: ignore[return-value]
+
+    def orthodox_result(self) -> Result | None:
+        game, sides = self.game, self.game.sides
+        if self.legality == "king_capture":
+            for side in (WHITE, BLACK):
+                if self.king_square(side) is None:
+                    return Result.win(game, 1 - side, f"{sides[1 - side]} captured the king")
+        if not self.actions_for(self.seat_to_act()):
+            if self.legality == "check" and self.king_attacked(self.turn):
+                winner = 1 - self.turn
+                return Result.win(game, winner, f"Checkmate: {sides[winner]} wins")
+            return Result.draw(game, "Stalemate: a draw")
+        if self.legality == "check" and self.insufficient_material():
+            return Result.draw(game, "Neither side can mate: a draw")
+        if self.halfmove >= 100:
+            return Result.draw(game, FIFTY_MOVES)
+        if self.repetition.threefold():
+            return Result.draw(game, THREEFOLD)
+        return None
+
+    def insufficient_material(self) -> bool:
+        bb = self.bb
+        if bb[PAWN] | bb[ROOK] | bb[QUEEN]:
+            return False
+        minors = bb[KNIGHT] | bb[BISHOP]
+        if not minors & (minors - 1):
+            return True  # king against king, or with one minor piece
+        if bb[KNIGHT]:
+            return False
+        light = GEO.light
+        return not bb[BISHOP] & light or not bb[BISHOP] & ~light  # bishops on one colour
+
+    # -- keys and copies -----------------------------------------------------------------------
+    def position_key(self) -> tuple:
+        """Positions that count as the same for threefold repetition: an en
+        passant square only counts when the capture is possible."""
+        ep = self.ep if self.ep is not None and self._ep_capturable() else None
+        extras = tuple(sorted(self.extras.items())) if self.extras else ()
+        return (*self.bb, *self.occ, self.turn, self.castling, ep, extras, *self.extra_key())
+
+    def _ep_capturable(self) -> bool:
+        if not self.en_passant:
+            return False
+        return any(self.bb[PAWN] & 1 << m.frm and m.to == self.ep for m in self.legal_moves())
+
+    def copy(self) -> ChessState:
+        other = object.__new__(type(self))
+        fields = other.__dict__
+        mine = self.__dict__
+        for name, dup in self.FIELDS.items():
+            value = mine[name]
+            fields[name] = dup(value) if dup is not None and value is not None else value
+        other.rng = self.copy_rng()
+        return other
+
+    # -- the position text ------------------------------------------------------------------------
+    def set_text(self, text: str) -> None:
+        """Read FEN (X-FEN or Shredder-FEN castling; the clocks may be left
+        out) and then the variant's own fields."""
+        parts = text.split()
+        extra = len(self.extra_field_names)
+        if len(parts) == 4 and not extra:
+            parts += ["0", "1"]
+        if len(parts) != 6 + extra:
+            names = ", ".join(
+                ("board, side, castling, en passant, clocks", *self.extra_field_names)
+            )
+            raise ValueError(f"the position text has {6 + extra} fields: {names}")
+        board, side, castle, ep, half, full = parts[:6]
+        self.read_board(board)
+        if self.legality != "none":
+            for s in (WHITE, BLACK):
+                kings = bin(self.bb[KING] & self.occ[s]).count("1")
+                if kings > 1 or (kings == 0 and self.legality == "check"):
+                    raise ValueError("each side needs exactly one king")
+        if side not in ("w", "b"):
+            raise ValueError("the side to move is w or b")
+        self.turn = WHITE if side == "w" else BLACK
+        self.castling = self.read_castling(castle) if self.castles else 0
+        self.ep = None if ep == "-" else GEO.square(ep)
+        try:
+            self.halfmove, self.fullmove = int(half), int(full)
+        except ValueError:
+            raise ValueError("the move counters must be numbers") from None
+        self.read_extra_fields(parts[6:])
+        self._legal = None
+        self._result = False
+
+    def to_text(self) -> str:
+        ep = GEO.name(self.ep) if self.ep is not None and self._ep_capturable() else "-"
+        side = "w" if self.turn == WHITE else "b"
+        fields = [self.board_text(), side, self.castling_text(), ep]
+        fields += [str(self.halfmove), str(self.fullmove), *self.extra_fields()]
+        return " ".join(fields)
+
+    # -- notation ---------------------------------------------------------------------------------
+    def notation(self, action: Any) -> str:
+        """SAN for moves; a variant's other decisions in its own notation."""
+        return san(self, action)
+
+    def parse_action(self, text: str, seat: Seat | None = None) -> Any:
+        if seat is not None and seat not in self.to_act():
+            raise IllegalAction(f"it is not {self.game.seats[seat]}'s decision")
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        return parse_move(self, text)
+
+
+ChessState._fast = True
+
+
+def extras_text(extras: Mapping[int, Any], write: Callable[[Any], str] = str) -> str:
+    """Per-square extras as a position-text field: "e4=2,c3=1", or "-"."""
+    return ",".join(f"{GEO.name(sq)}={write(v)}" for sq, v in sorted(extras.items())) or "-"
+
+
+def read_extras(field: str, read: Callable[[str], Any]) -> dict[int, Any]:
+    """The inverse of ``extras_text``; ValueError on anything malformed."""
+    if field == "-":
+        return {}
+    out: dict[int, Any] = {}
+    for item in field.split(","):
+        name, eq, value = item.partition("=")
+        if not eq:
+            raise ValueError(f"an extra is written square=value, not {item!r}")
+        out[GEO.square(name)] = read(value)
+    return out
