@@ -191,6 +191,10 @@ class MulliganStewState(GridPosition, State):
         board = self.board
         last = LAST_RANK[us]
         if GEO.rank_of(frm) == last:  # waits on the last rank: only promotes
+            if self.part == DARK and IS_LIGHT[frm]:
+                # A dark-part mover on a light square was swapped there this
+                # turn; a swapped pawn promotes on a later turn only.
+                return
             for kind in self._promotion_kinds(us):
                 append(Promote(frm, kind))
             return

@@ -339,6 +339,20 @@ def test_a_pawn_swapped_to_its_last_rank_waits_and_promotes_later():
     assert state.pool(0) == []
 
 
+def test_a_pawn_swapped_onto_its_last_rank_does_not_promote_in_the_same_turn():
+    # The b6 pawn stands on a dark square: swapped to b7 by the light part's
+    # Mage, it still has the dark part, but a swapped pawn promotes on a
+    # later turn only.
+    state = GAME.from_text("1M1k2/1P4/6/6/6/6/4K1 w l - Qq 0 0 1")
+    play(state, "Mb6@b7")
+    assert state.part == DARK and state.piece_at(sq("b7")) == (0, "pawn")
+    assert "b7=Q" not in notations(state)
+    assert not any(a.frm == sq("b7") for a in state.legal_actions(0))
+    play(state, "Kf2", "Kc6")  # White's dark part, Black's light part
+    assert state.turn == 0 and state.part == LIGHT
+    assert "b7=Q" in notations(state)  # the next turn: a promotion-only move
+
+
 # -- the other pieces ------------------------------------------------------------------
 
 
