@@ -4,7 +4,7 @@ Every action has ``frm`` and ``to`` (the generic search orders by them; -1
 for "not on the board") and compares equal only to an action of its own
 type: a Teleport from b1 to f7 is not a Swap of the same squares. ``str``
 gives the coordinate form (``b1f7``, ``b1>f7``, ``c2@e4``, ``M@b3``,
-``b7=q``); the game's own notation is in notation.py.
+``b7=q``, ``--``); the game's own notation is in notation.py.
 """
 
 from __future__ import annotations
@@ -126,4 +126,28 @@ class Promote(NamedTuple):
     __hash__ = _Typed.__hash__
 
 
-Action = Move | Teleport | Swap | Drop | Promote
+class Skip(NamedTuple):
+    """Decline a part whose only actions are Mage drops: the Mage is dropped
+    "whenever they decide", so nobody has to drop it now. Written ``--``."""
+
+    part: int
+
+    @property
+    def frm(self) -> int:
+        return -1  # not on the board
+
+    @property
+    def to(self) -> int:
+        return -1
+
+    def __str__(self) -> str:
+        return SKIP_TEXT
+
+    __eq__ = _Typed.__eq__
+    __ne__ = _Typed.__ne__
+    __hash__ = _Typed.__hash__
+
+
+SKIP_TEXT = "--"  # the null move of PGN: a part that moves nothing
+
+Action = Move | Teleport | Swap | Drop | Promote | Skip

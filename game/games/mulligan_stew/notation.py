@@ -2,13 +2,13 @@
 (rules/mulligan_stew.md, "Notation"): ``Cd5``, ``P:a5``, ``Mb3`` (a drop),
 ``Md1@Kb3`` (a swap: the Mage's new square, then the piece it swapped with
 and that piece's new square), ``e7=Q``, ``+`` for taking a king and ``++``
-for taking the last one."""
+for taking the last one; ours: ``--`` for a part declined."""
 
 from __future__ import annotations
 
 from game.engine import IllegalAction
 from game.engine.notation import disambiguation
-from game.games.mulligan_stew.actions import Drop, Move, Promote, Swap
+from game.games.mulligan_stew.actions import SKIP_TEXT, Drop, Move, Promote, Skip, Swap
 from game.games.mulligan_stew.tables import GEO, LETTERS
 
 
@@ -19,6 +19,8 @@ def describe(state, action, actions=None) -> str:
         actions = state.legal_actions(state.turn)
     board = state.board
     t = type(action)
+    if t is Skip:
+        return SKIP_TEXT
     if t is Drop:
         letter = LETTERS.letter_of[action.kind]
         # "Mb3" would read as a move when a Mage on the board can go there too.

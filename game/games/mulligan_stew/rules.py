@@ -10,9 +10,12 @@ the board and its tables are in tables.py, the actions in actions.py, the
 position text in position_text.py and the notation in notation.py. Their
 public names are re-exported here.
 
-Each part of a turn is one decision of the same seat. A part with no legal
-move is skipped by the rules themselves (the state moves on at once), and a
-turn with no move in either part is a pass; two passes in a row draw.
+Each part of a turn is one decision of the same seat. Whether a part is
+played is judged at the start of the turn: a part with nothing to do then is
+skipped by the rules themselves (the state moves on at once), and so is a
+dark part the light part left with nothing to do; a turn with nothing to do
+in either part is a pass, and two passes in a row draw. A part whose only
+actions are Mage drops may be declined (``Skip``, written ``--``).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from game.engine.grid import GridPosition
 from game.engine.pieces import Piece
 from game.games import register
 from game.games.mulligan_stew import notation as _notation
-from game.games.mulligan_stew.actions import Action, Drop, Move, Promote, Swap, Teleport
+from game.games.mulligan_stew.actions import Action, Drop, Move, Promote, Skip, Swap, Teleport
 from game.games.mulligan_stew.position_text import dark_squares_of, format_position, parse_position
 from game.games.mulligan_stew.tables import (
     ASSASSIN_HITS,
@@ -75,6 +78,7 @@ __all__ = [
     "MulliganStewGame",
     "MulliganStewState",
     "Promote",
+    "Skip",
     "Swap",
     "Teleport",
     "part_of_square",
@@ -122,10 +126,24 @@ class MulliganStewState(GridPosition, State):
 
     def _actions(self) -> list[Action]:
         if self._legal is None:
-            self._legal = self._generate()
+            legal = self._generate(self.part, self.movers())
+            if legal and all(type(a) is Drop for a in legal):
+                legal.append(Skip(self.part))  # the drop is never forced
+            self._legal = legal
         return self._legal
 
-    def _generate(self) -> list[Action]:
+    def _part_open(self, part: int) -> bool:
+        """Whether ``part`` has a move in this position, taken as the start
+        of the turn: a piece of the mover's on that colour can move, or the
+        Mage in hand can be dropped on it. Judged here, the part is played or
+        skipped whatever the light part changes (see the rule sheet)."""
+        board, us = self.board, self.turn
+        movers = [sq for sq in COLOUR_SQUARES[part] if (p := board[sq]) and p.side == us]
+        return bool(self._generate(part, movers, first=True))
+
+    def _generate(self, part: int, movers, first: bool = False) -> list[Action]:
+        """The actions of ``part`` for the pieces on ``movers``; with
+        ``first``, stop after the first piece that has any."""
         us = self.turn
         board = self.board
         occupied = 0
@@ -134,13 +152,15 @@ class MulliganStewState(GridPosition, State):
                 occupied |= 1 << sq
         out: list[Action] = []
         append = out.append
-        for frm in sorted(self.movers()):
+        for frm in sorted(movers):
+            if first and out:
+                return out
             piece = board[frm]
             if piece is None or piece.side != us:
                 continue
             kind = piece.kind
             if kind == "pawn":
-                self._pawn_actions(frm, us, append)
+                self._pawn_actions(frm, us, part, append)
             elif kind == "king":
                 for to in KING_TARGETS[frm]:
                     t = board[to]
@@ -176,7 +196,7 @@ class MulliganStewState(GridPosition, State):
                             append(Move(frm, to))
         if self.hands[us]:
             for kind in dict.fromkeys(self.hands[us]):
-                for to in COLOUR_SQUARES[self.part]:
+                for to in COLOUR_SQUARES[part]:
                     if board[to] is None:
                         append(Drop(to, kind))
         return out
@@ -187,11 +207,11 @@ class MulliganStewState(GridPosition, State):
             kinds.remove("queen")  # never two Queens of a side on the board
         return kinds
 
-    def _pawn_actions(self, frm: int, us: int, append) -> None:
+    def _pawn_actions(self, frm: int, us: int, part: int, append) -> None:
         board = self.board
         last = LAST_RANK[us]
         if GEO.rank_of(frm) == last:  # waits on the last rank: only promotes
-            if self.part == DARK and IS_LIGHT[frm]:
+            if part == DARK and IS_LIGHT[frm]:
                 # A dark-part mover on a light square was swapped there this
                 # turn; a swapped pawn promotes on a later turn only.
                 return
@@ -229,6 +249,9 @@ class MulliganStewState(GridPosition, State):
         name = self.game.seats[seat]
         if self.is_over() or seat != self.turn:
             return f"{name} waits"
+        part = PART_NAMES[self.part]
+        if any(type(a) is Skip for a in self._actions()):
+            return f"{name}, {part} part: drop the Mage on a {part} square, or skip the part"
         if self.part == LIGHT:
             return f"{name}, light part: move a piece that stands on a light square"
         return f"{name}, dark part: move a piece that began the turn on a dark square"
@@ -241,10 +264,44 @@ class MulliganStewState(GridPosition, State):
             raise IllegalAction(f"{action} is not a legal action here")
         us = self.turn
         events: list[Event] = []
-        board = self.board
-        irreversible = False
-        king_taken = False
+        # The dark part is judged at the start of the turn, which the light
+        # part's position still is.
+        dark_open = self.part == DARK or self._part_open(DARK)
 
+        if type(action) is Skip:
+            # Nothing moves; not a pass either (the player could have dropped).
+            events.append(Event("skip", us, {"part": PART_NAMES[self.part], "declined": True}))
+            moved_to, irreversible, king_taken = None, False, False
+        else:
+            moved_to, irreversible, king_taken = self._play(action, us, events)
+            self.last_action = action
+            self.passes = 0
+        self.clock = 0 if irreversible else self.clock + 1
+        self._legal = None
+        self._result = False
+
+        won = king_taken and not self.kings(1 - us)
+        if self.part == LIGHT and dark_open:
+            self.last_mover = moved_to
+            self.part = DARK
+            self.movable = self._dark_movers_after(action)
+        else:
+            if self.part == LIGHT and not won:
+                events.append(Event("skip", us, {"part": "dark"}))
+            self._end_turn()
+        if won:
+            # The last king is taken: the game ends at once (no dark part).
+            self._repetition.add(self._key(), irreversible)
+            events.append(Event("game_over", None, {"reason": self.result().reason}))
+            return events
+        self._settle(events, irreversible)
+        return events
+
+    def _play(self, action: Action, us: int, events: list[Event]) -> tuple[int, bool, bool]:
+        """Make ``action`` on the board; (where the piece now stands, whether
+        it was irreversible, whether a king was taken)."""
+        board = self.board
+        irreversible = king_taken = False
         if type(action) is Drop:
             piece = Piece(us, action.kind)
             hand = list(self.hands[us])
@@ -252,76 +309,45 @@ class MulliganStewState(GridPosition, State):
             self.hands[us] = tuple(hand)
             board[action.to] = piece
             events.append(Event("drop", us, {"piece": piece, "to": action.to}))
-            moved_to = action.to
-            irreversible = True
-        elif type(action) is Swap:
+            return action.to, True, False
+        if type(action) is Swap:
             mage, other = board[action.frm], board[action.to]
             board[action.frm], board[action.to] = other, mage
-            events.append(
-                Event(
-                    "swap",
-                    us,
-                    {"a": action.frm, "b": action.to, "piece_a": mage, "piece_b": other},
-                )
-            )
-            moved_to = action.to
-            if other.kind == "pawn":
-                irreversible = True
-        elif type(action) is Teleport:
+            data = {"a": action.frm, "b": action.to, "piece_a": mage, "piece_b": other}
+            events.append(Event("swap", us, data))
+            return action.to, other.kind == "pawn", False
+        if type(action) is Teleport:
             piece = board[action.frm]
             board[action.frm], board[action.to] = None, piece
-            events.append(
-                Event("teleport", us, {"piece": piece, "frm": action.frm, "to": action.to})
-            )
-            moved_to = action.to
-        elif type(action) is Promote:
+            data = {"piece": piece, "frm": action.frm, "to": action.to}
+            events.append(Event("teleport", us, data))
+            return action.to, False, False
+        if type(action) is Promote:
             piece = Piece(us, action.kind)
             self._take_from_pool(us, action.kind)
             board[action.square] = piece
             events.append(Event("promote", us, {"square": action.square, "piece": piece}))
-            moved_to = action.square
+            return action.square, True, False
+        piece = board[action.frm]  # a Move
+        victim = board[action.to]
+        if victim is not None:
+            events.append(Event("capture", us, {"square": action.to, "piece": victim}))
             irreversible = True
-        else:  # Move
-            piece = board[action.frm]
-            victim = board[action.to]
-            if victim is not None:
-                events.append(Event("capture", us, {"square": action.to, "piece": victim}))
-                irreversible = True
-                if victim.kind == "king":
-                    king_taken = True
-                elif victim.kind in POOLABLE:
-                    self.pools[victim.side] = sorted_pool(self.pools[victim.side] + (victim.kind,))
-            board[action.frm] = None
-            board[action.to] = piece
-            events.append(Event("move", us, {"piece": piece, "frm": action.frm, "to": action.to}))
-            if piece.kind == "pawn":
-                irreversible = True
-            if action.promotion:
-                self._take_from_pool(us, action.promotion)
-                new = Piece(us, action.promotion)
-                board[action.to] = new
-                events.append(Event("promote", us, {"square": action.to, "piece": new}))
-            moved_to = action.to
-
-        self.last_action = action
-        self.passes = 0
-        self.clock = 0 if irreversible else self.clock + 1
-        self._legal = None
-        self._result = False
-
-        if self.part == LIGHT:
-            self.last_mover = moved_to
-            self.part = DARK
-            self.movable = self._dark_movers_after(action)
-        else:
-            self._end_turn()
-        if king_taken and not self.kings(1 - us):
-            # The last king is taken: the game ends at once (no dark part).
-            self._repetition.add(self._key(), irreversible)
-            events.append(Event("game_over", None, {"reason": self.result().reason}))
-            return events
-        self._settle(events, irreversible)
-        return events
+            if victim.kind == "king":
+                king_taken = True
+            elif victim.kind in POOLABLE:
+                self.pools[victim.side] = sorted_pool(self.pools[victim.side] + (victim.kind,))
+        board[action.frm] = None
+        board[action.to] = piece
+        events.append(Event("move", us, {"piece": piece, "frm": action.frm, "to": action.to}))
+        if piece.kind == "pawn":
+            irreversible = True
+        if action.promotion:
+            self._take_from_pool(us, action.promotion)
+            new = Piece(us, action.promotion)
+            board[action.to] = new
+            events.append(Event("promote", us, {"square": action.to, "piece": new}))
+        return action.to, irreversible, king_taken
 
     def _take_from_pool(self, seat: int, kind: str) -> None:
         pool = list(self.pools[seat])
@@ -335,6 +361,8 @@ class MulliganStewState(GridPosition, State):
         us = self.turn
         board = self.board
         movable = dark_squares_of(board, us)
+        if type(action) is Skip:
+            return frozenset(movable)
         if type(action) is Swap:
             # Before the swap the Mage stood on the light square action.frm
             # and the other piece on action.to.

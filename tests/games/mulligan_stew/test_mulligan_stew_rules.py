@@ -19,6 +19,7 @@ from game.games.mulligan_stew.rules import (
     Drop,
     Move,
     Promote,
+    Skip,
     Swap,
     Teleport,
 )
@@ -159,6 +160,67 @@ def test_the_dark_part_is_skipped_when_nothing_there_can_move():
     assert events[-1]["part"] == "dark"
 
 
+def test_a_dark_part_with_no_move_at_the_start_of_the_turn_stays_skipped():
+    state = position(
+        """
+        .....k
+        ......
+        ......
+        .p....
+        .R....
+        .P....
+        .....K
+        """,
+        pools="-",
+    )
+    # At the start of the turn the b2 pawn (dark) is stuck behind the Rook,
+    # with b4 taken: nothing on a dark square can move, so the dark part is
+    # skipped, even though the Rook's light move frees the pawn.
+    events = play(state, "Rc3")
+    assert [e.kind for e in events] == ["move", "skip"]
+    assert events[-1]["part"] == "dark"
+    assert state.turn == 1 and state.piece_at(sq("b2")) == (0, "pawn")
+
+
+def test_a_dark_part_with_a_move_at_the_start_is_played_with_the_moves_it_has_now():
+    # The same, with a King on the dark square c1 that can move: the dark part
+    # is played, and the pawn the Rook freed may be the piece that moves.
+    state = position(
+        """
+        .....k
+        ......
+        ......
+        .p....
+        .R....
+        .P....
+        ..K..K
+        """,
+        pools="-",
+    )
+    play(state, "Rc3")
+    assert state.turn == 0 and state.part == DARK
+    assert {"b3", "Kd2", "Ka1", "Ke1"} <= notations(state)
+
+
+def test_a_dark_part_whose_moves_the_light_part_took_away_is_skipped():
+    state = position(
+        """
+        .....k
+        ......
+        ......
+        .p....
+        ...R..
+        .P....
+        .....K
+        """,
+        pools="-",
+    )
+    # b2 could step to b3 at the start; the Rook's light move blocks it.
+    events = play(state, "Rb3")
+    assert [e.kind for e in events] == ["move", "skip"]
+    assert events[-1]["part"] == "dark" and state.turn == 1
+
+
 # Every piece boxed in: pawns blocked with nothing to leap to, pawns waiting
 # on their last rank with an empty pool, kings with no square to go to.
 def test_one_pass_hands_the_turn_over():
@@ -225,6 +287,76 @@ def test_a_mage_drop_in_the_light_part_leaves_the_dark_part():
     play(state, "Mb3")
     assert state.part == DARK and state.turn == 0
     assert not any(type(a) is Drop for a in state.legal_actions(0))
+
+
+def test_a_part_whose_only_moves_are_drops_may_be_declined():
+    # White's one King stands on the dark square c1: the light part has
+    # nothing but Mage drops, and the Mage comes in "whenever they decide".
+    state = GAME.from_text("2k3/6/6/6/6/6/2K3 w l Mm Qq 0 0 1")
+    assert state.part == LIGHT
+    assert "--" in notations(state)
+    assert "or skip the part" in state.prompt(0)
+    assert state.parse_action("--") == Skip(LIGHT)
+    events = play(state, "--")
+    assert [e.kind for e in events] == ["skip"]
+    assert events[0]["part"] == "light" and events[0]["declined"]
+    assert state.part == DARK and state.in_hand(0) == ["mage"]
+    # The King can move in the dark part: nothing to decline there.
+    assert "--" not in notations(state) and "Kd2" in notations(state)
+
+
+def test_a_dark_part_of_drops_only_may_be_declined_too():
+    state = GAME.from_text("3k2/6/6/6/6/6/3K2 w l M Qq 0 0 1")
+    assert "--" not in notations(state)  # the d1 King moves in the light part
+    play(state, "Kc2")
+    assert state.part == DARK
+    assert {a for a in state.legal_actions(0) if type(a) is not Drop} == {Skip(DARK)}
+    play(state, "--")
+    assert state.turn == 1 and state.in_hand(0) == ["mage"]
+
+
+def test_declining_is_offered_only_when_drops_are_all_there_is():
+    state = GAME.new()  # pieces to move and a Mage in hand
+    assert not any(type(a) is Skip for a in state.legal_actions(0))
+
+
+def test_declining_both_parts_is_not_a_pass():
+    # White's pieces are all boxed in, but the Mage could come in anywhere.
+    state = position(
+        """
+        KPP...
+        PP....
+        P.....
+        ......
+        ....k.
+        ......
+        ......
+        """,
+        hands="M",
+        pools="-",
+    )
+    assert state.turn == 0 and state.part == LIGHT
+    play(state, "--", "--")
+    assert state.turn == 1 and state.passes == 0
+    assert not state.is_over()
+
+
+def test_a_declined_part_reads_back_from_its_notation_as_saves_replay_it():
+    text = "2k3/6/6/6/6/6/2K3 w l Mm Qq 0 0 1"
+    state = GAME.from_text(text)
+    written = []
+    for move in ("--", "Kd2", "--", "Kb6"):
+        action = state.parse_action(move)
+        for a in state.legal_actions(state.turn):
+            assert state.parse_action(state.notation(a)) == a
+            assert state.parse_action(str(a)) == a
+        written.append(state.notation(action))
+        state.apply({state.turn: action})
+    assert written == ["--", "Kd2", "--", "Kb6"]
+    replayed = GAME.from_text(text)
+    play(replayed, *written)
+    assert replayed.to_text() == state.to_text()
+    assert state.turn == 0 and state.in_hand(0) == ["mage"] and state.in_hand(1) == ["mage"]
 
 
 def test_mage_steps_one_square_and_swaps_up_to_three_away_unblocked():
