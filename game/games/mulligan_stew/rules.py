@@ -271,12 +271,12 @@ class MulliganStewState(GridPosition, State):
         if type(action) is Skip:
             # Nothing moves; not a pass either (the player could have dropped).
             events.append(Event("skip", us, {"part": PART_NAMES[self.part], "declined": True}))
-            moved_to, irreversible, king_taken = None, False, False
+            moved_to, progress, irreversible, king_taken = None, False, False, False
         else:
-            moved_to, irreversible, king_taken = self._play(action, us, events)
+            moved_to, progress, irreversible, king_taken = self._play(action, us, events)
             self.last_action = action
             self.passes = 0
-        self.clock = 0 if irreversible else self.clock + 1
+        self.clock = 0 if progress else self.clock + 1
         self._legal = None
         self._result = False
 
@@ -297,11 +297,14 @@ class MulliganStewState(GridPosition, State):
         self._settle(events, irreversible)
         return events
 
-    def _play(self, action: Action, us: int, events: list[Event]) -> tuple[int, bool, bool]:
-        """Make ``action`` on the board; (where the piece now stands, whether
-        it was irreversible, whether a king was taken)."""
+    def _play(self, action: Action, us: int, events: list[Event]) -> tuple[int, bool, bool, bool]:
+        """Make ``action`` on the board. Returns where the piece now stands;
+        whether it was a capture or a pawn's own move, which start the
+        fifty-move count again (FIDE's rule; a drop or a swap is neither);
+        whether no earlier position can come back (those, and a drop); and
+        whether a king was taken."""
         board = self.board
-        irreversible = king_taken = False
+        progress = king_taken = False
         if type(action) is Drop:
             piece = Piece(us, action.kind)
             hand = list(self.hands[us])
@@ -309,30 +312,31 @@ class MulliganStewState(GridPosition, State):
             self.hands[us] = tuple(hand)
             board[action.to] = piece
             events.append(Event("drop", us, {"piece": piece, "to": action.to}))
-            return action.to, True, False
+            return action.to, False, True, False
         if type(action) is Swap:
             mage, other = board[action.frm], board[action.to]
             board[action.frm], board[action.to] = other, mage
             data = {"a": action.frm, "b": action.to, "piece_a": mage, "piece_b": other}
             events.append(Event("swap", us, data))
-            return action.to, other.kind == "pawn", False
+            # The Mage's move, not the pawn's: the Mage can swap it back.
+            return action.to, False, False, False
         if type(action) is Teleport:
             piece = board[action.frm]
             board[action.frm], board[action.to] = None, piece
             data = {"piece": piece, "frm": action.frm, "to": action.to}
             events.append(Event("teleport", us, data))
-            return action.to, False, False
+            return action.to, False, False, False
         if type(action) is Promote:
             piece = Piece(us, action.kind)
             self._take_from_pool(us, action.kind)
             board[action.square] = piece
             events.append(Event("promote", us, {"square": action.square, "piece": piece}))
-            return action.square, True, False
+            return action.square, True, True, False
         piece = board[action.frm]  # a Move
         victim = board[action.to]
         if victim is not None:
             events.append(Event("capture", us, {"square": action.to, "piece": victim}))
-            irreversible = True
+            progress = True
             if victim.kind == "king":
                 king_taken = True
             elif victim.kind in POOLABLE:
@@ -341,13 +345,13 @@ class MulliganStewState(GridPosition, State):
         board[action.to] = piece
         events.append(Event("move", us, {"piece": piece, "frm": action.frm, "to": action.to}))
         if piece.kind == "pawn":
-            irreversible = True
+            progress = True
         if action.promotion:
             self._take_from_pool(us, action.promotion)
             new = Piece(us, action.promotion)
             board[action.to] = new
             events.append(Event("promote", us, {"square": action.to, "piece": new}))
-        return action.to, irreversible, king_taken
+        return action.to, progress, progress, king_taken
 
     def _take_from_pool(self, seat: int, kind: str) -> None:
         pool = list(self.pools[seat])

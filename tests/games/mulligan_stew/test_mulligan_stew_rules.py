@@ -873,6 +873,62 @@ def test_fifty_moves_without_capture_or_pawn_move_draw():
     assert state.is_over() and "Fifty moves" in state.result().reason
 
 
+def test_a_mage_drop_does_not_reset_the_fifty_move_count():
+    # FIDE's count runs until a capture or a pawn move; a drop is neither.
+    state = GAME.from_text("2k3/6/6/6/6/6/2K3 w l Mm Qq 0 150 1")
+    play(state, "Mb1")
+    assert state.clock == 151
+    state = GAME.from_text("2k3/6/6/6/6/6/2K3 w l Mm Qq 0 199 1")
+    play(state, "Mb1")
+    assert state.is_over() and "Fifty moves" in state.result().reason
+
+
+def test_a_pawn_move_a_promotion_or_a_capture_resets_the_count():
+    board = """
+        ...k..
+        ......
+        .P....
+        ......
+        ..p...
+        .P....
+        ...K..
+        """
+    state = position(board, clock=150)
+    play(state, "b6")  # a pawn's step, in the light part (b5 is light)
+    assert state.clock == 0
+    state = position(board, clock=150)
+    play(state, "Kc2")  # a King move counts one part...
+    assert state.clock == 151
+    play(state, "P:c3")  # ...and the dark pawn's capture starts the count again
+    assert state.clock == 0
+    state = GAME.from_text("1P1k2/6/6/6/6/6/4K1 w l - Qq 0 150 1")
+    play(state, "b7=Q")  # a promotion-only move is the pawn's move
+    assert state.clock == 0
+
+
+def test_a_mage_swapping_a_pawn_is_the_mages_move_not_the_pawns():
+    # The swap neither resets the fifty-move count nor ends the repetition
+    # count: the Mage can swap the pawn straight back.
+    state = position(
+        """
+        k.....
+        ......
+        ......
+        ......
+        .P....
+        ......
+        .M.K..
+        """,
+        clock=10,
+    )
+    play(state, "Mb3@b1")
+    assert state.piece_at(sq("b1")) == (0, "pawn") and state.clock == 11
+    play(state, "Kb6", "Mb1@b3", "Ka7")  # the start again: twice
+    play(state, "Mb3@b1", "Kb6", "Mb1@b3", "Ka7")  # three times
+    assert state.is_over()
+    assert "three times" in state.result().reason
+
+
 def test_threefold_repetition_draws():
     state = position(
         """
