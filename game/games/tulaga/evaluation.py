@@ -7,8 +7,8 @@ is 20:
 - threats of rows: every five points in a row holding no stone but the
   side's own simple stones, worth more the fuller it is (four of five is one
   stone from a Tulaga);
-- threats of rings: every empty point with three of the side's simple stones
-  around it and a free point left to complete the four;
+- threats of rings: every empty point off the edge with three of the side's
+  simple stones around it and a free point left to complete the four;
 - rows and rings together are capped below a rank stone, so a bot never
   declines a Tulaga to keep its stones' threats;
 - the completion points (empty points where one stone makes a Tulaga): the
@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai.evaluate import team_of, terminal_value
-from game.games.tulaga.rules import RING, WINDOWS, ChooseTulaga
+from game.games.tulaga.rules import CENTRES, RING, WINDOWS, ChooseTulaga
 
 RANK_ON_BOARD = 20.0
 ROW = (0.0, 0.05, 0.25, 0.8, 2.0, 0.0)  # by own stones in an unblocked five (a full one is spent)
@@ -58,7 +58,7 @@ def _side(own: int, occ: int, empty: int) -> tuple[float, int]:
         value += row[k]
         if k == 4:
             complete |= w & empty
-    centres = empty
+    centres = empty & CENTRES  # an edge point has no full perimeter
     while centres:
         low = centres & -centres
         centres ^= low

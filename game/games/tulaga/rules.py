@@ -60,7 +60,13 @@ def _walk(p: int, df: int, dr: int) -> tuple[int, ...]:
 
 #: Per point, the bitboard of the (up to) 8 points around it: its perimeter.
 RING: tuple[int, ...] = GEO.king
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(tuple(bits(RING[p])) for p in range(SIZE))
+#: The points that can be a ring's centre: those with all 8 perimeter points
+#: on the board, so none on the edge (a bitboard).
+CENTRES: int = sum(1 << p for p in range(SIZE) if RING[p].bit_count() == 8)
+#: Per point, the centres next to it: the rings a stone there can be part of.
+RING_CENTRES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c in bits(RING[p]) if CENTRES >> c & 1) for p in range(SIZE)
+)
 #: Per point, per reap direction, the points from it (exclusive) to the edge.
 PATHS: tuple[dict[str, tuple[int, ...]], ...] = tuple(
     {d: _walk(p, *step) for d, step in DIRECTIONS.items()} for p in range(SIZE)
@@ -245,7 +251,8 @@ class TulagaState(State):
     def tulagas(self, point: int, seat: int) -> list[ChooseTulaga]:
         """Every Tulaga the stone of ``seat`` on ``point`` is part of: rows of
         five or more along a line through it, rings of four or more of the
-        seat's simple stones around an empty point next to it."""
+        seat's simple stones around an empty point next to it that is not on
+        the edge."""
         own = self.simple[seat]
         occ = self.occupied
         found = []
@@ -258,7 +265,7 @@ class TulagaState(State):
                     q = GEO.offset(q, sign * df, sign * dr)
             if len(run) >= 5:
                 found.append(ChooseTulaga(None, tuple(sorted(run))))
-        for c in NEIGHBOURS[point]:
+        for c in RING_CENTRES[point]:
             if occ >> c & 1:
                 continue
             ring = RING[c] & own
