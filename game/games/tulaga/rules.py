@@ -38,6 +38,7 @@ SIZE = GEO.size
 WHITE, BLACK = 0, 1
 FIRST = BLACK
 SIMPLE_STONES = 12
+RANK_STONE_CHOICES = (4, 5, 6)
 STONE, RANK = "stone", "rank_stone"
 SIDE_LETTERS = "wb"  # seat -> side letter in the position text
 
@@ -574,6 +575,37 @@ class TulagaState(State):
                 raise ValueError(f"pile counts cannot be negative: {token!r}")
             seat = SIDE_LETTERS.index(letter)
             self.pile[seat], self.rank_pile[seat] = simple, rank
+        self._check_counts()
+
+    def _check_counts(self) -> None:
+        """Stones never enter or leave the game: each side's simple stones on
+        the board and in the pile make 12, and its rank stones make the
+        game's number (4, 5 or 6, the same for both)."""
+        names = self.game.seats
+        for seat in (WHITE, BLACK):
+            board, pile = self.simple[seat].bit_count(), self.pile[seat]
+            if board + pile != SIMPLE_STONES:
+                raise ValueError(
+                    f"{names[seat]} has {SIMPLE_STONES} simple stones: {board} on the board "
+                    f"and {pile} in the pile make {board + pile}"
+                )
+        totals = [self.rank_total(seat) for seat in (WHITE, BLACK)]
+        if totals[WHITE] != totals[BLACK]:
+            raise ValueError(
+                "both players have the same number of rank stones: "
+                + ", ".join(
+                    f"{names[s]} {self.rank_on_board(s)} on the board and "
+                    f"{self.rank_pile[s]} in the pile"
+                    for s in (WHITE, BLACK)
+                )
+            )
+        if totals[WHITE] not in RANK_STONE_CHOICES:
+            raise ValueError(
+                f"each player has 4, 5 or 6 rank stones, not {totals[WHITE]} "
+                "(on the board and in the pile together)"
+            )
+        if not self.rank_pile[WHITE] and not self.rank_pile[BLACK]:
+            raise ValueError("both players cannot have every rank stone on the board")
 
     def copy(self) -> TulagaState:
         other = TulagaState.__new__(TulagaState)
@@ -617,7 +649,7 @@ class TulagaGame(Game):
             "rank_stones",
             "Rank stones per player",
             6,
-            (4, 5, 6),
+            RANK_STONE_CHOICES,
             "Fewer rank stones make a shorter game",
         ),
     )

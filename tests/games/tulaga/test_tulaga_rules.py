@@ -40,12 +40,20 @@ def pts(*names: str) -> tuple[int, ...]:
     return tuple(sorted(sq(n) for n in names))
 
 
-def position(diagram: str, side="b", phase="place", pending="-", white=(12, 6), black=(12, 6)):
+def position(diagram: str, side="b", phase="place", pending="-", white=None, black=None, ranks=6):
+    """The position of ``diagram``. The piles hold what is not on the board
+    (12 simple stones and ``ranks`` rank stones a side) unless given as
+    (simple, rank)."""
     rows = parse_diagram(diagram, width=9)
     assert len(rows) == 9
     board = "/".join("".join(r) for r in rows)
-    text = f"{board} {side} {phase} {pending} w={white[0]},{white[1]} b={black[0]},{black[1]}"
-    return GAME.from_text(text)
+    cells = "".join(board.split("/"))
+    piles = []
+    for letter, pile in (("w", white), ("b", black)):
+        if pile is None:
+            pile = (12 - cells.count(letter), ranks - cells.count(letter.upper()))
+        piles.append(f"{letter}={pile[0]},{pile[1]}")
+    return GAME.from_text(f"{board} {side} {phase} {pending} {' '.join(piles)}")
 
 
 def diagram(state) -> str:
@@ -255,7 +263,7 @@ def test_a_longer_row_lets_the_player_pick_the_five_with_the_new_stone():
     } | {NoRankStone()}
     play(state, "rank g1")
     assert clean(diagram(state)).endswith("bb....B..")
-    assert state.pile[BLACK] == 12 - 1 + 5
+    assert state.pile[BLACK] == 12 - 2  # all but a1 and b1
 
 
 def test_a_row_of_six_ending_at_the_new_stone_has_only_one_five():
@@ -430,7 +438,7 @@ def test_a_tulaga_formed_two_ways_at_once_is_the_players_choice():
     assert state.piece_at(sq("e5")) is None
     assert state.piece_at(sq("d4")) is None
     assert state.tulagas(sq("c4"), BLACK) == []
-    assert state.pile[BLACK] == 12 - 1 + 5
+    assert state.pile[BLACK] == 12 - 3  # all but c3, d3 and c4
 
 
 def test_the_ring_of_a_double_tulaga():
@@ -440,7 +448,7 @@ def test_the_ring_of_a_double_tulaga():
     play(state, "rank d4")
     assert state.piece_at(sq("d4")) == (BLACK, "rank_stone")
     assert state.piece_at(sq("e6")) == (BLACK, "stone")  # the row lost e5
-    assert state.pile[BLACK] == 12 - 1 + 4
+    assert state.pile[BLACK] == 12 - 4  # all but e6-e9
 
 
 # -- declining -------------------------------------------------------------------------
@@ -466,7 +474,7 @@ def test_declining_the_rank_stone_leaves_the_stones_on_the_board(phase_moves):
     events = play(state, "no rank")
     assert [e.kind for e in events] == ["decline"]
     assert diagram(state) == before
-    assert state.pile[BLACK] == 11 and state.rank_pile[BLACK] == 6
+    assert state.pile[BLACK] == 12 - 7 and state.rank_pile[BLACK] == 6
     assert state.to_act() == (WHITE,)
 
 
@@ -517,7 +525,7 @@ REAP = """
 
 
 def test_reaping_takes_opponent_stones_and_replaces_rank_stones():
-    state = position(REAP, white=(8, 5), black=(7, 6))
+    state = position(REAP)
     play(state, "c1", "rank c1")
     assert state.phase == "reap"
     assert set(state.legal_actions(BLACK)) == {Reap("N"), NoReap()}
@@ -540,7 +548,7 @@ def test_reaping_takes_opponent_stones_and_replaces_rank_stones():
         ..B......
         """
     )
-    assert state.pile == [8 + 3, 7 - 1 + 5]
+    assert state.pile == [9 + 3, 7 - 1 + 5]
     assert state.rank_pile == [5 + 1, 6 - 2]
     assert state.to_act() == (WHITE,)
 
@@ -552,15 +560,14 @@ def test_a_reap_with_no_rank_stones_left_to_replace():
         ..W......
         ..w......
         .........
-        .........
-        .........
+        ......BB.
+        ......BB.
         .........
         .........
         bb.bb....
-        """,
-        white=(10, 4),
-        black=(7, 2),
+        """
     )
+    assert state.rank_pile == [4, 2]
     play(state, "c1", "rank c1", "reap N")
     # c8 became Black's last rank stone; c9 went back to White unreplaced.
     assert state.piece_at(sq("c8")) == (BLACK, "rank_stone")
@@ -570,11 +577,11 @@ def test_a_reap_with_no_rank_stones_left_to_replace():
 
 
 def test_no_reap_and_own_stones_are_untouched():
-    state = position(REAP, white=(8, 5), black=(7, 6))
+    state = position(REAP)
     play(state, "c1", "rank c1", "no reap")
     assert state.piece_at(sq("c3")) == (WHITE, "stone")
     assert state.to_act() == (WHITE,)
-    state = position(REAP, white=(8, 5), black=(7, 6))
+    state = position(REAP)
     play(state, "c1", "rank c1", "reap N")
     assert state.piece_at(sq("c7")) == (BLACK, "stone")
 
@@ -597,7 +604,7 @@ def test_only_directions_that_reach_an_opponent_stone_are_offered():
     play(state, "c1", "rank e1")
     assert set(state.legal_actions(BLACK)) == {Reap("E"), NoReap()}
     play(state, "reap E")
-    assert state.pile[WHITE] == 14
+    assert state.pile[WHITE] == 12  # h1 and i1 are back: every stone in the pile
 
 
 def test_a_rank_stone_with_nothing_to_reap_ends_the_turn():
@@ -622,7 +629,21 @@ def test_a_rank_stone_with_nothing_to_reap_ends_the_turn():
 
 
 def test_the_last_rank_stone_on_the_board_wins_at_once():
-    state = position(REAP, white=(8, 5), black=(7, 1))
+    # Five of Black's six rank stones are on the board already.
+    state = position(
+        """
+        .........
+        .........
+        .........
+        .........
+        B.B.B.B.B
+        .........
+        .........
+        .........
+        bb.bb....
+        """
+    )
+    assert state.rank_pile[BLACK] == 1
     events = play(state, "c1", "rank a1")
     assert [e.kind for e in events] == ["return", "rank_stone", "game_over"]
     assert state.is_over() and state.result().points == (0.0, 1.0)
@@ -631,22 +652,23 @@ def test_the_last_rank_stone_on_the_board_wins_at_once():
 
 
 def test_starting_a_turn_without_simple_stones_loses():
+    # All twelve of White's simple stones are on the board, and eleven of
+    # Black's: Black places the last one, and White has none to place.
     state = position(
         """
+        b.b.b.b.b
+        b........
+        b.b.b.b.b
         .........
+        w.w......
         .........
+        w.w.w.w.w
         .........
-        .........
-        .........
-        .........
-        .........
-        .........
-        w.w.w.w..
-        """,
-        white=(0, 6),
-        black=(1, 6),
+        w.w.w.w.w
+        """
     )
-    events = play(state, "e5")  # Black's last stone; White has none to place
+    assert state.pile == [0, 1]
+    events = play(state, "e5")
     assert events[-1].kind == "game_over"
     assert state.result().points == (0.0, 1.0)
     assert "White has no simple stone" in state.result().reason
@@ -657,27 +679,39 @@ def test_a_tulaga_refills_the_pile_in_time():
     # Black's last stone completes a row; the five come back, so Black plays on.
     state = position(
         """
+        b.b.b.b..
         .........
-        .........
-        .........
+        b.b.b....
         .........
         .........
         .........
         .........
         .........
         bbbb.....
-        """,
-        white=(3, 6),
-        black=(1, 6),
+        """
     )
+    assert state.pile[BLACK] == 1
     play(state, "e1", "rank a1")
     assert state.pile[BLACK] == 5
     play(state, "i9")
     assert not state.is_over() and state.to_act() == (BLACK,)
 
 
-def test_black_with_no_stones_to_start_the_game_loses():
-    state = position(EMPTY, black=(0, 6))
+def test_black_to_place_with_an_empty_pile_has_lost():
+    state = position(
+        """
+        b.b.b.b.b
+        .........
+        b.b.b.b.b
+        .........
+        b.b......
+        .........
+        .........
+        .........
+        .........
+        """
+    )
+    assert state.pile[BLACK] == 0 and state.to_act() == ()
     assert state.result().points == (1.0, 0.0)
 
 
@@ -728,23 +762,23 @@ def test_notation_reads_back_in_every_phase():
 
 
 def test_position_text_round_trips_in_every_phase():
-    state = position(WALK, white=(10, 5))
+    state = position(WALK)
     texts = [state.to_text()]
     for move in WALK_MOVES:
         play(state, move)
         texts.append(state.to_text())
-    assert texts[0].split()[1:] == ["b", "place", "-", "w=10,5", "b=12,6"]
+    assert texts[0].split()[1:] == ["b", "place", "-", "w=11,6", "b=4,6"]
     assert texts[1].split()[2:4] == ["tulaga", "new=e5"]
     assert texts[2].split()[2:4] == ["stones", "new=e5;stones=e4,e5,e6,e7,e8,e9"]
     assert texts[3].split()[2:4] == ["rank", "new=e5;stones=e5,e6,e7,e8,e9"]
-    assert texts[4].split()[2:] == ["reap", "rank=e5", "w=10,5", "b=16,5"]
+    assert texts[4].split()[2:] == ["reap", "rank=e5", "w=11,6", "b=8,5"]
     assert texts[4].split()[0] == "9/9/9/9/w3B4/2b1b4/2bb5/9/9"
     for text in texts:
         again = GAME.from_text(text)
         assert again.to_text() == text
         assert again.legal_actions(again.turn) == GAME.from_text(text).legal_actions(again.turn)
     play(state, "reap W")
-    assert state.to_text() == "9/9/9/9/4B4/2b1b4/2bb5/9/9 w place - w=11,5 b=16,5"
+    assert state.to_text() == "9/9/9/9/4B4/2b1b4/2bb5/9/9 w place - w=12,6 b=8,5"
 
 
 @pytest.mark.parametrize(
@@ -763,6 +797,30 @@ def test_position_text_round_trips_in_every_phase():
 def test_bad_position_text_is_refused(text):
     with pytest.raises(ValueError):
         GAME.from_text(text)
+
+
+def test_pile_counts_must_add_up_with_the_stones_on_the_board():
+    # Black has 4 simple stones on the board: 16 more in the pile would make 20.
+    with pytest.raises(ValueError, match=r"Black has 12 simple stones: 4 on the board and 16"):
+        GAME.from_text("9/9/9/9/w3B4/2b1b4/2bb5/9/9 w place - w=11,6 b=16,5")
+    # White has 1 simple stone on the board and 5 rank stones in all, Black 6.
+    with pytest.raises(ValueError, match=r"the same number of rank stones"):
+        GAME.from_text("9/9/9/9/w3B4/2b1b4/2bb5/9/9 w place - w=11,5 b=8,5")
+    with pytest.raises(ValueError, match=r"4, 5 or 6 rank stones"):
+        GAME.from_text("9/9/9/9/9/9/9/9/9 b place - w=12,3 b=12,3")
+    text = "9/9/9/9/w3B4/2b1b4/2bb5/9/9 w place - w=11,6 b=8,5"
+    assert GAME.from_text(text).to_text() == text
+
+
+def test_the_rule_sheets_positions_are_possible_ones():
+    import re
+    from pathlib import Path
+
+    sheet = Path(__file__).resolve().parents[3] / "rules" / "tulaga.md"
+    texts = re.findall(r"`([1-9wbWB./]+ [wb] [a-z]+ \S+ w=\d+,\d+ b=\d+,\d+)`", sheet.read_text())
+    assert len(texts) >= 2
+    for text in texts:
+        assert GAME.from_text(text).to_text() == text
 
 
 def test_prompts_name_each_decision():
