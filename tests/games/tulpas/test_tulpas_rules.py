@@ -9,7 +9,9 @@ import pytest
 
 from game.engine.board import board_field
 from game.games import load_all
-from game.games.maces.rules import GEO, PROMOTIONS, TULPAS, Guess, OxDecline, Pick, Place
+from game.games.maces.pieces import GEO, PROMOTIONS
+from game.games.tulpas.actions import Guess, OxDecline, Pick, Place
+from game.games.tulpas.pieces import TULPAS
 from game.match import Match
 
 GAMES = load_all()

@@ -1,0 +1,136 @@
+"""The texts of a Maces position: the position text (a FEN dialect, see
+rules/maces.md) and the action notation, both ways.
+
+``MacesText`` is a mixin of ``MacesState``: it reads and writes the state's
+fields. A sister game extends the hooks: ``_phase_text``/``_read_phase``
+(its own turn phases), ``_extra_text``/``_read_extra_text`` (fields after the six of Maces).
+"""
+
+from __future__ import annotations
+
+from game.engine import IllegalAction, Result
+from game.games.maces.actions import ChooseMace, Move, Swing, Throw, promotion_suffix
+from game.games.maces.pieces import BLACK, GEO, WHITE, W
+
+ACT, SWING = "act", "swing"
+
+
+class MacesText:
+    extra_fields: tuple[str, ...] = ()  # what the fields after the sixth hold
+
+    # -- writing ----------------------------------------------------------------------
+    def to_text(self) -> str:
+        ep = GEO.name(self.ep) if self.ep is not None else "-"
+        fields = [self.board_text(), "wb"[self.turn], self._phase_text(), ep]
+        fields += [str(self.halfmove), str(self.fullmove)]
+        return " ".join(fields + self._extra_text())
+
+    def _phase_text(self) -> str:
+        if self.phase == SWING:
+            chosen = GEO.name(self.chosen) if self.chosen is not None else "-"
+            others = [GEO.name(m) for m in self.pending if m != self.chosen]
+            return f"swing:{chosen}:{','.join(others) or '-'}"
+        return self.phase
+
+    def _extra_text(self) -> list[str]:
+        return []
+
+    # -- reading ----------------------------------------------------------------------
+    def set_text(self, text: str) -> None:
+        parts = text.split()
+        want = 6 + len(self.extra_fields)
+        if len(parts) != want:
+            extra = "".join(f" and {what}" for what in self.extra_fields)
+            raise ValueError(
+                f"the position text has {want} fields: board, side, phase, en passant, "
+                f"clocks{extra}"
+            )
+        board, side, phase, ep, half, full = parts[:6]
+        self.set_board_text(board)
+        if side not in ("w", "b"):
+            raise ValueError("the side to move is w or b")
+        self.turn = WHITE if side == "w" else BLACK
+        for seat in (WHITE, BLACK):
+            if len(self.find(seat, "king")) > 1:
+                raise ValueError("a side has at most one king")
+        self.ep = None if ep == "-" else GEO.square(ep)
+        try:
+            self.halfmove, self.fullmove = int(half), int(full)
+        except ValueError:
+            raise ValueError("the move counters must be numbers") from None
+        self._read_extra_text(parts[6:])
+        self._read_phase(phase)
+        missing = [s for s in (WHITE, BLACK) if self.king_square(s) is None]
+        if len(missing) == 2:
+            raise ValueError("both kings are missing")
+        if missing:
+            winner = 1 - missing[0]
+            self.ended = Result.win(
+                self.game, winner, f"{self.game.sides[winner]} captured the king"
+            )
+        self.repetition.reset(self._key() if self.at_turn_start() else None)
+
+    def _read_extra_text(self, fields: list[str]) -> None:
+        pass
+
+    def _read_phase(self, phase: str) -> None:
+        """The phase field's form and the pieces it names."""
+        name, _, rest = phase.partition(":")
+        if name == ACT and not rest:
+            self.phase = ACT
+        elif name == SWING:
+            chosen, _, others = rest.partition(":")
+            self.chosen = None if chosen == "-" else GEO.square(chosen)
+            squares = [] if others in ("", "-") else [GEO.square(s) for s in others.split(",")]
+            if self.chosen is not None:
+                squares.insert(0, self.chosen)
+            for sq in squares:
+                p = self.board[sq]
+                if p is None or p.seat != self.turn or p.kind not in self.mace_kinds:
+                    raise ValueError(f"there is no Mace of the side to move on {GEO.name(sq)}")
+            self.pending = squares
+            self.phase = SWING
+        else:
+            raise ValueError(f"unknown turn phase {phase!r}")
+
+    # -- notation ---------------------------------------------------------------------
+    def notation(self, action) -> str:
+        """The action in the notation of rules/maces.md (before applying it)."""
+        if isinstance(action, Move):
+            piece = self.board[action.frm]
+            cap = self.board[action.to] is not None or (
+                piece is not None
+                and piece.kind == "pawn"
+                and action.to == self.ep
+                and action.frm % W != action.to % W
+            )
+            head = "" if piece is None or piece.kind == "pawn" else self._letter(piece.kind)
+            sep = "x" if cap else "-"
+            frm, to = GEO.name(action.frm), GEO.name(action.to)
+            return f"{head}{frm}{sep}{to}{promotion_suffix(action.promotion)}"
+        if isinstance(action, Throw):
+            squares = f"{GEO.name(action.apult)}:{GEO.name(action.piece)}>{GEO.name(action.to)}"
+            return f"H{squares}{promotion_suffix(action.promotion)}"
+        if isinstance(action, Swing | ChooseMace):
+            piece = self.board[action.mace]
+            head = self._letter(piece.kind) if piece is not None else "M"
+            return f"{head}{action}"
+        return str(action)
+
+    def _letter(self, kind: str) -> str:
+        return self.letters.letter_of[kind]
+
+    def parse_action(self, text: str, seat: int | None = None):
+        """The legal action ``text`` names, in either form, in any letter case."""
+        clean = text.strip()
+        seats = (seat,) if seat is not None else self.to_act()
+        for s in seats:
+            for a in self.legal_actions(s):
+                if self.notation(a) == clean or str(a) == clean:
+                    return a
+        lowered = clean.lower()
+        for s in seats:
+            for a in self.legal_actions(s):
+                if self.notation(a).lower() == lowered or str(a).lower() == lowered:
+                    return a
+        raise IllegalAction(f"{text!r} is not a legal action here")
