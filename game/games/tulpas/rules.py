@@ -150,9 +150,9 @@ class TulpasState(MacesState):
     def _strike(self, action, events: list) -> None:
         if isinstance(action, OxStrike):
             self._remove(action.target, events, "strike", ox=action.ox, square=action.target)
-        self.ox = None
         if self.ended:
-            return
+            return  # the gore took the king: the text keeps naming the Ox (ox:<square>)
+        self.ox = None
         self._begin_swings(events)
 
     # -- the card duel and the new Tulpa ---------------------------------------------------
