@@ -373,8 +373,20 @@ class MacesState(MacesText, GridPosition, State):
         self.phase = ACT
 
     def _key(self) -> tuple:
-        """The position for the repetition rule."""
-        return (tuple(self.board), self.turn, self.ep)
+        """The position for the repetition rule. As in FIDE's laws, an en
+        passant square counts only while a pawn of the mover could use it."""
+        ep = self.ep if self._ep_capturable() else None
+        return (tuple(self.board), self.turn, ep)
+
+    def _ep_capturable(self) -> bool:
+        us = self.turn
+        if not self._ep_ok(us):
+            return False
+        for df in (-1, 1):
+            sq = GEO.offset(self.ep - forward(us), df, 0)  # beside the pawn that stepped
+            if sq is not None and self.board[sq] == (us, "pawn") and not self.is_frozen(sq):
+                return True
+        return False
 
     # -- the end ----------------------------------------------------------------------
     def rules_result(self) -> Result | None:
