@@ -1072,6 +1072,10 @@ def test_random_games_finish():
 
 # -- computer play ------------------------------------------------------------------------
 
+# Searches in tests stop on depth and nodes, never on the clock: the same
+# result on a fast machine and a slow one.
+UNTIMED = {"time_limit": 1e9, "time_cap": 1e9}
+
 
 def test_the_evaluation_is_registered_and_counts_kings_pools_and_hands():
     import game.games.mulligan_stew.evaluation as ev
@@ -1106,10 +1110,10 @@ def test_the_search_finds_the_swap_and_rook_kill():
         """,
         side="b",
     )
-    first = think_now("search:2:time=30:cap=30", state, 1, random.Random(0))
+    first = think_now("search:2", state, 1, random.Random(0), **UNTIMED)
     assert state.notation(first) == "Mc2@Ka4"
     state.apply({1: first})
-    second = think_now("search:2:time=30:cap=30", state, 1, random.Random(0))
+    second = think_now("search:2", state, 1, random.Random(0), **UNTIMED)
     assert state.notation(second) == "R:a4++"
 
 
@@ -1117,7 +1121,7 @@ def test_a_computer_game_runs_to_its_end():
     from game.ai import make_bot
 
     state = GAME.new(seed=3)
-    bots = [make_bot("search:2", time_limit=0.02), make_bot("search:2", time_limit=0.02)]
+    bots = [make_bot("search:2:nodes=300", **UNTIMED) for _ in range(2)]
     rng = random.Random(3)
     for _ in range(2000):
         if state.is_over():

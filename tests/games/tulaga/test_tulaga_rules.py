@@ -916,6 +916,10 @@ def test_random_games_reach_every_kind_of_event():
 
 # -- computer play ---------------------------------------------------------------------
 
+# Searches in tests stop on depth and nodes, never on the clock: the same
+# result on a fast machine and a slow one.
+UNTIMED = {"time_limit": 1e9, "time_cap": 1e9}
+
 
 def test_the_evaluation_is_registered_and_values_threats():
     from game.ai.evaluate import evaluator_for
@@ -997,33 +1001,29 @@ def test_the_bot_completes_a_tulaga_and_takes_the_rank_stone():
 
     rng = random.Random(3)
     state = position(DIAGONAL_FOUR, side="b")
-    action = think_now("search:2", state, BLACK, rng, time_limit=2.0)
+    action = think_now("search:2", state, BLACK, rng, **UNTIMED)
     assert action == Place(sq("c3"))
     play(state, str(action))
-    assert isinstance(think_now("search:2", state, BLACK, rng), RankStone)
+    assert isinstance(think_now("search:2", state, BLACK, rng, **UNTIMED), RankStone)
 
 
 def test_the_bot_blocks_the_only_completion_point():
     from game.ai import think_now
 
     state = position(DIAGONAL_FOUR, side="w")
-    action = think_now("search:2", state, WHITE, random.Random(4), time_limit=2.0)
+    action = think_now("search:2", state, WHITE, random.Random(4), **UNTIMED)
     assert action == Place(sq("c3"))
 
 
-def test_a_bot_game_finishes_in_reasonable_time():
-    import time
-
+def test_a_bot_game_finishes():
     from game.ai import make_bot
 
     state = GAME.new({"rank_stones": 4}, seed=7)
-    bot = make_bot("search:2", time_limit=0.05)
+    bot = make_bot("search:2:nodes=300", **UNTIMED)
     rng = random.Random(7)
-    start = time.perf_counter()
     plies = 0
     while not state.is_over() and plies < 400:
         (seat,) = state.to_act()
         state.apply({seat: bot.choose(state.view(seat), seat, rng)})
         plies += 1
     assert state.is_over(), state.to_text()
-    assert time.perf_counter() - start < 60
