@@ -63,7 +63,7 @@ class MacesState(MacesText, GridPosition, State):
         self.ep: int | None = None  # square skipped by the last two-step
         self.halfmove = 0
         self.fullmove = 1
-        self.ended: Result | None = None  # a king captured, or a draw by repetition
+        self.ended: Result | None = None  # a king captured, or the threefold repetition
         self.last_move: Move | Throw | None = None
         self._legal: dict[int, list] = {}
         self.repetition = Repetition()
@@ -363,9 +363,7 @@ class MacesState(MacesText, GridPosition, State):
         irreversible = self.halfmove == 0  # a removal or a pawn move this turn
         self._start_turn(events)
         self.repetition.add(self._key(), irreversible)
-        if self.halfmove >= FIFTY:
-            self.ended = Result.draw(self.game, FIFTY_MOVES)
-        elif self.repetition.threefold():
+        if self.halfmove < FIFTY and self.repetition.threefold():  # the clock's draw first
             self.ended = Result.draw(self.game, THREEFOLD)
 
     def _start_turn(self, events: list) -> None:
@@ -392,6 +390,10 @@ class MacesState(MacesText, GridPosition, State):
     def rules_result(self) -> Result | None:
         if self.ended:
             return self.ended
+        if not self.at_turn_start():
+            return None
+        if self.halfmove >= FIFTY:  # read from the position, so it survives the text
+            return Result.draw(self.game, FIFTY_MOVES)
         if self.phase == ACT and not self._has_action():
             who = self.game.sides[self.turn]
             return Result.draw(self.game, f"{who} has no legal action: a draw")

@@ -1,7 +1,7 @@
 """Maces and Horse-apults: the draws of chess (threefold repetition, the
 fifty-move clock) as the app plays them, positions as position text."""
 
-from game.engine.draws import THREEFOLD
+from game.engine.draws import FIFTY_MOVES, THREEFOLD
 from game.games import load_all
 
 MACES = load_all()["maces"]
@@ -37,6 +37,15 @@ def test_an_en_passant_capture_that_could_be_made_makes_a_different_position():
     assert "d5xc4" in {state.notation(a) for a in state.legal_actions(1)}
     play(state, *KINGS_STEP_OUT_AND_BACK, *KINGS_STEP_OUT_AND_BACK)
     assert not state.is_over()
+
+
+def test_a_fifty_move_draw_reads_back_as_the_same_draw():
+    state = MACES.from_text("9k/10/10/10/10/10/10/10/10/K9 w act - 99 60")
+    play(state, "Ka1-a2")
+    assert state.result().reason == FIFTY_MOVES
+    again = MACES.from_text(state.to_text())
+    assert again.is_over() and again.to_act() == ()
+    assert again.result() == state.result()
 
 
 def test_the_fifty_move_clock_counts_at_the_end_of_a_turn():
