@@ -19,22 +19,66 @@ first. A turn is a chain of decisions by the same seat, each its own step:
    ``Reap(direction)`` or ``NoReap``.
 
 Steps with nothing to decide are skipped. The rule sheet (rules/tulaga.md)
-gives the rulings and the notation. Never imports pygame.
+gives the rulings and the notation. The board and its tables are in
+points.py and the actions in actions.py; their names are re-exported here.
+Never imports pygame.
 """
 
 from __future__ import annotations
 
 import random
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import Any
 
 from game.engine import Event, Game, IllegalAction, Option, Result, State
-from game.engine.board import bits, geometry
+from game.engine.board import bits
 from game.engine.pieces import Piece
 from game.games import register
+from game.games.tulaga.actions import (
+    ACTION_TYPES,
+    ChooseStones,
+    ChooseTulaga,
+    NoRankStone,
+    NoReap,
+    Place,
+    RankStone,
+    Reap,
+)
+from game.games.tulaga.points import (
+    CENTRES,
+    DIRECTIONS,
+    GEO,
+    LINE_STEPS,
+    PATHS,
+    RING,
+    RING_CENTRES,
+    SIZE,
+    WINDOWS,
+    names,
+    points_of,
+)
 
-GEO = geometry(9, 9)
-SIZE = GEO.size
+__all__ = [
+    "ACTION_TYPES",
+    "BLACK",
+    "CENTRES",
+    "DIRECTIONS",
+    "GEO",
+    "PATHS",
+    "RING",
+    "WHITE",
+    "WINDOWS",
+    "ChooseStones",
+    "ChooseTulaga",
+    "NoRankStone",
+    "NoReap",
+    "Place",
+    "RankStone",
+    "Reap",
+    "TulagaGame",
+    "TulagaState",
+]
+
 WHITE, BLACK = 0, 1
 FIRST = BLACK
 SIMPLE_STONES = 12
@@ -42,156 +86,8 @@ RANK_STONE_CHOICES = (4, 5, 6)
 STONE, RANK = "stone", "rank_stone"
 SIDE_LETTERS = "wb"  # seat -> side letter in the position text
 
-#: Reap directions: name -> (file step, rank step). North is towards rank 9.
-DIRECTIONS: dict[str, tuple[int, int]] = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
-#: The four lines a row can lie on, one direction each.
-LINE_STEPS = ((1, 0), (0, 1), (1, 1), (1, -1))
 
 PHASES = ("place", "tulaga", "stones", "rank", "reap")
-
-
-def _walk(p: int, df: int, dr: int) -> tuple[int, ...]:
-    out = []
-    q = GEO.offset(p, df, dr)
-    while q is not None:
-        out.append(q)
-        q = GEO.offset(q, df, dr)
-    return tuple(out)
-
-
-#: Per point, the bitboard of the (up to) 8 points around it: its perimeter.
-RING: tuple[int, ...] = GEO.king
-#: The points that can be a ring's centre: those with all 8 perimeter points
-#: on the board, so none on the edge (a bitboard).
-CENTRES: int = sum(1 << p for p in range(SIZE) if RING[p].bit_count() == 8)
-#: Per point, the centres next to it: the rings a stone there can be part of.
-RING_CENTRES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(c for c in bits(RING[p]) if CENTRES >> c & 1) for p in range(SIZE)
-)
-#: Per point, per reap direction, the points from it (exclusive) to the edge.
-PATHS: tuple[dict[str, tuple[int, ...]], ...] = tuple(
-    {d: _walk(p, *step) for d, step in DIRECTIONS.items()} for p in range(SIZE)
-)
-
-
-def _windows() -> tuple[int, ...]:
-    """Every five points in a row on the board, as bitboards (for bots)."""
-    out = []
-    for p in range(SIZE):
-        for df, dr in LINE_STEPS:
-            pts = [p]
-            for _ in range(4):
-                q = GEO.offset(pts[-1], df, dr)
-                if q is None:
-                    break
-                pts.append(q)
-            if len(pts) == 5:
-                out.append(sum(1 << q for q in pts))
-    return tuple(out)
-
-
-#: All 140 rows of five points.
-WINDOWS: tuple[int, ...] = _windows()
-
-
-def _names(points) -> str:
-    return ",".join(GEO.name(p) for p in points)
-
-
-def _points(text: str) -> tuple[int, ...]:
-    return tuple(sorted(GEO.square(t) for t in text.split(",") if t.strip()))
-
-
-# -- actions ------------------------------------------------------------------------
-# NamedTuples of different types never compare equal (a RankStone on e5 is not a
-# Place on e5), so each class gets a type-aware __eq__ and __hash__.
-
-
-class Place(NamedTuple):
-    """Put a simple stone from the pile on an empty point."""
-
-    point: int
-
-    def __str__(self) -> str:
-        return GEO.name(self.point)
-
-
-class ChooseTulaga(NamedTuple):
-    """Pick one of several Tulagas the stone just placed completed.
-
-    ``centre`` is the empty centre of a ring (None for a row); ``stones`` are
-    all the player's simple stones that take part, in board order: the whole
-    run along the line, or every own stone around the centre."""
-
-    centre: int | None
-    stones: tuple[int, ...]
-
-    def __str__(self) -> str:
-        if self.centre is None:
-            return f"row {GEO.name(self.stones[0])}-{GEO.name(self.stones[-1])}"
-        return f"ring {GEO.name(self.centre)}"
-
-
-class ChooseStones(NamedTuple):
-    """Pick the five (row) or four (ring) stones that go back to the pile."""
-
-    stones: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return f"return {_names(self.stones)}"
-
-
-class RankStone(NamedTuple):
-    """Take the Tulaga: its stones go back to the pile, a rank stone goes here."""
-
-    point: int
-
-    def __str__(self) -> str:
-        return f"rank {GEO.name(self.point)}"
-
-
-class NoRankStone(NamedTuple):
-    """Decline the Tulaga: no rank stone, and the stones stay on the board."""
-
-    def __str__(self) -> str:
-        return "no rank"
-
-
-class Reap(NamedTuple):
-    """Reap from the rank stone to the edge in one direction: N, E, S or W."""
-
-    direction: str
-
-    def __str__(self) -> str:
-        return f"reap {self.direction}"
-
-
-class NoReap(NamedTuple):
-    """Leave the stones in every direction where they are."""
-
-    def __str__(self) -> str:
-        return "no reap"
-
-
-ACTION_TYPES = (Place, ChooseTulaga, ChooseStones, RankStone, NoRankStone, Reap, NoReap)
-
-
-def _eq(self: tuple, other: object) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self, other)
-
-
-def _ne(self: tuple, other: object) -> bool:
-    return not _eq(self, other)
-
-
-def _hash(self: tuple) -> int:
-    return hash((type(self).__name__, tuple.__hash__(self)))
-
-
-for _cls in ACTION_TYPES:
-    _cls.__eq__ = _eq  # type: ignore[method-assign,assignment]
-    _cls.__ne__ = _ne  # type: ignore[method-assign,assignment]
-    _cls.__hash__ = _hash  # type: ignore[method-assign,assignment]
 
 
 # -- the position ---------------------------------------------------------------------
@@ -498,7 +394,7 @@ class TulagaState(State):
         if self.centre is not None:
             parts.append(f"centre={GEO.name(self.centre)}")
         if self.stones:
-            parts.append(f"stones={_names(self.stones)}")
+            parts.append(f"stones={names(self.stones)}")
         if self.rank_at is not None:
             parts.append(f"rank={GEO.name(self.rank_at)}")
         return ";".join(parts) or "-"
@@ -546,7 +442,7 @@ class TulagaState(State):
                 elif key == "centre":
                     self.centre = GEO.square(value)
                 elif key == "stones":
-                    self.stones = _points(value)
+                    self.stones = points_of(value)
                 elif key == "rank":
                     self.rank_at = GEO.square(value)
                 else:
