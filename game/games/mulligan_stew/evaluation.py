@@ -72,7 +72,7 @@ def evaluate(state: Any, seat: int) -> float:
     for sq, piece in enumerate(state.board):
         if piece is None:
             continue
-        owner, kind = piece.seat, piece.kind
+        owner, kind = piece.side, piece.kind
         scores[owner] += VALUES.get(kind, 3.0)
         if kind == "pawn":
             rank = sq // WIDTH

@@ -60,7 +60,7 @@ def describe(state, action, actions=None) -> str:
     if promotion:
         text += "=" + LETTERS.letter_of[promotion]
     if capture and victim.kind == "king":
-        text += "++" if len(state.kings(victim.seat)) == 1 else "+"
+        text += "++" if len(state.kings(victim.side)) == 1 else "+"
     return text
 
 

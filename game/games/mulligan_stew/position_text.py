@@ -50,7 +50,7 @@ class Fields(NamedTuple):
 def dark_squares_of(board, seat: int) -> set[int]:
     """The squares of ``seat``'s pieces on dark squares: the dark part's
     movers before the light part changes anything."""
-    return {sq for sq in COLOUR_SQUARES[DARK] if (p := board[sq]) is not None and p.seat == seat}
+    return {sq for sq in COLOUR_SQUARES[DARK] if (p := board[sq]) is not None and p.side == seat}
 
 
 def parse_position(text: str) -> Fields:
@@ -70,13 +70,13 @@ def parse_position(text: str) -> Fields:
     hands: list[tuple[str, ...]] = [(), ()]
     for char in "" if hands_field == "-" else hands_field:
         piece = LETTERS.piece(char)
-        hands[piece.seat] += (piece.kind,)
+        hands[piece.side] += (piece.kind,)
     pools: list[tuple[str, ...]] = [(), ()]
     for char in "" if pools_field == "-" else pools_field:
         piece = LETTERS.piece(char)
         if piece.kind not in POOLABLE:
             raise ValueError(f"a {piece.kind} never goes into the promotion pool")
-        pools[piece.seat] += (piece.kind,)
+        pools[piece.side] += (piece.kind,)
     try:
         numbers = int(passes), int(clock), int(fullmove)
     except ValueError:
@@ -110,7 +110,7 @@ def _parse_part(field: str, board, turn: int) -> tuple[int, frozenset[int]]:
     for sign, name in re.findall(r"([-+])([a-f][1-7])", m.group(2)):
         sq = GEO.square(name)
         p = board[sq]
-        if p is None or p.seat != turn:
+        if p is None or p.side != turn:
             raise ValueError(f"{name} holds no piece of the side to move")
         if sign == "-":
             if IS_LIGHT[sq]:
