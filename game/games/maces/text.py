@@ -3,7 +3,8 @@ rules/maces.md) and the action notation, both ways.
 
 ``MacesText`` is a mixin of ``MacesState``: it reads and writes the state's
 fields. A sister game extends the hooks: ``_phase_text``/``_read_phase``
-(its own turn phases), ``_extra_text``/``_read_extra_text`` (fields after the six of Maces).
+(its own turn phases), ``_check_goes_on`` (what a phase needs to go on),
+``_extra_text``/``_read_extra_text`` (fields after the six of Maces).
 """
 
 from __future__ import annotations
@@ -68,6 +69,8 @@ class MacesText:
             self.ended = Result.win(
                 self.game, winner, f"{self.game.sides[winner]} captured the king"
             )
+        else:  # a finished game's phase only tells where its last turn stopped
+            self._check_goes_on()
         self.repetition.reset(self._key() if self.at_turn_start() else None)
 
     def _read_extra_text(self, fields: list[str]) -> None:
@@ -88,10 +91,25 @@ class MacesText:
                 p = self.board[sq]
                 if p is None or p.seat != self.turn or p.kind not in self.mace_kinds:
                     raise ValueError(f"there is no Mace of the side to move on {GEO.name(sq)}")
+                if squares.count(sq) > 1:
+                    raise ValueError(f"the Mace on {GEO.name(sq)} is listed twice")
             self.pending = squares
             self.phase = SWING
         else:
             raise ValueError(f"unknown turn phase {phase!r}")
+
+    def _check_goes_on(self) -> None:
+        """ValueError unless the phase has a decision to make: a text must
+        never give a game that nobody can move on."""
+        if self.phase != SWING:
+            return
+        for m in self.pending:
+            if not self.victims(m):
+                raise ValueError(f"the Mace on {GEO.name(m)} has no enemy next to it to swing at")
+        if self.chosen is not None and self.is_frozen(self.chosen):
+            raise ValueError(f"the Mace on {GEO.name(self.chosen)} is held in a web")
+        if all(self.is_frozen(m) for m in self.pending):
+            raise ValueError("the swing phase has no Mace left to swing")
 
     # -- notation ---------------------------------------------------------------------
     def notation(self, action) -> str:

@@ -31,6 +31,10 @@ from game.games.tulpas.pieces import LETTERS, TULPA_LETTER_OF, TULPAS
 DUEL, PLACE, OX = "duel", "place", "ox"
 
 
+def _title(kind: str) -> str:
+    return kind.replace("_", " ").title()
+
+
 class TulpasState(MacesState):
     """A position of the Tulpas game: ``hands`` holds each seat's uncreated
     Tulpa kinds (in the order of ``TULPAS``)."""
@@ -206,8 +210,7 @@ class TulpasState(MacesState):
                 who = self.game.seats[self.turn]
                 return f"Guess in secret which Tulpa {who} tries to create"
             if seat == self.turn and self.phase == PLACE:
-                name = self.placing.replace("_", " ").title()
-                return f"Place your {name} on your first two ranks"
+                return f"Place your {_title(self.placing)} on your first two ranks"
             if seat == self.turn and self.phase == OX:
                 return f"Strike with the Wild Ox on {GEO.name(self.ox)}, or decline"
         return super().prompt(seat)
@@ -262,9 +265,26 @@ class TulpasState(MacesState):
             piece = LETTERS.piece(rest)
             if piece.kind not in TULPAS or piece.seat != self.turn:
                 raise ValueError(f"{rest!r} is not a Tulpa of the side to move")
+            if piece.kind in self.hands[self.turn]:  # the duel's match took it out
+                raise ValueError(
+                    f"the {_title(piece.kind)} being placed is still in "
+                    f"{self.game.sides[self.turn]}'s hand"
+                )
             self.placing, self.phase = piece.kind, PLACE
         else:
             super()._read_phase(phase)
+
+    def _check_goes_on(self) -> None:
+        if self.phase == OX:
+            where = f"the Wild Ox on {GEO.name(self.ox)}"
+            if not self.victims(self.ox):
+                raise ValueError(f"{where} has no enemy next to it to gore")
+            if self.is_frozen(self.ox):
+                raise ValueError(f"{where} is held in a web and cannot gore")
+        elif self.phase == PLACE and not self._home_squares(self.turn):
+            side = self.game.sides[self.turn]
+            raise ValueError(f"there is no empty square on {side}'s first two ranks for the Tulpa")
+        super()._check_goes_on()
 
     # -- notation -----------------------------------------------------------------------------
     def notation(self, action) -> str:

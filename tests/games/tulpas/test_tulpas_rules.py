@@ -159,8 +159,8 @@ def test_pawns_promote_to_non_tulpas_or_a_mace():
 def test_position_text_round_trips():
     for text in (
         "9k/10/10/10/10/10/10/10/10/9K w duel - 0 1 AWYST/awyst",
-        "9k/10/10/10/10/10/10/10/10/9K b place:s - 4 9 -/aws",
-        "9k/10/10/10/6n3/10/4W5/10/10/9K w ox:e4 - 0 3 AY/-",
+        "9k/10/10/10/10/10/10/10/10/9K b place:s - 4 9 -/aw",  # the duel took s out
+        "9k/10/10/10/10/5n4/4W5/10/10/9K w ox:e4 - 0 3 AY/-",  # n next to the Ox
         "9k/10/10/10/10/10/10/10/10/9K w act - 0 1 -/-",
     ):
         assert GAMES["tulpas"].from_text(text).to_text() == text
