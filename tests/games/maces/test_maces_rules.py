@@ -644,7 +644,8 @@ def test_search_finds_the_thrown_mace_win():
         .....K....
         """
     state = position(diagram)
-    action = think_now("search:2", state, 0, random.Random(1), time_limit=2.0)
+    # Bounded by depth and nodes; the time limit is only a cap never reached.
+    action = think_now("search:2", state, 0, random.Random(1), node_limit=20_000, time_limit=10.0)
     assert state.notation(action) == "Hh7:h6>g9"
 
 
@@ -653,7 +654,8 @@ def test_random_against_search_finishes_quickly():
 
     rng = random.Random(3)
     state = GAMES["maces"].new(seed=3)
-    bots = {0: make_bot("search:2", time_limit=0.05), 1: make_bot("random")}
+    search = make_bot("search:2", node_limit=256, time_limit=10.0)  # nodes bound it, not time
+    bots = {0: search, 1: make_bot("random")}
     steps = 0
     while not state.is_over() and steps < 600:
         (seat,) = state.to_act()

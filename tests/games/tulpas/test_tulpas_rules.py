@@ -463,7 +463,8 @@ def test_random_against_search_finishes_quickly():
 
     rng = random.Random(5)
     state = GAMES["tulpas"].new(seed=5)
-    bots = {1: make_bot("search:2", time_limit=0.05, samples=1), 0: make_bot("random")}
+    search = make_bot("search:2", node_limit=256, time_limit=10.0, samples=1)  # nodes, not time
+    bots = {1: search, 0: make_bot("random")}
     steps = 0
     while not state.is_over() and steps < 800:
         acting = state.to_act()
