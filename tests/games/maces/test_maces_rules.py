@@ -487,6 +487,32 @@ def test_thrown_pawn_promotes_at_once():
     assert state.piece_at(sq("c1")) == (1, "queen")
 
 
+def test_chess_pieces_ride_and_leap_as_in_chess_across_the_ten_files():
+    state = position(
+        """
+        ..........
+        k.........
+        ..........
+        ...p......
+        ..........
+        ..........
+        ...Q......
+        ..........
+        .........K
+        .N........
+        """
+    )
+    queen = {GEO.name(a.to) for a in state.legal_actions(0) if a.frm == sq("d4")}
+    assert queen == {
+        *("d5", "d6", "d7", "d3", "d2", "d1"),  # up to the pawn, which it may take
+        *(f"{f}4" for f in "abcefghij"),
+        *("e5", "f6", "g7", "h8", "i9", "j10", "c3", "b2", "a1"),
+        *("c5", "b6", "a7", "e3", "f2", "g1"),
+    }
+    knight = {GEO.name(a.to) for a in state.legal_actions(0) if a.frm == sq("b1")}
+    assert knight == {"a3", "c3", "d2"}
+
+
 def test_no_castling():
     state = position(
         """
