@@ -12,9 +12,14 @@ dragged, or when its last place is clicked again; until then the longer
 paths' next places stay highlighted (the prefix rule, in PlayScene.on_path).
 Actions with no path are buttons in the side panel (``panel_choices``).
 
-Optional hooks the play scene and board view look for: ``widgets`` (side
-panel widget modules, each widget with a ``height``), ``show_captured``,
-``piece_image(piece, size)`` and ``draw_marker(surface, rect, name)``.
+What a game's display adds besides paths: ``make_widgets()`` (its side
+panel widgets, game/ui/panel_widgets.py), ``animations`` (how its own
+events are animated: event kind -> step builder, game/ui/animation.py),
+``sounds`` (event kind -> sound name, strongest first), ``markers`` with
+``draw_marker(surface, rect, name)`` (what it paints under pieces),
+``piece_image(piece, size)`` (its own art), ``show_captured`` and
+``board_style``. The central ui names no game: everything a game brings is
+here, in its own folder.
 
 The default adapter is the from/to one (chess ``Move``). A game brings its
 own in its folder: ``game/games/<id>/display.py`` sets ``ADAPTER`` to an
@@ -50,8 +55,13 @@ class MoveAdapter:
     """The from/to adapter: actions with ``.frm`` and ``.to``."""
 
     board_style = "squares"  # or "points" (pieces on the corners of the squares)
-    widgets: tuple[str, ...] = ()  # per-game widget modules (build(scene) -> Widget)
     show_captured = True  # False: no captured-pieces row (nothing is captured)
+    animations: dict[str, Any] = {}  # event kind -> builder (game/ui/animation.py)
+    sounds: tuple[tuple[str, str], ...] = ()  # (event kind, sound), strongest first
+
+    def make_widgets(self) -> list[Any]:
+        """The game's side-panel widgets (game/ui/panel_widgets.py), new each time."""
+        return []
 
     # Optional drawing hooks (the board view checks with getattr):
     #   piece_image(piece, size) -> Surface | None: the game's own art;
@@ -102,7 +112,7 @@ class MoveAdapter:
         out = []
         for a in actions:
             kind = getattr(a, "promotion", None)
-            piece = _piece(seat, kind) if kind else None
+            piece = _piece(state.game.side_of(seat), kind) if kind else None
             label = kind.replace("_", " ").title() if kind else _label(state, a)
             out.append(Choice(a, piece, label))
         return out
@@ -154,10 +164,10 @@ def _label(state: State, action: Action) -> str:
         return str(action)
 
 
-def _piece(seat: Seat, kind: str) -> Any:
+def _piece(side: int, kind: str) -> Any:
     from game.engine.pieces import Piece
 
-    return Piece(seat, kind)
+    return Piece(side, kind)
 
 
 DEFAULT = MoveAdapter()

@@ -4,18 +4,22 @@ The board view keeps the pieces it *shows* (``shown``: square -> piece). When
 a move is played the scene hands the engine's events to an ``Animator``; it
 turns them into steps that play one after another, each step a few tracks
 that run together (a king and its rook while castling, a slide and the fade of
-the piece it takes, a Mace's lunge and its victim's fall). Besides moves,
-captures, castles and promotions there are throws (an arc), swings and Ox
-strikes (a lunge and a fall), shots (an arrow), teleports, swaps, drops from
-the hand, pieces created in place, and Tulaga's stones placed, returned and
-reaped. Every duration is divided by the animation speed setting; speed 0
+the piece it takes, a lunge and its victim's fall). This module animates the
+chess core's events (moves, captures, castles, promotions) and offers the
+motions a game's own events are made of: an arc (a throw), a strike (a lunge
+and a fall), an arrow, a teleport, two pieces passing each other, a drop from
+the hand, a piece appearing, pieces fading or falling together. A game maps
+its event kinds onto them in its display (``adapter.animations``), so this
+file names no game. Every duration is divided by the animation speed; speed 0
 shows the result at once. A step changes ``shown`` only when it ends, so while it
 runs the board still draws the pre-move position, minus the moving pieces,
 which the tracks draw in flight. When the queue is empty the view takes the
 true position from the state again: events tell what happened, the board is
 never diffed to guess it.
 
-Games with their own events add a builder to ``STEP_BUILDERS``.
+A builder is ``build(builder, event)``; see ``arc``, ``strike``, ``arrow``,
+``teleport``, ``exchange``, ``drop``, ``appear``, ``fade_all`` and
+``fall_all`` for the ready-made ones.
 """
 
 from __future__ import annotations
@@ -257,9 +261,10 @@ def _promote(b: _Builder, e: Any) -> None:
     b.add_swap(e["square"], e["piece"])
 
 
-def _throw(b: _Builder, e: Any) -> None:
-    """A Horse-apult throws: the piece flies in an arc, highest mid-way,
-    a little larger at the apex (nearer the eye)."""
+# -- motions for the games' own events (see the module docstring) ---------------
+def arc(b: _Builder, e: Any) -> None:
+    """A piece flies in an arc from ``frm`` to ``to``, highest mid-way and a
+    little larger at the apex (nearer the eye): a throw."""
     frm, to = e["frm"], e["to"]
     instant = b.instant_from is not None and frm == b.instant_from
     b.step(
@@ -276,9 +281,9 @@ def _throw(b: _Builder, e: Any) -> None:
     )
 
 
-def _strike(attacker_key: str, square_key: str) -> StepBuilder:
-    """A Mace's swing or a Wild Ox's strike: the attacker lunges at the
-    victim and back; the victim falls as the blow lands."""
+def strike(attacker_key: str, square_key: str) -> StepBuilder:
+    """The piece on ``event[attacker_key]`` lunges at ``event[square_key]``
+    and back; the victim falls as the blow lands."""
 
     def build(b: _Builder, e: Any) -> None:
         victim = e[square_key]
@@ -291,23 +296,29 @@ def _strike(attacker_key: str, square_key: str) -> StepBuilder:
     return build
 
 
-def _shot(b: _Builder, e: Any) -> None:
-    """An Archer shoots: an arrow flies to the target, which falls."""
-    target = e["square"]
-    b.step(
-        Track("arrow", None, e["archer"], target),
-        Track("fall", e.get("piece"), to=target, delay=0.6, seconds=0.45),
-    )
-    b.struck.add(target)
+def arrow(shooter_key: str, square_key: str) -> StepBuilder:
+    """An arrow flies from ``event[shooter_key]`` to ``event[square_key]``,
+    whose piece falls."""
+
+    def build(b: _Builder, e: Any) -> None:
+        target = e[square_key]
+        b.step(
+            Track("arrow", None, e[shooter_key], target),
+            Track("fall", e.get("piece"), to=target, delay=0.6, seconds=0.45),
+        )
+        b.struck.add(target)
+
+    return build
 
 
-def _teleport(b: _Builder, e: Any) -> None:
+def teleport(b: _Builder, e: Any) -> None:
+    """Out at ``frm``, in at ``to`` inside a sparkle ring."""
     b.flush()
     b.add(Track("teleport", e.get("piece"), e["frm"], e["to"]))
 
 
-def _swap(b: _Builder, e: Any) -> None:
-    """Two pieces change places, passing each other side by side."""
+def exchange(b: _Builder, e: Any) -> None:
+    """Two pieces change places (``a`` and ``b``), passing side by side."""
     a, c = e["a"], e["b"]
     b.step(
         Track("slide", e.get("piece_a"), a, c, bend=0.3, seconds=0.3),
@@ -315,8 +326,8 @@ def _swap(b: _Builder, e: Any) -> None:
     )
 
 
-def _drop(b: _Builder, e: Any) -> None:
-    """A piece from the hand: it falls in and bounces (a dragged one is
+def drop(b: _Builder, e: Any) -> None:
+    """A piece from the hand falls in on ``to`` and bounces (a dragged one is
     already there and only settles)."""
     dragged = b.instant_from is not None and b.instant_from < 0
     kind = "appear" if dragged else "drop"
@@ -324,62 +335,63 @@ def _drop(b: _Builder, e: Any) -> None:
     b.add(Track(kind, e.get("piece"), to=e["to"], seconds=0.15 if dragged else None))
 
 
-def _place(b: _Builder, e: Any) -> None:
-    """A piece created where it stands (a Tulpa): it scales in."""
-    b.flush()
-    b.add(Track("appear", e.get("piece"), to=e["square"]))
+def appear(square_key: str) -> StepBuilder:
+    """A piece created on ``event[square_key]`` scales in (with no piece in
+    the event, the one the position ends with)."""
+
+    def build(b: _Builder, e: Any) -> None:
+        b.flush()
+        b.add(Track("appear", e.get("piece"), to=e[square_key]))
+
+    return build
 
 
-def _stone(b: _Builder, e: Any) -> None:
-    """A stone put on a point (Tulaga). No piece in the event: the one the
-    position ends with is drawn."""
-    b.flush()
-    b.add(Track("appear", e.get("piece"), to=e["point"]))
+def fade_all(squares_key: str) -> StepBuilder:
+    """The pieces on ``event[squares_key]`` fade away together."""
+
+    def build(b: _Builder, e: Any) -> None:
+        b.step(*(Track("fade", None, to=p) for p in e[squares_key]))
+
+    return build
 
 
-def _stones_go(b: _Builder, e: Any) -> None:
-    """Stones go back to their pile: they fade together."""
-    b.step(*(Track("fade", None, to=p) for p in e["points"]))
+def fall_all(squares_key: str, replaced_key: str | None = None) -> StepBuilder:
+    """The pieces on ``event[squares_key]`` fall together; then new ones
+    appear on ``event[replaced_key]``, if any."""
 
+    def build(b: _Builder, e: Any) -> None:
+        b.step(*(Track("fall", None, to=p) for p in e[squares_key]))
+        if replaced_key and e.get(replaced_key):
+            b.step(*(Track("appear", None, to=p) for p in e[replaced_key]))
 
-def _reap(b: _Builder, e: Any) -> None:
-    """Reaped stones fade; replacements (the reaper's rank stones) appear."""
-    b.step(*(Track("fall", None, to=p) for p in e["points"]))
-    if e.get("replaced"):
-        b.step(*(Track("appear", None, to=p) for p in e["replaced"]))
+    return build
 
 
 StepBuilder = Callable[[_Builder, Any], None]
 
+#: The chess core's events; a game's display adds its own (``animations``).
 STEP_BUILDERS: dict[str, StepBuilder] = {
     "move": _move,
     "capture": _capture,
     "en_passant": _capture,
     "castle": _castle,
     "promote": _promote,
-    "throw": _throw,
-    "swing": _strike("mace", "victim_square"),
-    "strike": _strike("ox", "square"),
-    "shot": _shot,
-    "teleport": _teleport,
-    "swap": _swap,
-    "drop": _drop,
-    "place": _place,
-    "stone": _stone,
-    "rank_stone": _stone,
-    "return": _stones_go,
-    "reap": _reap,
 }
 
 
 def steps_from_events(
-    events: Iterable[Any], speed: float = 1.0, instant_from: int | None = None
+    events: Iterable[Any],
+    speed: float = 1.0,
+    instant_from: int | None = None,
+    builders: dict[str, StepBuilder] | None = None,
 ) -> list[Step]:
     """Steps for ``events`` in order. ``instant_from``: the square a piece was
-    dragged from; it is already where it was dropped, so it does not slide."""
+    dragged from; it is already where it was dropped, so it does not slide.
+    ``builders``: the game's own, over the chess core's."""
+    table = {**STEP_BUILDERS, **builders} if builders else STEP_BUILDERS
     b = _Builder(speed, instant_from)
     for e in events:
-        build = STEP_BUILDERS.get(e.kind)
+        build = table.get(e.kind)
         if build is not None:
             try:
                 build(b, e)

@@ -1,27 +1,24 @@
-"""A square-grid (or points) board: drawing, highlights, input and animation.
+"""A square-grid (or points) board: drawing, highlights and animation.
 
-``BoardView`` knows nothing of the rules. The scene tells it what to show
-(``set_position``), what may be picked up and where it may go (a
-``controller`` with ``can_pick(place)``, ``extensions(path)`` and
-``on_path(path, dragged)``), and hands it the engine's events to animate
-(``animate``). Places are squares, or negative ids for the scene's hand-tray
-slots (``hand_pieces``), which can be clicked or dragged onto the board.
+``BoardView`` knows nothing of the rules and takes no input: the scene tells
+it what to show (``set_position``), hands it the engine's events to animate
+(``animate``), and the click-path input (game/ui/play/input.py) sets what is
+selected (``path``, ``target_squares``, ``capture_squares``, ``hover``) and
+which square's piece is lifted by a drag (``lifted``).
 
 Drawing is layered: the squares and coordinates come from one cached surface
 per (square size, theme, flip); on top go the highlights (last move,
-selection, check glow), the per-game markers (``marker_painter`` for the
-whole board, then per marker the adapter's ``draw_marker`` and the board's
-own tints, stones and badges), the legal targets, the pieces (the adapter's
-``piece_image`` first, see ``use_adapter``), pieces in flight, and last the
-piece being dragged (``draw_drag`` is called by the scene after the side
-panel, so a dragged piece stays above everything).
+selection, check glow), the per-game markers (per marker the adapter's
+``draw_marker`` first, else a lettered badge), the legal targets, the pieces
+(the adapter's ``piece_image`` first, see ``use_adapter``), and pieces in
+flight.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol
+from typing import Any
 
 import pygame
 
@@ -52,51 +49,15 @@ TARGET = (20, 30, 40, 70)
 HOVER = (255, 255, 255, 60)
 CHECK = (230, 30, 20)
 
-DRAG_THRESHOLD = 4  # pixels the mouse moves before a press becomes a drag
-
-
-class Controller(Protocol):
-    """What the board asks the scene. Places are square indices, or negative
-    ids for hand slots; a path is the places clicked so far."""
-
-    def can_pick(self, sq: int) -> bool:
-        """Does a decision's path start here?"""
-        ...
-
-    def extensions(self, path: tuple[int, ...]) -> Iterable[int]:
-        """Places that continue ``path``."""
-        ...
-
-    def on_path(self, path: tuple[int, ...], dragged: bool) -> str:
-        """``path`` was clicked (or dragged): "done" (played, or a chooser
-        is open), "more" (continue it) or "no" (refused)."""
-        ...
-
 
 def _light(file: int, rank: int) -> bool:
     return (file + rank) % 2 == 1  # a1 is dark on every board
 
 
-_font_cache: dict[int, pygame.font.Font] = {}
-
-
 def _font(size: int) -> pygame.font.Font:
-    size = max(8, size)
-    f = _font_cache.get(size)
-    if f is None:
-        f = None
-        try:
-            from game.resources import asset
+    from game.ui import art
 
-            path = asset("fonts", "NotoSans-Bold.ttf")
-            if path.exists():
-                f = pygame.font.Font(str(path), size)
-        except (OSError, pygame.error):
-            f = None
-        if f is None:
-            f = pygame.font.Font(None, size)
-        _font_cache[size] = f
-    return f
+    return art.ui_font(max(8, size), "bold")
 
 
 class PieceArt:
@@ -179,9 +140,8 @@ class BoardView:
         self.width = width
         self.height = height
         self.settings = settings if settings is not None else {}
-        self.sounds = sounds
+        self.sounds = sounds  # kept for settings that mute the board's own sounds
         self.file_names = file_names
-        self.controller: Controller | None = None
         self.flipped = False
         self.style = "squares"  # or "points": places are the corners of the squares
         self.enabled = True  # False: no picking (computer to move, dialogs)
@@ -191,27 +151,22 @@ class BoardView:
         self._target_position: dict[int, Any] = {}
         self.last_move: tuple[int, ...] = ()
         self.check_square: int | None = None
-        self.marker_painter: Callable[[pygame.Surface, BoardView], None] | None = None
         self.markers: dict[int, list[str]] = {}  # from the adapter; see draw_markers
         # A game's own marker drawing: ``marker_drawer(surface, rect, name)``
         # paints one marker under the piece and returns True, or returns
-        # False and the board draws its own (a badge for names it does not know).
+        # False and the board draws a lettered badge ("stack:3" shows "3").
         self.marker_drawer: Callable[[pygame.Surface, pygame.Rect, str], bool] | None = None
         self._painted: set[tuple[int, str]] = set()
         self.pending: tuple[int, int] | None = None  # a move waiting for a choice
 
-        # Selection and dragging.
+        # What the click-path input selects (game/ui/play/input.py sets it).
         self.path: list[int] = []
         self.target_squares: set[int] = set()
         self.capture_squares: set[int] = set()
-        self._press: tuple[int, tuple[int, int], bool] | None = None
-        self.dragging = False
-        self.drag_pos: tuple[int, int] = (0, 0)
         self.hover: int | None = None
-        # Pieces in the scene's hand tray by slot (negative ids): they can be
-        # picked up and dragged onto the board like pieces on it.
-        self.hand_pieces: dict[int, Any] = {}
+        self.lifted: int | None = None  # the square whose piece is being dragged
 
+        self.builders: dict[str, Any] = {}  # a game's own event animations
         self.animator = Animator()
         self.flights: list[HomeFlight] = []
 
@@ -245,10 +200,11 @@ class BoardView:
 
     def use_adapter(self, adapter: Any) -> None:
         """Take a game UI adapter's drawing hooks, where it has them:
-        ``piece_image(piece, size)`` for the art and ``draw_marker(surface,
-        rect, name)`` for its markers."""
+        ``piece_image(piece, size)`` for the art, ``draw_marker(surface,
+        rect, name)`` for its markers, ``animations`` for its own events."""
         self.art.set_source(getattr(adapter, "piece_image", None))
         self.marker_drawer = getattr(adapter, "draw_marker", None)
+        self.builders = dict(getattr(adapter, "animations", {}))
 
     @property
     def theme(self) -> str:
@@ -299,7 +255,6 @@ class BoardView:
         self.last_move = tuple(last_move)
         self.check_square = check_square
         self.pending = None
-        self.clear_selection()
 
     def animate(
         self,
@@ -313,11 +268,10 @@ class BoardView:
         position after them). ``instant_from``: a dragged piece's square."""
         self.pending = None
         speed = float(self.settings.get("animation_speed", 1.0) or 0.0)
-        steps = steps_from_events(list(events), speed, instant_from)
+        steps = steps_from_events(list(events), speed, instant_from, self.builders)
         self._target_position = dict(pieces)
         self.last_move = tuple(last_move)
         self.check_square = check_square
-        self.clear_selection()
         self.animator.add(steps, self.shown, self._target_position)
         if not self.animator.busy:
             self.shown = dict(self._target_position)
@@ -333,152 +287,26 @@ class BoardView:
             f.elapsed += dt
         self.flights = [f for f in self.flights if not f.done]
 
-    # -- selection: the path of places clicked so far -----------------------------
+    # -- selection ------------------------------------------------------------------
     @property
     def selected(self) -> int | None:
         """The last place of the path (the piece picked up, for a move)."""
         return self.path[-1] if self.path else None
 
-    def select(self, sq: int) -> None:
-        """Start a path at ``sq``."""
-        self.path = [sq]
-        self._refresh_targets()
+    def show_selection(self, path: list[int], targets: set[int]) -> None:
+        """Mark the places clicked so far and those that continue them
+        (targets holding a piece other than the first one are captures)."""
+        self.path = list(path)
+        self.target_squares = set(targets)
+        self.capture_squares = {t for t in targets if t in self.shown and path and t != path[0]}
 
-    def _refresh_targets(self) -> None:
-        c = self.controller
-        targets = set(c.extensions(tuple(self.path))) if c and self.path else set()
-        self.target_squares = targets
-        self.capture_squares = {t for t in targets if t in self.shown and t != self.path[0]}
-
-    def clear_selection(self) -> None:
-        self.path = []
-        self.target_squares = set()
-        self.capture_squares = set()
-        self._press = None
-        self.dragging = False
-
-    # -- input -----------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> bool:
-        """Mouse input on the board; True if the event was used."""
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.square_at(event.pos)
-            if self._press is not None:
-                sq, start, _ = self._press
-                if (
-                    not self.dragging
-                    and (sq in self.shown or sq in self.hand_pieces)
-                    and (
-                        abs(event.pos[0] - start[0]) > DRAG_THRESHOLD
-                        or abs(event.pos[1] - start[1]) > DRAG_THRESHOLD
-                    )
-                ):
-                    self.dragging = True
-                if self.dragging:
-                    self.drag_pos = event.pos
-                return True
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
-            sq = self.square_at(event.pos)
-            if sq is None:
-                if self.path and self.path[0] >= 0:
-                    self.clear_selection()
-                return False
-            self.press_square(sq, event.pos)
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
-            return self._release_at(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 3:
-            if self.path:
-                self.clear_selection()
-                return True
-        return False
-
-    def _can_pick(self, sq: int) -> bool:
-        return bool(self.enabled and self.controller and self.controller.can_pick(sq))
-
-    def press_square(self, sq: int, pos: tuple[int, int] | None = None) -> None:
-        """A click on a place: a board square, or a hand slot (negative id)
-        that the scene's tray hands over; with ``pos`` the press may become
-        a drag (a hand piece dragged onto the board is a drop)."""
-        if not self.enabled or self.animator.busy or self.pending is not None:
-            return
-        if self.path and sq in self.target_squares:
-            self._extend(sq, dragged=False)
-            return
-        if self._can_pick(sq):
-            was = self.path == [sq]
-            self.select(sq)
-            if not self.target_squares:  # a one-click decision
-                if self.controller.on_path((sq,), False) == "done":
-                    self.clear_selection()
-                    return
-            if pos is not None:
-                self._press = (sq, pos, was)
-                self.dragging = False
-                self.drag_pos = pos
-            elif was:
-                self._second_click(sq)
-            return
-        self.clear_selection()
-
-    def _second_click(self, sq: int) -> None:
-        """A second click on the place just picked: a complete one-place
-        path is played, anything else is put down."""
-        self.controller.on_path((sq,), False)
-        self.clear_selection()
-
-    def cancel_drag(self) -> None:
-        """Put a dragged piece back where it came from; it stays selected."""
-        self._press = None
-        self.dragging = False
-
-    def _release_at(self, pos: tuple[int, int]) -> bool:
-        if self._press is None:
-            return False
-        frm, _, was_selected = self._press
-        self._press = None
-        if not self.dragging:
-            if was_selected:
-                self._second_click(frm)
-            return True
-        self.dragging = False
-        to = self.square_at(pos)
-        if to == frm:
-            return True  # put back where it was; stays selected for click-click
-        if to is not None and to in self.target_squares:
-            self._extend(to, dragged=True, drop_pos=pos)
-            return True
-        self._fly_home(frm, pos)
-        self.clear_selection()
-        return True
-
-    def _extend(self, sq: int, dragged: bool, drop_pos: tuple[int, int] | None = None) -> None:
-        path = (*self.path, sq)
-        frm = self.path[-1]
-        result = self.controller.on_path(path, dragged) if self.controller else "no"
-        if result == "more":
-            self.path = list(path)
-            self._refresh_targets()
-            return
-        self.clear_selection()
-        if result != "done":
-            if dragged and drop_pos is not None:
-                self._fly_home(frm, drop_pos)
-            elif self.sounds is not None:
-                self.sounds.play("illegal")
-
-    def _fly_home(self, sq: int, pos: tuple[int, int]) -> None:
-        piece = self.shown.get(sq) if sq >= 0 else None
-        if piece is None:  # a hand piece: the tray shows it again at once
-            if self.sounds is not None:
-                self.sounds.play("illegal")
-            return
+    def fly_home(self, sq: int, pos: tuple[int, int]) -> None:
+        """A piece dropped where it may not go flies back to ``sq`` from ``pos``."""
+        piece = self.shown.get(sq)
         speed = float(self.settings.get("animation_speed", 1.0) or 0.0)
         duration = HOME_SECONDS / speed if speed > 0 else 0.0
-        if duration > 0:
+        if piece is not None and duration > 0:
             self.flights.append(HomeFlight(piece, sq, (float(pos[0]), float(pos[1])), duration))
-        if self.sounds is not None:
-            self.sounds.play("illegal")
 
     # -- drawing ---------------------------------------------------------------
     def _board_surface(self) -> pygame.Surface:
@@ -578,11 +406,6 @@ class BoardView:
             pygame.draw.circle(surf, TARGET, (s // 2, s // 2), max(3, int(s * 0.16)))
         elif name == "ring":
             pygame.draw.circle(surf, TARGET, (s // 2, s // 2), int(s * 0.49), max(3, s // 11))
-        elif name == "frozen":
-            surf.fill((120, 190, 255, 90))
-        elif name == "victim":
-            surf.fill((220, 40, 30, 70))
-            pygame.draw.rect(surf, (220, 40, 30, 200), (0, 0, s, s), max(2, s // 18))
         elif name == "check":
             surf = _glow(s, CHECK)
         self._overlay_cache[key] = surf
@@ -596,8 +419,8 @@ class BoardView:
             hide |= step.hides()
         for f in self.flights:
             hide.add(f.square)
-        if self.dragging and self._press is not None:
-            hide.add(self._press[0])
+        if self.lifted is not None:
+            hide.add(self.lifted)
         if self.pending is not None and self.pending[0] >= 0:
             hide.add(self.pending[0])
         return hide
@@ -613,8 +436,6 @@ class BoardView:
                 surface.blit(self._overlay("selected"), self.square_rect(sq))
         if self.check_square is not None and not self.animator.busy:
             surface.blit(self._overlay("check"), self.square_rect(self.check_square))
-        if self.marker_painter is not None:
-            self.marker_painter(surface, self)
         if self.markers:
             self.draw_markers(surface, under=True)
 
@@ -637,7 +458,7 @@ class BoardView:
                     continue  # a hand slot: the scene's tray marks it
                 name = "ring" if t in self.capture_squares else "dot"
                 surface.blit(self._overlay(name), self.square_rect(t))
-            if self.dragging and self.hover in self.target_squares:
+            if self.lifted is not None and self.hover in self.target_squares:
                 surface.blit(self._overlay("hover"), self.square_rect(self.hover))
 
         step = self.animator.current
@@ -652,10 +473,9 @@ class BoardView:
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
 
     def draw_markers(self, surface: pygame.Surface, under: bool) -> None:
-        """The adapter's markers: first the adapter's own ``marker_drawer``
-        (whatever it paints gets nothing else), then the board's tints and
-        stones under the pieces, badges ("stack:N", unknown names as a
-        lettered dot) over them."""
+        """The adapter's markers: under the pieces whatever the game's own
+        ``marker_drawer`` paints; over them a lettered badge for the rest
+        ("stack:3" shows its number)."""
         s = self.square
         if under:
             self._painted = set()
@@ -664,36 +484,23 @@ class BoardView:
                 continue
             rect = self.square_rect(sq)
             for i, name in enumerate(names):
-                kind, _, arg = name.partition(":")
-                if under and self.marker_drawer is not None:
-                    try:
-                        painted = bool(self.marker_drawer(surface, rect, name))
-                    except Exception:
-                        painted = False
-                    if painted:
-                        self._painted.add((sq, name))
-                        continue
+                if under:
+                    if self.marker_drawer is not None:
+                        try:
+                            if self.marker_drawer(surface, rect, name):
+                                self._painted.add((sq, name))
+                        except Exception:
+                            pass
+                    continue
                 if (sq, name) in self._painted:
                     continue
-                if under:
-                    if kind == "frozen":
-                        surface.blit(self._overlay("frozen"), rect)
-                    elif kind == "selected-victim":
-                        surface.blit(self._overlay("victim"), rect)
-                    elif kind == "rank-stone":
-                        pygame.draw.circle(surface, (70, 74, 80), rect.center, int(s * 0.2))
-                        pygame.draw.circle(
-                            surface, (150, 156, 164), rect.center, int(s * 0.2), max(1, s // 30)
-                        )
-                    continue
-                if kind in ("frozen", "selected-victim", "rank-stone"):
-                    continue
+                kind, _, arg = name.partition(":")
                 r = max(7, s // 7)
                 cx = rect.right - r - 2 - i * (2 * r + 2)
                 cy = rect.bottom - r - 2
                 pygame.draw.circle(surface, (30, 33, 38), (cx, cy), r)
                 pygame.draw.circle(surface, (217, 164, 90), (cx, cy), r, max(1, r // 5))
-                text = arg if kind == "stack" else kind[:1].upper()
+                text = arg if arg else kind[:1].upper()
                 img = _font(int(r * 1.3)).render(text, True, (240, 232, 216))
                 surface.blit(img, img.get_rect(center=(cx, cy)))
 
@@ -853,19 +660,15 @@ class BoardView:
             w,
         )
 
-    def draw_drag(self, surface: pygame.Surface) -> None:
-        """The dragged piece, above everything (call after the side panel)."""
-        if self.dragging and self._press is not None:
-            sq = self._press[0]
-            piece = self.shown.get(sq) if sq >= 0 else self.hand_pieces.get(sq)
-            if piece is not None:
-                img = self.art.get(piece)
-                surface.blit(img, img.get_rect(center=self.drag_pos))
 
-    def draw_cover(self, surface: pygame.Surface, color=(24, 26, 30)) -> pygame.Rect:
-        """Cover the whole board (privacy screens); returns the covered rect."""
-        surface.fill(color, self.outer)
-        return self.outer
+def tint(surface: pygame.Surface, rect: pygame.Rect, rgba, edge=None) -> None:
+    """Wash a square with a translucent colour (and an edge of another), for
+    the games' own markers."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    layer.fill(rgba)
+    if edge is not None:
+        pygame.draw.rect(layer, edge, layer.get_rect(), max(2, rect.w // 18))
+    surface.blit(layer, rect)
 
 
 def _mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int]:

@@ -22,7 +22,7 @@ from game.app import App  # noqa: E402
 
 # Where the play scene finds a game's adapter: tests patch it to try made-up
 # adapters (``monkeypatch.setattr(PLAY_ADAPTER, lambda game: MyAdapter())``).
-PLAY_ADAPTER = "game.ui.play.adapter_for"
+PLAY_ADAPTER = "game.ui.play.scene.adapter_for"
 
 
 def make_app(*scenes) -> App:

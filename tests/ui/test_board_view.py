@@ -1,5 +1,6 @@
 """The board view on its own: pixel/square mapping, the cached squares,
-animations built from engine events, and the click/drag state machine."""
+animations built from engine events, markers. (Clicks and drags:
+test_click_paths.py.)"""
 
 from __future__ import annotations
 
@@ -161,115 +162,14 @@ def test_a_dragged_piece_does_not_slide_again():
     assert step is not None and step.tracks[0].instant
 
 
-# -- input ----------------------------------------------------------------------------
-class Ctl:
-    """A controller over a table of click paths."""
-
-    def __init__(self, moves):
-        # {frm: {to, ...}} for two-click moves, or a set of whole paths.
-        if isinstance(moves, dict):
-            moves = {(f, t) for f, ts in moves.items() for t in ts}
-        self.paths = set(moves)
-        self.played = []
-
-    def can_pick(self, sq):
-        return any(p[0] == sq for p in self.paths)
-
-    def extensions(self, path):
-        n = len(path)
-        return {p[n] for p in self.paths if len(p) > n and p[:n] == path}
-
-    def on_path(self, path, dragged):
-        if path in self.paths:
-            self.played.append((*path, dragged))
-            return "done"
-        return "more" if self.extensions(path) else "no"
-
-
-def ev(kind, pos, **kw):
-    return pygame.event.Event(kind, pos=pos, button=1, **kw)
-
-
-def test_click_click_and_drag():
-    b = view()
-    b.set_position({12: P, 11: P})
-    b.controller = ctl = Ctl({12: {20, 28}, 11: {19}})
-    c = b.square_center
-    b.handle(ev(pygame.MOUSEBUTTONDOWN, c(12)))
-    b.handle(ev(pygame.MOUSEBUTTONUP, c(12)))
-    assert b.selected == 12 and b.target_squares == {20, 28}
-    b.handle(ev(pygame.MOUSEBUTTONDOWN, c(11)))  # another own piece: reselect
-    b.handle(ev(pygame.MOUSEBUTTONUP, c(11)))
-    assert b.selected == 11
-    b.handle(ev(pygame.MOUSEBUTTONDOWN, c(19)))
-    assert ctl.played == [(11, 19, False)] and b.selected is None
-    # Drag.
-    b.handle(ev(pygame.MOUSEBUTTONDOWN, c(12)))
-    b.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=c(20), rel=(0, 0), buttons=(1, 0, 0)))
-    assert b.dragging and 12 in b.hidden_squares()
-    b.handle(ev(pygame.MOUSEBUTTONUP, c(28)))
-    assert ctl.played[-1] == (12, 28, True)
-
-
-def test_illegal_drop_flies_home_and_sounds():
-    class S:
-        played = []
-
-        def play(self, name):
-            self.played.append(name)
-
-    b = view()
-    b.sounds = S()
-    b.set_position({12: P})
-    b.controller = ctl = Ctl({12: {20}})
-    b.handle(ev(pygame.MOUSEBUTTONDOWN, b.square_center(12)))
-    b.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 100), rel=(0, 0), buttons=(1, 0, 0)))
-    b.handle(ev(pygame.MOUSEBUTTONUP, b.square_center(44)))
-    assert ctl.played == [] and b.flights and b.sounds.played == ["illegal"]
-    for _ in range(20):
-        b.update(0.05)
-    assert not b.flights and b.shown == {12: P}
-
-
-def test_nothing_is_picked_while_disabled():
-    b = view()
-    b.set_position({12: P})
-    b.controller = Ctl({12: {20}})
-    b.enabled = False
-    b.handle(ev(pygame.MOUSEBUTTONDOWN, b.square_center(12)))
-    assert b.selected is None
-
-
-def test_three_click_paths_and_one_click_decisions():
-    b = view()
-    b.set_position({10: P, 20: BP})
-    b.controller = ctl = Ctl({(10, 20, 30), (10, 20, 31), (44,)})
-    c = b.square_center
-    for sq in (10, 20):
-        b.handle(ev(pygame.MOUSEBUTTONDOWN, c(sq)))
-        b.handle(ev(pygame.MOUSEBUTTONUP, c(sq)))
-    assert b.path == [10, 20] and b.target_squares == {30, 31}
-    b.handle(ev(pygame.MOUSEBUTTONDOWN, c(31)))
-    assert ctl.played == [(10, 20, 31, False)] and b.path == []
-    b.handle(ev(pygame.MOUSEBUTTONDOWN, c(44)))  # a one-click decision on an empty square
-    assert ctl.played[-1] == (44, False)
-
-
-def test_hand_slots_take_part_in_paths():
-    b = view()
-    b.set_position({})
-    b.controller = ctl = Ctl({(-1, 27), (-1, 28)})
-    b.press_square(-1)  # the scene's tray hands over the click
-    assert b.path == [-1] and b.target_squares == {27, 28}
-    b.handle(ev(pygame.MOUSEBUTTONDOWN, b.square_center(28)))
-    assert ctl.played == [(-1, 28, False)]
-
-
 def test_markers_draw_without_error(display):
     b = view()
     b.set_position({12: P})
-    b.markers = {12: ["frozen", "stack:3"], 20: ["selected-victim"], 30: ["rank-stone", "odd"]}
+    b.markers = {12: ["glow", "stack:3"], 30: ["odd"]}
+    painted = []
+    b.marker_drawer = lambda surface, rect, name: name == "glow" and not painted.append(name)
     b.draw(display)
+    assert painted == ["glow"]  # the game paints its own; the board badges the rest
 
 
 def test_points_style_puts_places_on_the_corners(display):

@@ -48,7 +48,7 @@ def test_a_whole_chess960_session_from_the_menu():
     assert match.state.geometry.square("d5") not in play.board.shown
 
     # Undo takes back Black's reply.
-    click(app, play.buttons["undo"], frames=5)
+    click(app, play.panel.buttons["undo"], frames=5)
     settle(app, play)
     assert match.history == [{0: "e4"}]
     after_undo = match.state.to_text()

@@ -85,7 +85,7 @@ def test_drag_and_drop_then_click_click_in_chess960(app):
     settle(app, scene)
     assert match.history == [{0: "e4"}, {1: "Ne6"}]
     assert piece_on(scene, "e6").kind == "knight"
-    assert "1." in scene._moves_text and "Ne6" in scene._moves_text
+    assert "1." in scene.panel.moves_text and "Ne6" in scene.panel.moves_text
 
 
 def test_click_on_another_own_piece_reselects_and_empty_deselects(app):
@@ -191,10 +191,10 @@ def test_undo_button_takes_the_move_back(app):
     drag(app, square_at(scene, "e2"), square_at(scene, "e4"))
     settle(app, scene)
     assert len(match.history) == 1
-    press_button(app, scene.buttons["undo"])
+    press_button(app, scene.panel.buttons["undo"])
     assert match.history == []
     assert piece_on(scene, "e2").kind == "pawn" and piece_on(scene, "e4") is None
-    press_button(app, scene.buttons["redo"])
+    press_button(app, scene.panel.buttons["redo"])
     settle(app, scene)
     assert match.history == [{0: "e4"}]
 
@@ -204,10 +204,10 @@ def test_save_to_a_named_save_and_load_it(app):
     scene = open_play(app, match)
     drag(app, square_at(scene, "g2"), square_at(scene, "g3"))
     settle(app, scene)
-    press_button(app, scene.buttons["save"])
-    assert scene._save_entry is not None
-    scene._save_entry.set_text("my game")
-    press_button(app, scene._save_ok)
+    press_button(app, scene.panel.buttons["save"])
+    assert scene.dialogs.save_entry is not None
+    scene.dialogs.save_entry.set_text("my game")
+    press_button(app, scene.dialogs.save_ok)
     names = [info.name for info in saves.list_saves()]
     assert "my game" in names
     loaded = saves.load(saves.saves_dir() / "my game.json")
@@ -244,7 +244,7 @@ def test_menu_button_autosaves_and_leaves(app):
     scene = open_play(app, match)
     drag(app, square_at(scene, "e2"), square_at(scene, "e3"))
     settle(app, scene)
-    press_button(app, scene.buttons["menu"])
+    press_button(app, scene.panel.buttons["menu"])
     assert scene not in app.scenes
     assert saves.load_autosave().history == [{0: "e3"}]
 
@@ -252,7 +252,7 @@ def test_menu_button_autosaves_and_leaves(app):
 def test_flip_maps_clicks_to_the_right_squares(app):
     match = chess960()
     scene = open_play(app, match)
-    press_button(app, scene.buttons["flip"])
+    press_button(app, scene.panel.buttons["flip"])
     board = scene.board
     assert board.flipped
     s = board.square
@@ -275,17 +275,17 @@ def test_game_over_dialog_says_why(app):
         settle(app, scene)
     pump(app, 3)
     assert match.is_over()
-    assert scene._game_over_window is not None and scene._game_over_window.alive()
-    assert "Black wins" in scene._status_text and "Checkmate" in scene._status_text
+    assert scene.dialogs.game_over is not None and scene.dialogs.game_over.alive()
+    assert "Black wins" in scene.panel.status_text and "Checkmate" in scene.panel.status_text
     assert scene.board.check_square == match.state.geometry.square("e1")
-    press_button(app, scene._go_review)
-    assert scene._game_over_window is None
+    press_button(app, scene.dialogs.buttons["Review"])
+    assert scene.dialogs.game_over is None
 
 
 def test_resign_asks_first(app):
     match = chess960()
     scene = open_play(app, match)
-    press_button(app, scene.buttons["resign"])
+    press_button(app, scene.panel.buttons["resign"])
     assert not match.is_over()
     from game.ui import widgets
 
@@ -298,7 +298,7 @@ def test_resign_asks_first(app):
 def test_draw_offer_between_humans_asks_the_other_player(app):
     match = chess960()
     scene = open_play(app, match)
-    press_button(app, scene.buttons["draw"])
+    press_button(app, scene.panel.buttons["draw"])
     from game.ui import widgets
 
     dialog = widgets.dialogs(scene.ui)[-1]
@@ -323,12 +323,12 @@ def test_the_computer_replies_without_blocking(app):
     drag(app, square_at(scene, "e2"), square_at(scene, "e4"))
     pump(app, 1)
     assert scene.thinking
-    assert "Computer is thinking" in scene._status_text
+    assert "Computer is thinking" in scene.panel.status_text
     wait_for(app, lambda: len(match.history) == 2)
     settle(app, scene)
     assert match.state.turn == 0
     # Undo against the computer takes back both moves.
-    press_button(app, scene.buttons["undo"])
+    press_button(app, scene.panel.buttons["undo"])
     assert match.history == []
     assert not scene.thinking
 
@@ -345,7 +345,7 @@ def test_the_computer_moves_first_when_it_is_white(app):
 def test_draw_offer_to_the_computer(app):
     match = chess960(players=("human", "computer:random"))
     scene = open_play(app, match)
-    press_button(app, scene.buttons["draw"])
+    press_button(app, scene.panel.buttons["draw"])
     # Level start position: the computer is not better, so it accepts.
     assert match.is_over() and match.state.result().points == (0.5, 0.5)
 
@@ -368,19 +368,19 @@ def hidden_game(monkeypatch):
 def test_privacy_screen_between_two_humans(app, hidden_game):
     match = Match(hidden_game, None, 1)
     scene = open_play(app, match)
-    assert scene.privacy.covering and scene.privacy.waiting_for == 0
+    assert scene.viewpoint.covering and scene.viewpoint.waiting_for == 0
     # The board takes no moves while covered.
     drag(app, square_at(scene, "e2"), square_at(scene, "e4"))
     assert match.history == []
     click_at(app, scene.board.outer.center)
-    assert not scene.privacy.covering
+    assert not scene.viewpoint.covering
     drag(app, square_at(scene, "e2"), square_at(scene, "e4"))
     settle(app, scene)
     assert match.history == [{0: "e4"}]
-    assert scene.privacy.covering and scene.privacy.waiting_for == 1
-    assert "Pass to Black" in scene._status_text
+    assert scene.viewpoint.covering and scene.viewpoint.waiting_for == 1
+    assert "Pass to Black" in scene.panel.status_text
     click_at(app, scene.board.outer.center)
-    assert not scene.privacy.covering
+    assert not scene.viewpoint.covering
     click_at(app, square_at(scene, "e7"))
     click_at(app, square_at(scene, "e5"))
     settle(app, scene)
@@ -389,10 +389,10 @@ def test_privacy_screen_between_two_humans(app, hidden_game):
 
 def test_no_privacy_screen_against_the_computer_or_in_plain_chess(app, hidden_game):
     scene = open_play(app, Match(hidden_game, None, 1, ["human", "computer:random"]))
-    assert not scene.privacy.covering
+    assert not scene.viewpoint.covering
     scene.close_runners()
     scene = open_play(app, chess960())
-    assert not scene.privacy.covering
+    assert not scene.viewpoint.covering
 
 
 def test_resize_keeps_the_board_square_and_crisp(app):
@@ -413,9 +413,9 @@ def test_panel_choices_for_actions_without_a_path(app, monkeypatch):
     toy_games.install(monkeypatch)
     match = Match("toy_nim", None, 1)
     scene = open_play(app, match)
-    labels = sorted(c.label for c in scene._choice_buttons.values())
+    labels = sorted(c.label for c in scene.panel.choice_buttons.values())
     assert labels == ["take 1", "take 2", "take 3"]
-    button = next(b for b, c in scene._choice_buttons.items() if c.label == "take 2")
+    button = next(b for b, c in scene.panel.choice_buttons.items() if c.label == "take 2")
     press_button(app, button)
     assert match.history == [{0: "take 2"}]
 
@@ -427,14 +427,14 @@ def test_simultaneous_secret_choices_pass_the_screen(app, monkeypatch):
     match = Match("toy_guess", None, 1)
     assert match.game.private_views and len(match.to_act()) == 2
     scene = open_play(app, match)
-    assert scene.privacy.covering and scene.privacy.waiting_for == 0
+    assert scene.viewpoint.covering and scene.viewpoint.waiting_for == 0
     click_at(app, scene.board.outer.center)
-    first = next(iter(scene._choice_buttons))
+    first = next(iter(scene.panel.choice_buttons))
     press_button(app, first)
     assert match.history == [] and list(match.pending) == [0]
-    assert scene.privacy.covering and scene.privacy.waiting_for == 1
+    assert scene.viewpoint.covering and scene.viewpoint.waiting_for == 1
     click_at(app, scene.board.outer.center)
-    press_button(app, next(iter(scene._choice_buttons)))
+    press_button(app, next(iter(scene.panel.choice_buttons)))
     assert len(match.history) == 1
 
 

@@ -31,58 +31,54 @@ def sq(scene: PlayScene, name: str) -> int:
 
 def panel_rects(scene: PlayScene) -> list[pygame.Rect]:
     """Everything else in the side panel that a widget must not cover."""
-    rects = [scene._moves.rect, scene.status_rect]
-    rects += [b.rect for b in scene.buttons.values()]
-    rects += [b.rect for b in scene._choice_buttons]
-    rects += list(scene.hand_rects.values())
-    if scene.show_captured:
-        rects.append(scene.captured_rect)
+    rects = [scene.panel.moves.rect, scene.panel.status_rect]
+    rects += [b.rect for b in scene.panel.buttons.values()]
+    rects += [b.rect for b in scene.panel.choice_buttons]
+    if scene.adapter.show_captured:
+        rects.append(scene.panel.captured_rect)
     return rects
 
 
 # -- 1. room for the per-game widgets ---------------------------------------------------
 @pytest.mark.parametrize("game_id", ["tulpas", "tulaga", "mulligan_stew"])
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
-def test_widgets_get_their_own_strip_in_the_panel(app, game_id, size):
+def test_each_widget_gets_its_own_rectangle_in_the_panel(app, game_id, size):
     scene = open_play(app, Match(game_id, seed=3))
     scene.resize(size)
     assert scene.widgets, game_id
-    strip = scene.widget_rect
-    assert strip is not None
-    total = sum(scene._widget_height(w) for w in scene.widgets)
-    assert strip.h >= total > 0
-    assert scene.panel_rect.contains(strip)
-    for rect in panel_rects(scene):
-        assert not strip.colliderect(rect), (rect, strip)
-        assert rect.bottom <= size[1], rect  # nothing pushed off the window
+    rects = [w.rect for w in scene.widgets]
     for widget in scene.widgets:
-        assert widget.rect() is not None and strip.contains(widget.rect())
-    # The widget draws inside its strip: pixels outside it stay untouched.
-    surface = pygame.Surface(app.size)
-    surface.fill((1, 2, 3))
-    for widget in scene.widgets:
-        widget.draw(surface)
-    marked = pygame.mask.from_threshold(surface, (1, 2, 3), (1, 1, 1, 255))
-    marked.invert()
-    assert marked.get_bounding_rects(), "the widget drew nothing"
-    for r in marked.get_bounding_rects():
-        assert strip.contains(r), (r, strip)
+        assert widget.rect.h == widget.height > 0
+        assert scene.panel_rect.contains(widget.rect)
+        others = panel_rects(scene) + [r for r in rects if r is not widget.rect]
+        for rect in others:
+            assert not widget.rect.colliderect(rect), (rect, widget.rect)
+            assert rect.bottom <= size[1], rect  # nothing pushed off the window
+        # The widget draws inside its rectangle: pixels outside stay untouched.
+        surface = pygame.Surface(app.size)
+        surface.fill((1, 2, 3))
+        widget.draw(surface, scene.input)
+        marked = pygame.mask.from_threshold(surface, (1, 2, 3), (1, 1, 1, 255))
+        marked.invert()
+        assert marked.get_bounding_rects(), f"{type(widget).__name__} drew nothing"
+        for r in marked.get_bounding_rects():
+            assert widget.rect.contains(r), (r, widget.rect)
 
 
-def test_no_widget_no_strip_and_the_move_list_keeps_the_room(app):
+def test_no_widget_and_the_move_list_keeps_the_room(app):
     scene = open_play(app, Match("chess960", {"start": "number", "number": 0}, 7))
-    assert scene.widget_rect is None and scene.widget_rects == []
+    assert scene.widgets == []
     tulpas = open_play(app, Match("tulpas", seed=1))
-    assert tulpas._moves.rect.h < scene._moves.rect.h
+    assert tulpas.panel.moves.rect.h < scene.panel.moves.rect.h
 
 
 # -- 2. show_captured --------------------------------------------------------------------
 def test_an_adapter_can_hide_the_captured_row(app):
     tulaga = open_play(app, Match("tulaga", seed=1))
-    assert not tulaga.show_captured
-    assert tulaga._captured == [] and tulaga.captured_rect.h == 0
+    assert not tulaga.adapter.show_captured
+    assert tulaga.panel.captured == [] and tulaga.panel.captured_rect.h == 0
     chess = open_play(app, Match("chess960", {"start": "number", "number": 0}, 7))
-    assert chess.show_captured and len(chess._captured) == 2
+    assert chess.adapter.show_captured and len(chess.panel.captured) == 2
 
 
 def test_a_hidden_captured_row_draws_nothing(app, monkeypatch):
@@ -95,10 +91,10 @@ def test_a_hidden_captured_row_draws_nothing(app, monkeypatch):
     match.play({0: match.state.parse_action("exd5")})
     monkeypatch.setattr(PLAY_ADAPTER, lambda game: NoCaptures())
     scene = open_play(app, match)
-    assert scene._captured == []
+    assert scene.panel.captured == []
     monkeypatch.undo()
     shown = open_play(app, Match.from_dict(match.to_dict()))
-    assert any(taken for _, taken, _ in shown._captured)
+    assert any(taken for _, taken, _ in shown.panel.captured)
 
 
 # -- 3. the adapter's own art and markers ------------------------------------------------
@@ -173,6 +169,7 @@ from helpers.ui_driver import (  # noqa: E402
 )
 
 from game.engine import Event  # noqa: E402
+from game.ui.adapters import adapter_for  # noqa: E402
 from game.ui.animation import STEP_BUILDERS, Animator, steps_from_events  # noqa: E402
 from game.ui.board_view import BoardView  # noqa: E402
 
@@ -192,6 +189,7 @@ def test_the_animation_of_every_event_ends_on_the_true_position(game_id):
     pygame.display.init()
     surface = pygame.Surface((800, 800))
     seen: set[str] = set()
+    builders = {**STEP_BUILDERS, **adapter_for(load_all()[game_id]).animations}
     for seed in range(6):
         match = Match(game_id, seed=seed)
         rng = random.Random(seed)
@@ -206,10 +204,10 @@ def test_the_animation_of_every_event_ends_on_the_true_position(game_id):
             after = _pieces(match.state)
             kinds = {e.kind for e in events}
             seen |= kinds
-            assert kinds <= set(STEP_BUILDERS) | NOT_DRAWN, kinds
+            assert kinds <= set(builders) | NOT_DRAWN, kinds
             shown = dict(before)
             animator = Animator()
-            animator.add(steps_from_events(events), shown, after)
+            animator.add(steps_from_events(events, builders=builders), shown, after)
             while animator.busy:
                 step = animator.current
                 step.elapsed = step.duration * 0.5
@@ -237,10 +235,12 @@ class Spy(BoardView):
         super()._draw_arrow(surface, tr, u)
 
 
-def spy_board(width=10, height=10, speed=1.0) -> Spy:
+def spy_board(game_id: str, width=10, height=10, speed=1.0) -> Spy:
+    """A spying board that animates ``game_id``'s own events as its display does."""
     pygame.display.init()
     b = Spy(width, height, {"animation_speed": speed})
     b.set_rect(pygame.Rect(0, 0, 600, 600))
+    b.use_adapter(adapter_for(load_all()[game_id]))
     return b
 
 
@@ -268,7 +268,7 @@ MACE = Piece(0, "mace")
 
 
 def test_a_thrown_piece_flies_in_an_arc_and_grows_at_the_apex():
-    b = spy_board()
+    b = spy_board("maces")
     b.set_position({11: MACE, 12: P})  # b2, c2 on a 10-wide board
     throw = Event("throw", 0, {"apult": 11, "piece": P, "frm": 12, "to": 16})  # c2 -> g2
     b.animate([throw], {11: MACE, 16: P})
@@ -288,13 +288,13 @@ def test_a_thrown_piece_flies_in_an_arc_and_grows_at_the_apex():
 
 
 def test_a_swing_lunges_then_the_victim_falls_once():
-    b = spy_board()
+    b = spy_board("maces")
     b.set_position({11: MACE, 12: BP})
     events = [
         Event("swing", 0, {"mace": 11, "victim_square": 12, "piece": BP}),
         Event("capture", 0, {"square": 12, "piece": BP}),
     ]
-    steps = steps_from_events(events)
+    steps = steps_from_events(events, builders=b.builders)
     assert [sorted(t.kind for t in s.tracks) for s in steps] == [["fall", "lunge"]]
     b.animate(events, {11: MACE})
     home = b.square_center(11)
@@ -314,7 +314,7 @@ def test_a_swing_lunges_then_the_victim_falls_once():
 
 
 def test_a_shot_flies_an_arrow_then_the_target_falls():
-    b = spy_board()
+    b = spy_board("tulpas")
     archer = Piece(0, "archer")
     b.set_position({11: archer, 15: BP})
     b.animate(
@@ -332,7 +332,7 @@ def test_a_shot_flies_an_arrow_then_the_target_falls():
 
 
 def test_teleport_swap_drop_and_place():
-    b = spy_board(8, 8)
+    b = spy_board("mulligan_stew", 8, 8)
     mage, assassin, rook = Piece(0, "mage"), Piece(0, "assassin"), Piece(0, "rook")
     b.set_position({0: assassin, 9: mage, 10: rook})
     b.animate([Event("teleport", 0, {"piece": assassin, "frm": 0, "to": 18})], {})
@@ -354,6 +354,7 @@ def test_teleport_swap_drop_and_place():
     [(_, c, _, _)] = [d for d in at_progress(b, 0.3) if d[0] == knight]
     assert c[1] < b.square_center(27)[1]  # falling in from above
     finish(b)
+    b.use_adapter(adapter_for(load_all()["tulpas"]))  # a Tulpa made where it stands
     b.animate([Event("place", 0, {"square": 36, "piece": N})], {27: knight, 36: N})
     [(_, c, scale, _)] = [d for d in at_progress(b, 0.15) if d[0] == N]
     assert c == b.square_center(36) and scale < 0.9  # scaling in
@@ -364,7 +365,7 @@ def test_teleport_swap_drop_and_place():
 def test_tulaga_stones_appear_go_back_and_are_reaped():
     white, black = Piece(0, "stone"), Piece(1, "stone")
     rank_w, rank_b = Piece(0, "rank_stone"), Piece(1, "rank_stone")
-    b = spy_board(9, 9)
+    b = spy_board("tulaga", 9, 9)
     b.set_position({})
     b.animate([Event("stone", 0, {"point": 40, "seat": 0})], {40: white})
     [(piece, _, scale, _)] = at_progress(b, 0.1)
@@ -391,7 +392,13 @@ def test_tulaga_stones_appear_go_back_and_are_reaped():
     assert b.shown == {2: rank_w, 50: rank_w}
 
 
-@pytest.mark.parametrize("kind", sorted(STEP_BUILDERS))
+# The chess core's builders and every game display's own.
+ALL_BUILDERS = dict(STEP_BUILDERS)
+for _game in load_all().values():
+    ALL_BUILDERS.update(adapter_for(_game).animations)
+
+
+@pytest.mark.parametrize("kind", sorted(ALL_BUILDERS))
 def test_animation_speed_scales_every_kind_and_zero_is_instant(kind):
     samples = {
         "move": {"piece": P, "frm": 1, "to": 2},
@@ -413,10 +420,11 @@ def test_animation_speed_scales_every_kind_and_zero_is_instant(kind):
         "reap": {"points": (1, 2), "replaced": (1,), "seat": 0},
     }
     event = Event(kind, 0, samples[kind])
-    slow = sum(s.duration for s in steps_from_events([event], 1.0))
-    fast = sum(s.duration for s in steps_from_events([event], 2.0))
+    slow = sum(s.duration for s in steps_from_events([event], 1.0, builders=ALL_BUILDERS))
+    fast = sum(s.duration for s in steps_from_events([event], 2.0, builders=ALL_BUILDERS))
     assert slow > 0 and fast == pytest.approx(slow / 2)
-    assert all(s.duration == 0 for s in steps_from_events([event], 0.0))
+    instant = steps_from_events([event], 0.0, builders=ALL_BUILDERS)
+    assert all(s.duration == 0 for s in instant)
 
 
 def test_the_scene_sounds_match_the_events(app, monkeypatch):
@@ -433,12 +441,17 @@ def test_the_scene_sounds_match_the_events(app, monkeypatch):
     ]
     scene._play_sound(events)
     assert played[-1] == "swing"
-    scene._play_sound([Event("teleport", 0, {"piece": P, "frm": 1, "to": 2})])
-    assert played[-1] == "teleport"
-    scene._play_sound([Event("reveal", 0, {"pick": "amazon", "guess": "archer"})])
-    assert played[-1] == "card"
     scene._play_sound([Event("capture", 0, {"square": 3, "piece": BP}), events[0]])
     assert played[-1] == "capture"
+    # Each game's display names the sounds of its own events.
+    scene._play_sound([Event("teleport", 0, {"piece": P, "frm": 1, "to": 2})])
+    assert played[-1] == "move"  # Maces has no teleports
+    stew = open_play(app, Match("mulligan_stew", seed=1))
+    stew._play_sound([Event("teleport", 0, {"piece": P, "frm": 1, "to": 2})])
+    assert played[-1] == "teleport"
+    tulpas = open_play(app, Match("tulpas", seed=1))
+    tulpas._play_sound([Event("reveal", 0, {"pick": "amazon", "guess": "archer"})])
+    assert played[-1] == "card"
 
 
 # -- 5. a complete path that longer paths extend -------------------------------------------
@@ -484,11 +497,11 @@ def test_a_prefix_path_waits_for_a_confirming_click(app):
     assert scene.board.path == [b2, c2]
     assert {a4, c2} <= scene.board.target_squares  # a landing, or c2 again to capture
     pump(app, 1)
-    assert "again" in scene._status_text  # the player is told
+    assert "again" in scene.panel.status_text  # the player is told
     click_at(app, square_at(scene, "c2"))
     settle(app, scene)
     assert match.history == [{0: "Hb2xc2"}]
-    assert "again" not in scene._status_text
+    assert "again" not in scene.panel.status_text
 
 
 def test_a_prefix_path_goes_on_to_the_longer_one(app):
@@ -539,16 +552,23 @@ def test_the_prefix_rule_for_any_adapter(app, monkeypatch):
     click_at(app, square_at(scene, "a5"))
     settle(app, scene)
     assert len(match.history) == 2 and scene.board.path == []
-    assert "again" not in scene._status_text
+    assert "again" not in scene.panel.status_text
 
 
 # -- 6. the hand tray: click-click and drag ------------------------------------------------
+def tray_of(scene: PlayScene):
+    from game.ui.panel_widgets import PieceTray
+
+    return next(w for w in scene.widgets if isinstance(w, PieceTray))
+
+
 def test_drag_a_piece_from_the_hand_tray_onto_the_board(app):
     match = Match("mulligan_stew", seed=1)
     scene = open_play(app, match)
-    (slot, piece), *_ = scene._hand
-    assert scene.board.hand_pieces[slot] == piece
-    start = scene.hand_rects[slot].center
+    tray = tray_of(scene)
+    (slot, piece), *_ = tray.slots
+    assert piece == (0, "mage")
+    start = tray.slot_rects()[slot].center
     # Half way: the piece is in the air and drawn under the mouse, not in the tray.
     pygame.mouse.set_pos(start)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
@@ -557,14 +577,14 @@ def test_drag_a_piece_from_the_hand_tray_onto_the_board(app):
     mid = ((start[0] + target[0]) // 2, (start[1] + target[1]) // 2)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1,)))
     pump(app, 1)
-    assert scene.board.dragging and scene.board.path == [slot]
+    assert scene.input.dragging and scene.board.path == [slot]
     assert sq(scene, "b3") in scene.board.target_squares
     dragging = pygame.Surface(app.size)
     scene.draw(dragging)
-    scene.board.dragging = False
+    scene.input.dragging = False
     resting = pygame.Surface(app.size)
     scene.draw(resting)
-    scene.board.dragging = True
+    scene.input.dragging = True
 
     def differs(rect: pygame.Rect) -> bool:
         return any(
@@ -575,7 +595,7 @@ def test_drag_a_piece_from_the_hand_tray_onto_the_board(app):
 
     half = scene.board.square // 3
     assert differs(pygame.Rect(mid[0] - half, mid[1] - half, 2 * half, 2 * half))  # in the air
-    assert differs(scene.hand_rects[slot])  # and not in the tray
+    assert differs(tray.slot_rects()[slot])  # and not in the tray
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
     pump(app, 1)
     settle(app, scene)
@@ -585,11 +605,13 @@ def test_drag_a_piece_from_the_hand_tray_onto_the_board(app):
 def test_a_hand_piece_dropped_off_target_goes_back_and_click_click_still_works(app):
     match = Match("mulligan_stew", seed=1)
     scene = open_play(app, match)
-    (slot, _piece), *_ = scene._hand
-    drag(app, scene.hand_rects[slot].center, square_at(scene, "e5"))  # not a legal drop
-    assert match.history == [] and not scene.board.dragging and scene.board.path == []
+    tray = tray_of(scene)
+    (slot, _piece), *_ = tray.slots
+    rect = tray.slot_rects()[slot]
+    drag(app, rect.center, square_at(scene, "e5"))  # not a legal drop
+    assert match.history == [] and not scene.input.dragging and scene.board.path == []
     # A press and a small wobble back into the tray keeps it picked.
-    drag(app, scene.hand_rects[slot].center, scene.hand_rects[slot].move(6, 0).center)
+    drag(app, rect.center, rect.move(6, 0).center)
     assert scene.board.path == [slot]
     click_at(app, square_at(scene, "b3"))
     settle(app, scene)
@@ -599,12 +621,12 @@ def test_a_hand_piece_dropped_off_target_goes_back_and_click_click_still_works(a
 # -- 7. secret choices stay secret until the step is complete ---------------------------------
 def visible_texts(scene: PlayScene) -> str:
     """Everything the panel says in words: labels, buttons, the move list."""
-    out = [scene._moves_text, scene._status_text]
+    out = [scene.panel.moves_text, scene.panel.status_text]
     for element in scene.ui.get_sprite_group().sprites():
         text = getattr(element, "text", None)
         if isinstance(text, str):
             out.append(text)
-    out += [c.label for c in scene._panel_choices]
+    out += [c.label for c in scene.panel.choices]
     return "\n".join(out)
 
 
@@ -613,19 +635,19 @@ def test_a_pending_pick_is_never_shown_to_the_other_player(app):
     scene = open_play(app, match)
     assert match.game.private_views and match.to_act() == (0, 1)
     click_at(app, scene.board.outer.center)  # White takes the screen
-    pick = next(b for b, c in scene._choice_buttons.items() if c.label == "Create Archer")
+    pick = next(b for b, c in scene.panel.choice_buttons.items() if c.label == "Create Archer")
     press_button(app, pick)
     assert list(match.pending) == [0] and match.history == []
-    assert scene.privacy.covering and scene.privacy.waiting_for == 1
+    assert scene.viewpoint.covering and scene.viewpoint.waiting_for == 1
     click_at(app, scene.board.outer.center)  # Black takes the screen
     said = visible_texts(scene)
-    assert "pick" not in said.lower() and "No moves yet" in scene._moves_text
-    guess = next(b for b, c in scene._choice_buttons.items() if c.label == "Guess Amazon")
+    assert "pick" not in said.lower() and "No moves yet" in scene.panel.moves_text
+    guess = next(b for b, c in scene.panel.choice_buttons.items() if c.label == "Guess Amazon")
     press_button(app, guess)
     settle(app, scene)
     # Now both are revealed together.
     assert match.history == [{0: "pick Y", 1: "guess A"}]
-    assert "pick Y" in scene._moves_text and "guess A" in scene._moves_text
+    assert "pick Y" in scene.panel.moves_text and "guess A" in scene.panel.moves_text
 
 
 def test_the_computers_secret_guess_waits_unseen(app):
@@ -640,10 +662,10 @@ def test_the_computers_secret_guess_waits_unseen(app):
     guess = match.state.notation(match.pending[1])
     said = visible_texts(scene)
     assert guess not in said and "guess" not in said.lower()
-    pick = next(b for b, c in scene._choice_buttons.items() if c.label.startswith("Create"))
+    pick = next(b for b, c in scene.panel.choice_buttons.items() if c.label.startswith("Create"))
     press_button(app, pick)
     settle(app, scene)
-    assert len(match.history) == 1 and guess in scene._moves_text
+    assert len(match.history) == 1 and guess in scene.panel.moves_text
 
 
 # -- what the screenshots showed ---------------------------------------------------------------
@@ -652,12 +674,12 @@ def test_a_long_prompt_wraps_into_the_second_status_line(app, size):
     match = Match("mulligan_stew", seed=1)
     scene = open_play(app, match)
     scene.resize(size)
-    scene._status_text = ""
-    scene._refresh_panel()
+    scene.panel.status_text = ""
+    scene.refresh()
     prompt = match.state.prompt(0)
-    label = scene._status
+    label = scene.panel.status
     assert label.font.size(label.text)[0] <= label.rect.w
-    shown = f"{label.text} {scene._status2.text}"
+    shown = f"{label.text} {scene.panel.status2.text}"
     assert shown.startswith(prompt)
 
 
@@ -667,13 +689,13 @@ def test_the_tulpas_duel_panel_fits_a_small_window(app, size):
     match = Match("tulpas", seed=1, players=["human", "computer:random"])
     scene = open_play(app, match)
     scene.resize(size)
-    assert len(scene._choice_buttons) == 5
-    rects = panel_rects(scene) + [scene.widget_rect]
+    assert len(scene.panel.choice_buttons) == 5
+    rects = panel_rects(scene) + [w.rect for w in scene.widgets]
     for rect in rects:
         assert rect.bottom <= size[1], rect
     for i, a in enumerate(rects):
         for b in rects[i + 1 :]:
-            if a is not scene.status_rect and b is not scene.status_rect:
+            if a is not scene.panel.status_rect and b is not scene.panel.status_rect:
                 assert not a.colliderect(b), (a, b)
 
 
@@ -685,11 +707,12 @@ def test_the_move_list_numbers_rounds_from_the_seat_that_opens():
         for name in ("e5", "d4", "f6"):
             match.play({match.to_act()[0]: match.state.parse_action(name)})
         scene = PlayScene(app, match)
-        lines = scene._move_list_html().split("<br>")
+        lines = scene.panel.moves_text.split("<br>")
         assert [line.split("</font> ")[1] for line in lines] == ["e5 d4", "f6"]
         assert lines[0].startswith("<font color='#8c96a2'>1.</font>")
         chess = PlayScene(app, Match("chess960", {"start": "number", "number": 0}, 7))
         chess.match.play({0: chess.match.state.parse_action("e4")})
-        assert chess._move_list_html().startswith("<font color='#8c96a2'>1.</font> e4")
+        chess.refresh()
+        assert chess.panel.moves_text.startswith("<font color='#8c96a2'>1.</font> e4")
     finally:
         app.close()

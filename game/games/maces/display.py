@@ -21,6 +21,7 @@ Markers: "frozen" on every piece held in an enemy Spider's web.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from game.engine import Action, Seat, State
 from game.engine.pieces import Piece
@@ -37,6 +38,8 @@ from game.games.maces.rules import (
     Throw,
 )
 from game.ui.adapters import Choice, MoveAdapter, Path
+from game.ui.animation import arc, strike
+from game.ui.board_view import tint
 
 
 def _title(kind: str) -> str:
@@ -44,7 +47,8 @@ def _title(kind: str) -> str:
 
 
 class MacesAdapter(MoveAdapter):
-    widgets: tuple[str, ...] = ()
+    animations = {"throw": arc, "swing": strike("mace", "victim_square")}
+    sounds = (("swing", "swing"), ("throw", "throw"))
 
     def path_of(self, state: State, seat: Seat, action: Action) -> Path | None:
         if isinstance(action, Move):
@@ -95,6 +99,13 @@ class MacesAdapter(MoveAdapter):
         if frozen is None:
             return {}
         return {sq: ["frozen"] for sq in frozen()}
+
+    def draw_marker(self, surface: Any, rect: Any, name: str) -> bool:
+        """A piece caught in a Spider's web is washed ice blue."""
+        if name != "frozen":
+            return False
+        tint(surface, rect, (120, 190, 255, 90))
+        return True
 
     def last_move_squares(self, state: State) -> tuple[int, ...]:
         last = getattr(state, "last_move", None)

@@ -18,18 +18,21 @@ legal move by themselves.
 
 Markers (``markers``): on the pieces of the side to move that have a legal
 move in the current part, "light" (during the light part) or "dark" (during
-the dark part); the board view draws unknown names as a lettered badge, so
-these show as "L" and "D". During the dark part the piece that moved in the
-light part is "frozen" (it may not move again this turn).
+the dark part), drawn as a ring in the part's colour; during the dark part
+the piece that moved in the light part is "frozen" (it may not move again
+this turn), washed blue.
 
-The widget module ``game.games.mulligan_stew.widgets`` shows both promotion
-pools and which part of the turn is being played.
+Widgets: the Mage in hand (a tray: click it, or drag it onto the board) and
+``game.games.mulligan_stew.widgets``, both promotion pools and which part of
+the turn is being played.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+
+import pygame
 
 from game.engine import Action, Seat, State
 from game.engine.pieces import Piece
@@ -43,7 +46,11 @@ from game.games.mulligan_stew.rules import (
     Swap,
     Teleport,
 )
+from game.games.mulligan_stew.widgets import PoolAndPart
 from game.ui.adapters import Choice, MoveAdapter, Path
+from game.ui.animation import drop, exchange, teleport
+from game.ui.board_view import tint
+from game.ui.panel_widgets import PieceTray
 
 HAND = -1  # the hand-tray slot of the Mage (the first kind in hand)
 
@@ -53,7 +60,11 @@ def _title(kind: str) -> str:
 
 
 class MulliganStewAdapter(MoveAdapter):
-    widgets: tuple[str, ...] = ("game.games.mulligan_stew.widgets",)
+    animations = {"teleport": teleport, "swap": exchange, "drop": drop}
+    sounds = (("teleport", "teleport"), ("swap", "teleport"))
+
+    def make_widgets(self) -> list[Any]:
+        return [PieceTray(self, "Mage in hand"), PoolAndPart()]
 
     def path_of(self, state: State, seat: Seat, action: Action) -> Path | None:
         t = type(action)
@@ -102,9 +113,11 @@ class MulliganStewAdapter(MoveAdapter):
 
     def draw_marker(self, surface: Any, rect: Any, name: str) -> bool:
         """Pieces free to move in this part get a soft ring in the part's
-        colour along the square's edge: readable without covering the art."""
-        import pygame
-
+        colour along the square's edge: readable without covering the art;
+        the light part's piece, which may not move again, is washed blue."""
+        if name == "frozen":
+            tint(surface, rect, (120, 190, 255, 90))
+            return True
         colour = {"light": (250, 236, 200), "dark": (110, 78, 50)}.get(name)
         if colour is None:
             return False

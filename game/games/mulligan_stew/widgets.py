@@ -1,10 +1,6 @@
 """Mulligan Stew Chess side-panel widget: each side's promotion pool and the
-part of the turn being played (light, then dark). Built by the play scene
-from the Mulligan Stew adapter's ``widgets``; display only (promotions are
-made on the board or with the panel buttons).
-
-Where: ``scene.widget_rect`` if the play scene reserves one, else a strip
-just above the captured-pieces area (``scene.captured_rect``).
+part of the turn being played (light, then dark). Display only (promotions
+are made on the board or with the panel buttons).
 """
 
 from __future__ import annotations
@@ -14,6 +10,7 @@ from typing import Any
 import pygame
 
 from game.ui import art
+from game.ui.panel_widgets import PanelWidget
 
 HEIGHT = 86
 TEXT = (220, 214, 200)
@@ -46,32 +43,15 @@ def pool_counts(pool) -> list[tuple[str, int]]:
     return list(out.items())
 
 
-class PoolAndPart:
-    def __init__(self, scene: Any):
-        self.scene = scene
+class PoolAndPart(PanelWidget):
+    height = HEIGHT
 
-    # -- the widget protocol -------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> bool:
-        return False
-
-    def update(self, dt: float) -> None:
-        pass
-
-    def rect(self) -> pygame.Rect | None:
-        rect = getattr(self.scene, "widget_rect", None)
-        if rect is not None:
-            return pygame.Rect(rect)
-        below = getattr(self.scene, "captured_rect", None)
-        if below is None:
-            return None
-        return pygame.Rect(below.x, below.y - HEIGHT - 4, below.width, HEIGHT)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        rect = self.rect()
-        state = getattr(getattr(self.scene, "match", None), "state", None)
-        pools = getattr(state, "pools", None)
-        if rect is None or pools is None:
+    def draw(self, surface: pygame.Surface, paths: Any = None) -> None:
+        rect = self.rect
+        state = self.seen.state if self.seen is not None else None
+        if state is None:
             return
+        pools = state.pools
         pygame.draw.rect(surface, BACK, rect, border_radius=6)
         font = art.ui_font(15)
         row_h = (rect.height - 6) // 3
@@ -105,7 +85,3 @@ class PoolAndPart:
                     times = font.render(f"x{n}", True, DIM)
                     surface.blit(times, (x, y + (row_h - times.get_height()) // 2))
                     x += times.get_width() + 4
-
-
-def build(scene: Any) -> PoolAndPart:
-    return PoolAndPart(scene)

@@ -41,7 +41,9 @@ from game.games.tulaga.rules import (
     RankStone,
     Reap,
 )
+from game.games.tulaga.widgets import TulagaPiles, paint_marker, stone_surface
 from game.ui.adapters import Choice, MoveAdapter, Path
+from game.ui.animation import appear, fade_all, fall_all
 
 DIRECTION_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
@@ -62,7 +64,17 @@ def stones_label(state: Any, action: ChooseStones) -> str:
 
 class TulagaAdapter(MoveAdapter):
     board_style = "points"
-    widgets: tuple[str, ...] = ("game.games.tulaga.widgets",)
+    animations = {
+        "stone": appear("point"),
+        "rank_stone": appear("point"),
+        "return": fade_all("points"),
+        "reap": fall_all("points", "replaced"),
+    }
+    sounds = (("reap", "capture"),)
+
+    def make_widgets(self) -> list[Any]:
+        return [TulagaPiles()]
+
     # Nothing is captured in Tulaga (stones go back to the piles, which the
     # widget shows); a play scene that honours this hides its captured row.
     show_captured = False
@@ -158,14 +170,10 @@ class TulagaAdapter(MoveAdapter):
 
     def piece_image(self, piece: Any, size: int) -> Any:
         """The stone drawn at ``size`` pixels (the board view asks this first)."""
-        from game.games.tulaga.widgets import stone_surface
-
         return stone_surface(piece.side, piece.kind, size)
 
     def draw_marker(self, surface: Any, rect: Any, name: str) -> bool:
         """The markers as glows under the stones; no badges on this board."""
-        from game.games.tulaga.widgets import paint_marker
-
         return paint_marker(surface, rect, name)
 
 

@@ -25,6 +25,7 @@ from typing import Any
 import pygame
 
 from game.ui import art
+from game.ui.panel_widgets import PanelWidget
 
 STONE, RANK = "stone", "rank_stone"
 HEIGHT = 64
@@ -120,30 +121,16 @@ def paint_marker(surface: pygame.Surface, rect: pygame.Rect, name: str) -> bool:
 
 
 # -- the piles ---------------------------------------------------------------------------
-class TulagaPiles:
+class TulagaPiles(PanelWidget):
     """Per player: simple stones and rank stones in the pile."""
 
     height = HEIGHT
 
-    def __init__(self, scene: Any):
-        self.scene = scene
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        return False  # display only
-
-    def update(self, dt: float) -> None:
-        pass
-
-    def rect(self) -> pygame.Rect | None:
-        """The strip the play scene reserved for this widget (``height`` tall)."""
-        rect = getattr(self.scene, "widget_rect", None)
-        return pygame.Rect(rect) if rect is not None else None
-
     def rows(self) -> list[tuple[str, int, int, int, bool]]:
         """(name, simple stones in the pile, rank stones in the pile, rank
         stones on the board, acting) per seat."""
-        state = getattr(getattr(self.scene, "match", None), "state", None)
-        if state is None or not hasattr(state, "rank_pile"):
+        state = self.seen.state if self.seen is not None else None
+        if state is None:
             return []
         acting = state.to_act()
         return [
@@ -157,10 +144,10 @@ class TulagaPiles:
             for seat in (1, 0)  # Black first: Black starts
         ]
 
-    def draw(self, surface: pygame.Surface) -> None:
-        rect = self.rect()
+    def draw(self, surface: pygame.Surface, paths: Any = None) -> None:
+        rect = self.rect
         rows = self.rows()
-        if rect is None or not rows:
+        if not rows:
             return
         pygame.draw.rect(surface, BACK, rect, border_radius=6)
         font = art.ui_font(15)
@@ -182,7 +169,3 @@ class TulagaPiles:
             surface.blit(stone_surface(seat, RANK, icon), (x, mid - icon // 2))
             text = font.render(f"{rank}  ({on_board} on board)", True, TEXT)
             surface.blit(text, (x + icon + 2, mid - text.get_height() // 2))
-
-
-def build(scene: Any) -> TulagaPiles:
-    return TulagaPiles(scene)

@@ -1,9 +1,6 @@
 """Tulpas on screen: the Maces adapter plus the Tulpa cards widget, which
-shows which Tulpas each side has still to create. The widget draws in the
-side panel.
-
-Where: ``scene.widget_rect``, the strip the play scene reserves in the side
-panel for a widget ``height`` pixels tall.
+shows which Tulpas each side has still to create, and the Tulpas' own
+animations (the Ox's strike, the Archer's arrow, a Tulpa appearing).
 """
 
 from __future__ import annotations
@@ -15,6 +12,8 @@ import pygame
 from game.games.maces.display import MacesAdapter
 from game.games.maces.rules import TULPAS
 from game.ui import art
+from game.ui.animation import appear, arrow, strike
+from game.ui.panel_widgets import PanelWidget
 
 HEIGHT = 58
 TEXT = (220, 214, 200)
@@ -22,29 +21,16 @@ DIM = (140, 146, 154)
 BACK = (36, 40, 46)
 
 
-class TulpaCards:
+class TulpaCards(PanelWidget):
+    """Display only: picks and guesses are panel buttons."""
+
     height = HEIGHT
 
-    def __init__(self, scene: Any):
-        self.scene = scene
-
-    # -- the widget protocol -------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> bool:
-        return False  # display only: picks and guesses are panel buttons
-
-    def update(self, dt: float) -> None:
-        pass
-
-    def rect(self) -> pygame.Rect | None:
-        """The strip the play scene reserved for this widget (``height`` tall)."""
-        rect = getattr(self.scene, "widget_rect", None)
-        return pygame.Rect(rect) if rect is not None else None
-
-    def draw(self, surface: pygame.Surface) -> None:
-        rect = self.rect()
-        state = getattr(getattr(self.scene, "match", None), "state", None)
+    def draw(self, surface: pygame.Surface, paths: Any = None) -> None:
+        rect = self.rect
+        state = self.seen.state if self.seen is not None else None
         hands = getattr(state, "hands", None)
-        if rect is None or hands is None:
+        if hands is None:
             return
         pygame.draw.rect(surface, BACK, rect, border_radius=6)
         font = art.ui_font(15)
@@ -69,12 +55,23 @@ class TulpaCards:
                 surface.blit(done, (x + 4, y + (row_h - done.get_height()) // 2))
 
 
-def build(scene: Any) -> TulpaCards:
-    return TulpaCards(scene)
-
-
 class TulpasAdapter(MacesAdapter):
-    widgets = ("game.games.tulpas.display",)
+    animations = {
+        **MacesAdapter.animations,
+        "strike": strike("ox", "square"),
+        "shot": arrow("archer", "square"),
+        "place": appear("square"),
+    }
+    sounds = (
+        ("swing", "swing"),
+        ("strike", "swing"),
+        ("throw", "throw"),
+        ("reveal", "card"),
+        ("shot", "capture"),
+    )
+
+    def make_widgets(self) -> list[Any]:
+        return [TulpaCards()]
 
 
 ADAPTER = TulpasAdapter()

@@ -28,7 +28,8 @@ def position(diagram: str, game="maces", side="w", phase="act"):
 
 def test_adapters_are_registered_for_both_games():
     assert type(adapter_for(load_all()["maces"])).__name__ == "MacesAdapter"
-    assert adapter_for(load_all()["tulpas"]).widgets == ("game.games.tulpas.display",)
+    widgets = adapter_for(load_all()["tulpas"]).make_widgets()
+    assert [type(w).__name__ for w in widgets] == ["TulpaCards"]
 
 
 def test_start_paths_moves_and_three_click_throws():
@@ -209,6 +210,6 @@ def test_tulpas_scene_shows_the_cards_and_the_widget(app):
     app.push(scene)
     pump(app, 3)
     assert [type(w).__name__ for w in scene.widgets] == ["TulpaCards"]
-    assert len(scene._panel_choices) == 5
+    assert len(scene.panel.choices) == 5
     app.window.fill((0, 0, 0))
     scene.draw(app.window)  # the widget draws without error

@@ -45,7 +45,7 @@ def names(squares) -> set[str]:
 def test_adapter_is_registered_with_its_widget():
     ad = adapter_for(load_all()["mulligan_stew"])
     assert type(ad).__name__ == "MulliganStewAdapter"
-    assert ad.widgets == ("game.games.mulligan_stew.widgets",)
+    assert [type(w).__name__ for w in ad.make_widgets()] == ["PieceTray", "PoolAndPart"]
 
 
 def test_start_paths_cover_every_action_once_and_drops_come_from_the_hand():
@@ -86,7 +86,10 @@ def test_part_markers_are_painted_as_rings_not_letter_badges():
     assert ad.draw_marker(surface, rect, "light")
     assert surface.get_at((2, 30))[:3] != (0, 0, 0)  # the edge is painted
     assert surface.get_at((30, 30))[:3] == (0, 0, 0)  # the piece stays clear
-    assert not ad.draw_marker(surface, rect, "frozen")  # left to the board's own mark
+    surface.fill((0, 0, 0))
+    assert ad.draw_marker(surface, rect, "frozen")  # the game paints its own marks
+    assert surface.get_at((30, 30))[2] > 0  # washed blue
+    assert not ad.draw_marker(surface, rect, "odd")  # anything else: the board's badge
 
 
 def test_capture_or_swap_with_the_same_clicks_opens_the_chooser():
@@ -167,9 +170,10 @@ def test_drop_from_the_hand_tray_then_the_dark_part_by_clicks(app):
     scene = PlayScene(app, match)
     app.push(scene)
     pump(app, 2)
-    assert [type(w).__name__ for w in scene.widgets] == ["PoolAndPart"]
-    assert HAND in scene.hand_rects
-    click_at(app, scene.hand_rects[HAND].center)
+    tray, _pools = scene.widgets
+    assert [type(w).__name__ for w in scene.widgets] == ["PieceTray", "PoolAndPart"]
+    assert HAND in tray.slot_rects()
+    click_at(app, tray.slot_rects()[HAND].center)
     click_at(app, scene.board.square_center(sq("b3")))
     pump(app, 30)
     assert match.history == [{0: "Mb3"}]

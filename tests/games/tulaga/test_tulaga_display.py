@@ -82,7 +82,7 @@ def test_the_adapter_is_registered_with_points_and_the_piles_widget():
     ad = adapter_for(load_all()["tulaga"])
     assert type(ad).__name__ == "TulagaAdapter"
     assert ad.board_style == "points"
-    assert ad.widgets == ("game.games.tulaga.widgets",)
+    assert [type(w).__name__ for w in ad.make_widgets()] == ["TulagaPiles"]
 
 
 def test_placing_is_one_click_on_any_empty_point():
@@ -209,21 +209,21 @@ def test_stones_are_drawn_at_any_size(display):
 
 
 def test_the_piles_widget_counts_and_draws(display):
-    from game.games.tulaga import widgets as widgets_tulaga
+    from game.games.tulaga.widgets import TulagaPiles
+    from game.ui.play.viewpoint import Viewpoint
 
-    class Scene:
-        pass
-
-    scene = Scene()
-    scene.match = Match("tulaga", {"rank_stones": 5}, seed=1)
-    scene.widget_rect = pygame.Rect(10, 150, 280, widgets_tulaga.HEIGHT)
-    widget = widgets_tulaga.build(scene)
+    match = Match("tulaga", {"rank_stones": 5}, seed=1)
+    widget = TulagaPiles()
+    widget.rect = pygame.Rect(10, 150, 280, widget.height)
+    widget.refresh(Viewpoint(match).seen())
     assert widget.rows() == [("Black", 12, 5, 0, True), ("White", 12, 5, 0, False)]
-    scene.match.play({BLACK: Place(sq("e5"))})
+    match.play({BLACK: Place(sq("e5"))})
+    widget.refresh(Viewpoint(match).seen())
     assert widget.rows()[0][1] == 11 and widget.rows()[1][4] is True
     surface = pygame.display.get_surface()
-    widget.draw(surface)
-    assert widget.rect() == pygame.Rect(10, 150, 280, widget.height)
+    surface.fill((0, 0, 0))
+    widget.draw(surface, None)
+    assert surface.get_at(widget.rect.move(3, 3).topleft) != (0, 0, 0)
     assert widget.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(20, 100))) is False
 
 
@@ -245,8 +245,8 @@ def test_the_scene_places_stones_on_points_by_clicks(app):
         stone_surface(WHITE, "stone", scene.board.square).get_at((scene.board.square // 2,) * 2)
     )
     assert scene.board.marker_drawer is not None
-    assert scene.widget_rect is not None and scene.widget_rect.h == TulagaPiles.height
-    assert not scene.show_captured and scene._captured == []
+    assert scene.widgets[0].rect.h == TulagaPiles.height
+    assert not scene.adapter.show_captured and scene.panel.captured == []
     click_at(app, scene.board.square_center(sq("e5")))
     pump(app, 20)
     assert match.history == [{BLACK: "e5"}]
@@ -276,7 +276,7 @@ def test_the_scene_takes_a_tulaga_and_reaps_by_click_and_button(app):
     click_at(app, scene.board.square_center(sq("c1")))  # the rank stone
     pump(app, 20)
     assert match.state.phase == "reap"
-    buttons = {choice.label: button for button, choice in scene._choice_buttons.items()}
+    buttons = {choice.label: button for button, choice in scene.panel.choice_buttons.items()}
     assert set(buttons) == {"Reap north (1)", "No reap"}
     click_at(app, buttons["Reap north (1)"].rect.center)
     pump(app, 30)

@@ -1,0 +1,120 @@
+"""Per-game widgets in the side panel: the base class and the generic ones.
+
+A game's adapter makes its widgets (``make_widgets``). The play scene stacks
+them under the move list, each in its own rectangle ``rect``, ``height``
+pixels tall, so any number of widgets never overlap. Whenever the step or
+the viewer changes the scene calls ``refresh(seen)`` with what the viewer may
+see (game/ui/play/viewpoint.py ``Seen``): a widget draws only from that,
+never from the match. Widgets whose places take part in click paths (a piece
+in hand, a card) answer ``place_at`` and ``place_image`` and draw the
+selection from the click-path input handed to ``draw``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui import art
+
+TEXT = (220, 214, 200)
+DIM = (140, 146, 154)
+BACK = (36, 40, 46)
+EDGE = (59, 69, 82)
+ACCENT = (217, 164, 90)
+PICKED = (52, 70, 50)
+
+
+class PanelWidget:
+    height: int = 0
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.seen: Any = None
+
+    def refresh(self, seen: Any) -> None:
+        """What the viewer may see now (``seen.state`` is their view)."""
+        self.seen = seen
+
+    def draw(self, surface: pygame.Surface, paths: Any) -> None:
+        """Draw inside ``rect``; ``paths`` is the click-path input (its
+        ``path``, ``targets`` and ``dragged_place``)."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Input of the widget's own (not click paths); True if used."""
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def place_at(self, pos: tuple[int, int]) -> int | None:
+        """The click-path place under ``pos`` (a negative id), if any."""
+        return None
+
+    def place_image(self, place: int, size: int) -> pygame.Surface | None:
+        """What is dragged from ``place``, at about ``size`` pixels."""
+        return None
+
+
+class PieceTray(PanelWidget):
+    """The pieces in hand that can be dropped on the board (the Mage in
+    Mulligan Stew): one slot per kind, from the adapter's ``hand`` for the
+    person deciding (or, between decisions, for the viewer)."""
+
+    height = 56
+
+    def __init__(self, adapter: Any, title: str = "In hand") -> None:
+        super().__init__()
+        self.adapter = adapter
+        self.title = title
+        self.slots: list[tuple[int, Any]] = []
+
+    def refresh(self, seen: Any) -> None:
+        super().refresh(seen)
+        seat = seen.actor if seen.actor is not None else seen.viewer
+        self.slots = list(self.adapter.hand(seen.state, seat)) if seat is not None else []
+
+    def _label_width(self) -> int:
+        return art.ui_font(14).size(self.title)[0] + 16
+
+    def slot_rects(self) -> dict[int, pygame.Rect]:
+        label_w = self._label_width()
+        size = min(self.rect.h - 8, 48)
+        out = {}
+        for i, (slot, _piece) in enumerate(self.slots):
+            out[slot] = pygame.Rect(
+                self.rect.x + label_w + i * (size + 6), self.rect.y + 4, size, size
+            )
+        return out
+
+    def draw(self, surface: pygame.Surface, paths: Any) -> None:
+        pygame.draw.rect(surface, BACK, self.rect, border_radius=6)
+        font = art.ui_font(14)
+        label = font.render(self.title, True, TEXT if self.slots else DIM)
+        surface.blit(label, (self.rect.x + 8, self.rect.centery - label.get_height() // 2))
+        if not self.slots:
+            none = font.render("nothing", True, DIM)
+            x = self.rect.x + self._label_width()
+            surface.blit(none, (x, self.rect.centery - none.get_height() // 2))
+            return
+        pieces = dict(self.slots)
+        for slot, rect in self.slot_rects().items():
+            picked = slot in paths.path
+            target = slot in paths.targets
+            pygame.draw.rect(surface, PICKED if picked else (30, 35, 43), rect, border_radius=6)
+            edge = ACCENT if picked or target else EDGE
+            pygame.draw.rect(surface, edge, rect, 1, border_radius=6)
+            if paths.dragged_place != slot:
+                img = art.piece_surface(*pieces[slot], rect.w)
+                surface.blit(img, img.get_rect(center=rect.center))
+
+    def place_at(self, pos: tuple[int, int]) -> int | None:
+        for slot, rect in self.slot_rects().items():
+            if rect.collidepoint(pos):
+                return slot
+        return None
+
+    def place_image(self, place: int, size: int) -> pygame.Surface | None:
+        piece = dict(self.slots).get(place)
+        return art.piece_surface(*piece, size) if piece is not None else None

@@ -1,0 +1,144 @@
+"""The play scene's own windows: game over, pause, and "save as".
+
+Each window's buttons call back into the scene (``new_game``, ``to_menu``,
+``open_rules``, ``save_as``); messages and confirmations come from
+game/ui/widgets.py.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame_gui.elements import UIButton, UILabel, UITextBox, UITextEntryLine, UIWindow
+
+from game.ui import widgets
+
+if TYPE_CHECKING:
+    from game.ui.play.scene import PlayScene
+
+
+class Dialogs:
+    def __init__(self, scene: PlayScene) -> None:
+        self.scene = scene
+        self.ui = scene.ui
+        self.game_over: UIWindow | None = None
+        self.pause: UIWindow | None = None
+        self.save: UIWindow | None = None
+        self.save_entry: UITextEntryLine | None = None
+        self._actions: dict[Any, Any] = {}  # button -> what it does
+        self.buttons: dict[str, UIButton] = {}  # the latest button of each label
+
+    def modal(self) -> bool:
+        """Is a dialog up that should stop board input?"""
+        return bool(widgets.dialogs(self.ui))
+
+    def _button(self, rect, text, window, action, primary=False) -> UIButton:
+        button = UIButton(
+            rect, text, self.ui, container=window, object_id="#primary" if primary else None
+        )
+        self._actions[button] = action
+        self.buttons[text] = button
+        return button
+
+    def handle_button(self, element: Any) -> bool:
+        """A press of one of these windows' buttons; True if it was one."""
+        action = self._actions.get(element)
+        if action is None:
+            return False
+        action()
+        return True
+
+    # -- game over --------------------------------------------------------------------
+    def show_game_over(self, headline: str, reason: str) -> None:
+        scene = self.scene
+        w, h = scene.app.size
+        rect = pygame.Rect(0, 0, 440, 214)
+        rect.center = (scene.board.outer.centerx, h // 2)
+        rect.clamp_ip(pygame.Rect(0, 0, w, h))
+        win = UIWindow(rect, self.ui, "Game over", object_id="#game_over", always_on_top=True)
+        iw = win.get_container().get_rect().w
+        UITextBox(
+            f"<b>{widgets.escape(headline)}</b><br>{widgets.escape(reason)}",
+            pygame.Rect(8, 4, iw - 16, 110),
+            self.ui,
+            container=win,
+        )
+        bw = (iw - 16 * 2 - 2 * 10) // 3
+        y = 124
+        self._button(pygame.Rect(16, y, bw, 38), "New game", win, scene.new_game, primary=True)
+        self._button(pygame.Rect(16 + bw + 10, y, bw, 38), "Menu", win, scene.to_menu)
+        self._button(
+            pygame.Rect(16 + 2 * (bw + 10), y, bw, 38), "Review", win, self.close_game_over
+        )
+        self.game_over = win
+
+    def close_game_over(self) -> None:
+        if self.game_over is not None:
+            self.game_over.kill()
+        self.game_over = None
+
+    # -- pause ---------------------------------------------------------------------------
+    def toggle_pause(self) -> None:
+        if self.pause is not None and self.pause.alive():
+            self.pause.kill()
+            self.pause = None
+            return
+        scene = self.scene
+        rect = pygame.Rect(0, 0, 300, 222)
+        rect.center = pygame.Rect((0, 0), scene.app.size).center
+        win = UIWindow(rect, self.ui, "Paused", object_id="#pause", always_on_top=True)
+        iw = win.get_container().get_rect().w
+
+        def then(action):
+            def run() -> None:
+                self.toggle_pause()
+                action()
+
+            return run
+
+        self._button(pygame.Rect(20, 14, iw - 40, 40), "Resume", win, self.toggle_pause, True)
+        self._button(pygame.Rect(20, 64, iw - 40, 40), "Rules", win, then(scene.open_rules))
+        self._button(pygame.Rect(20, 114, iw - 40, 40), "Main menu", win, then(scene.to_menu))
+        self.pause = win
+
+    # -- save as -------------------------------------------------------------------------
+    def open_save(self, default_name: str) -> None:
+        if self.save is not None and self.save.alive():
+            return
+        w, h = self.scene.app.size
+        rect = pygame.Rect(0, 0, 420, 190)
+        rect.center = (w // 2, h // 2)
+        win = UIWindow(rect, self.ui, "Save game", object_id="#save_window", always_on_top=True)
+        iw = win.get_container().get_rect().w
+        UILabel(
+            pygame.Rect(16, 10, iw - 32, 24),
+            "Name of the save:",
+            self.ui,
+            container=win,
+            object_id="#field_label",
+        )
+        entry = UITextEntryLine(pygame.Rect(16, 40, iw - 32, 38), self.ui, container=win)
+        entry.set_text(default_name)
+        entry.focus()
+        self.save_ok = self._button(
+            pygame.Rect(iw - 16 - 110, 90, 110, 36), "Save", win, self.finish_save, True
+        )
+        self._button(pygame.Rect(iw - 16 - 230, 90, 110, 36), "Cancel", win, self.cancel_save)
+        self.save, self.save_entry = win, entry
+
+    def saving(self) -> bool:
+        return self.save is not None and self.save.alive()
+
+    def finish_save(self) -> None:
+        if self.save_entry is None or self.save is None:
+            return
+        name = self.save_entry.get_text().strip()
+        self.cancel_save()
+        if name:
+            self.scene.save_as(name)
+
+    def cancel_save(self) -> None:
+        if self.save is not None:
+            self.save.kill()
+        self.save = self.save_entry = None

@@ -1,0 +1,270 @@
+"""The side panel of the play scene: its layout and what it shows.
+
+From top to bottom: the title (with the game's headline), who plays each
+seat, the status box (the prompt of the decision at hand), the panel choices
+as buttons ("Don't strike", a card to pick...), the move list, the game's
+widgets each in its own strip, the captured pieces, and the controls. Every
+element lives in one container, hidden while the privacy screen is up.
+Everything shown comes from the scene's ``Seen`` (the viewer's view).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIButton, UILabel, UITextBox
+
+from game.ai.evaluate import piece_value
+from game.ui import art
+from game.ui.play.move_list import move_list_html
+
+if TYPE_CHECKING:
+    from game.ui.play.scene import PlayScene
+
+PANEL_BG = (31, 38, 47)
+TEXT = (236, 229, 216)
+TEXT_DIM = (154, 165, 177)
+PAD = 16
+
+CONTROLS = (
+    ("undo", "Undo"),
+    ("redo", "Redo"),
+    ("flip", "Flip board"),
+    ("draw", "Offer draw"),
+    ("resign", "Resign"),
+    ("save", "Save"),
+    ("rules", "Rules"),
+    ("menu", "Menu"),
+)
+
+
+class SidePanel:
+    def __init__(self, scene: PlayScene) -> None:
+        self.scene = scene
+        self.ui = scene.ui
+        self.container: UIContainer | None = None
+        self.buttons: dict[str, UIButton] = {}
+        self.choice_buttons: dict[UIButton, Any] = {}
+        self.choices: list[Any] = []
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.status_rect = pygame.Rect(0, 0, 0, 0)
+        self.captured_rect = pygame.Rect(0, 0, 0, 0)
+        self.status_text = ""
+        self.moves_text = ""
+        self.captured: list[tuple[int, list[Any], float]] = []
+        self._start: Counter | None = None
+        self._background: pygame.Surface | None = None
+
+    # -- layout ---------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int], x: int) -> None:
+        """Build every element for a window of ``size``, the panel starting at ``x``."""
+        scene = self.scene
+        w, h = size
+        pw = w - x - PAD
+        self.rect = pygame.Rect(x - 8, 0, w - x + 8, h)
+        if self.container is not None:
+            self.container.kill()
+        self.container = box = UIContainer(pygame.Rect(0, 0, w, h), self.ui)
+        y = PAD
+        note = scene.match.state.headline()
+        title = f"{scene.game.title} · {note}" if note else scene.game.title
+        UILabel(pygame.Rect(x, y, pw, 34), title, self.ui, container=box, object_id="#heading")
+        y += 34
+        UILabel(
+            pygame.Rect(x, y, pw, 24), scene.seats_text(), self.ui, container=box, object_id="#hint"
+        )
+        y += 30
+        # The status: two cheap labels over a box drawn with the panel
+        # (a text box would rebuild its rounded frame on every move).
+        self.status_rect = pygame.Rect(x, y, pw, 74)
+        self.status = UILabel(
+            pygame.Rect(x + 14, y + 8, pw - 28, 30),
+            "",
+            self.ui,
+            container=box,
+            object_id="#card_title",
+        )
+        self.status2 = UILabel(
+            pygame.Rect(x + 14, y + 38, pw - 28, 26),
+            "",
+            self.ui,
+            container=box,
+            object_id="#field_label",
+        )
+        y += 82
+        gap = 8
+        self.choice_buttons = {}
+        cw = (pw - gap) // 2
+        for i, choice in enumerate(self.choices):
+            r, c = divmod(i, 2)
+            rect = pygame.Rect(x + c * (cw + gap), y + r * (36 + 6), cw, 36)
+            text = choice.label or str(choice.action)
+            button = UIButton(rect, text, self.ui, container=box, object_id="#primary")
+            self.choice_buttons[button] = choice
+        if self.choices:
+            y += ((len(self.choices) + 1) // 2) * 42 + 4
+        rows, bh = 4, 38
+        buttons_h = rows * bh + (rows - 1) * gap
+        captured_h = 64 if scene.adapter.show_captured else 0
+        heights = [max(0, int(widget.height)) for widget in scene.widgets]
+        widgets_h = sum(heights) + 6 * len(heights)
+        # A short window: give up the captured row, then make the buttons
+        # lower, before anything is pushed off the bottom.
+        room = h - y - widgets_h - 2 * PAD
+        if captured_h and room - buttons_h - captured_h - 6 < 80:
+            captured_h = 0
+        if room - buttons_h - (captured_h + 6 if captured_h else 0) < 60:
+            bh, gap = 30, 6
+            buttons_h = rows * bh + (rows - 1) * gap
+        below = (captured_h + 6 if captured_h else 0) + widgets_h
+        moves_h = max(40, h - y - buttons_h - below - 2 * PAD)
+        self.moves = UITextBox("", pygame.Rect(x, y, pw, moves_h), self.ui, container=box)
+        y += moves_h + 6
+        for widget, wh in zip(scene.widgets, heights, strict=True):
+            widget.rect = pygame.Rect(x, y, pw, wh)
+            y += wh + 6
+        self.captured_rect = pygame.Rect(x, y, pw, captured_h)
+        if captured_h:
+            y += captured_h + 6
+        bw = (pw - gap) // 2
+        self.buttons = {}
+        for i, (key, text) in enumerate(CONTROLS):
+            r, c = divmod(i, 2)
+            rect = pygame.Rect(x + c * (bw + gap), y + r * (bh + gap), bw, bh)
+            self.buttons[key] = UIButton(rect, text, self.ui, container=box)
+        self.status_text = self.moves_text = ""
+        self._background = None
+
+    def show(self, visible: bool) -> None:
+        if self.container is not None and bool(self.container.visible) != visible:
+            self.container.show() if visible else self.container.hide()
+
+    # -- what it shows ---------------------------------------------------------------------
+    def refresh(self) -> bool:
+        """Bring every text up to date; True if the choices changed (the
+        scene then lays the panel out again)."""
+        scene, m = self.scene, self.scene.match
+        seen = scene.seen
+        status = scene.status_line()
+        if status != self.status_text:
+            self.status_text = status
+            first, _, rest = status.partition("\n")
+            first, spill = _fit(self.status, first)
+            if spill:  # a long prompt goes on in the second line
+                rest = f"{spill}\n{rest}" if rest else spill
+            self.status.set_text(first)
+            self.status2.set_text(rest.replace("\n", " · "))
+        moves = move_list_html(m, seen.viewer, scene.result_text())
+        if moves != self.moves_text:
+            old, self.moves_text = self.moves_text, moves
+            if old and moves.startswith(old):
+                # One more move: append it (a full set_text re-lays the whole box).
+                self.moves.append_html_text(moves[len(old) :])
+            else:
+                self.moves.set_text(moves)
+            bar = getattr(self.moves, "scroll_bar", None)
+            if bar is not None:
+                bar.set_scroll_from_start_percentage(1.0)
+        _enable(self.buttons["undo"], m.can_undo)
+        _enable(self.buttons["redo"], m.can_redo)
+        on = not m.is_over() and scene.acting_human() is not None
+        _enable(self.buttons["draw"], on)
+        _enable(self.buttons["resign"], on)
+        self.captured = self._captured(seen.state)
+        choices = scene.panel_choices()
+        changed = [c.label for c in choices] != [c.label for c in self.choices]
+        self.choices = choices
+        return changed
+
+    def _captured(self, state: Any) -> list[tuple[int, list[Any], float]]:
+        """Per side: the enemy pieces it has taken, and its material lead.
+        Counted from the start position (a promoted pawn is not a captured one)."""
+        scene = self.scene
+        if not scene.adapter.show_captured or not callable(getattr(state, "pieces", None)):
+            return []
+        if self._start is None:
+            try:
+                start = scene.game.new(scene.match.options, scene.match.seed)
+                self._start = Counter(start.pieces().values())
+            except Exception:
+                self._start = Counter()
+        now = Counter(state.pieces().values())
+        sides = range(len(scene.game.sides))
+        lost: dict[int, list[Any]] = {}
+        for side in sides:
+            gone = []
+            for piece, count in self._start.items():
+                if piece.side == side:
+                    gone += [piece] * max(0, count - now.get(piece, 0))
+            extra = sum(max(0, c - self._start.get(p, 0)) for p, c in now.items() if p.side == side)
+            for _ in range(extra):  # a promoted pawn is not a captured one
+                pawn = next((i for i, p in enumerate(gone) if p.kind == "pawn"), None)
+                if pawn is not None:
+                    del gone[pawn]
+            gone.sort(key=lambda p: -piece_value(p.kind))
+            lost[side] = gone
+        material = {
+            s: sum(piece_value(p.kind) * c for p, c in now.items() if p.side == s) for s in sides
+        }
+        out = []
+        for side in sides:
+            taken = [p for s in sides if s != side for p in lost[s]]
+            rivals = [material[s] for s in sides if s != side]
+            lead = material[side] - max(rivals) if rivals else 0.0
+            out.append((side, taken, lead))
+        return out
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._background is None or self._background.get_size() != self.rect.size:
+            self._background = pygame.Surface(self.rect.size)
+            self._background.fill(PANEL_BG)
+            box = self.status_rect.move(-self.rect.x, -self.rect.y)
+            pygame.draw.rect(self._background, (27, 33, 41), box, border_radius=10)
+            pygame.draw.rect(self._background, (59, 69, 82), box, 1, border_radius=10)
+        surface.blit(self._background, self.rect)
+        self._draw_captured(surface)
+
+    def _draw_captured(self, surface: pygame.Surface) -> None:
+        rect = self.captured_rect
+        if not self.captured or not rect.h:
+            return
+        row_h = max(16, rect.h // max(1, len(self.captured)))
+        size = max(14, min(26, row_h - 4))
+        font = art.ui_font(13, "bold")
+        sides = self.scene.game.sides
+        for i, (side, taken, lead) in enumerate(self.captured):
+            y = rect.y + i * row_h
+            name = font.render(sides[side], True, TEXT_DIM)
+            surface.blit(name, (rect.x, y + (row_h - name.get_height()) // 2))
+            x = rect.x + 58
+            for piece in taken:
+                if x + size > rect.right - 30:
+                    break
+                image = self.scene.board.art.get(piece, size)
+                surface.blit(image, (int(x), y + (row_h - size) // 2))
+                x += size * 0.62
+            if lead > 0:
+                text = font.render(f"+{lead:g}", True, TEXT)
+                surface.blit(text, (int(x) + size // 2 + 4, y + (row_h - text.get_height()) // 2))
+
+
+def _enable(button: UIButton, on: bool) -> None:
+    button.enable() if on else button.disable()
+
+
+def _fit(label: Any, text: str) -> tuple[str, str]:
+    """Split ``text`` at a word so the first part fits ``label``'s width."""
+    font = getattr(label, "font", None)
+    width = label.rect.width - 6
+    if font is None or font.size(text)[0] <= width:
+        return text, ""
+    words = text.split(" ")
+    for n in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:n])
+        if font.size(head)[0] <= width:
+            return head, " ".join(words[n:])
+    return text, ""

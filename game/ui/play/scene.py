@@ -1,0 +1,553 @@
+"""The play scene: one match on screen, for any game.
+
+The board sits on the left (the largest that fits), the side panel on the
+right (game/ui/play/panel.py). The parts:
+
+- ``viewpoint`` (viewpoint.py): who is looking; everything on screen is
+  drawn from its ``Seen``, and its privacy screen covers the whole window;
+- ``input`` (input.py): click paths on the board and on the widgets, and
+  the prefix rule;
+- ``bots`` (bots.py): computer seats thinking in worker processes;
+- ``dialogs`` (dialogs.py): game over, pause, save as;
+- the game's adapter (game/ui/adapters.py) and its widgets.
+
+After every step: the events the viewer may see are animated and sounded,
+and the match is autosaved.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from game.engine import IllegalAction
+from game.ui import widgets
+from game.ui.adapters import adapter_for
+from game.ui.board_view import BoardView
+from game.ui.play.bots import BotDriver
+from game.ui.play.dialogs import Dialogs
+from game.ui.play.input import ClickPaths
+from game.ui.play.panel import SidePanel
+from game.ui.play.viewpoint import Seen, Viewpoint
+from game.ui.promotion import ChoiceOverlay
+from game.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.match import Match
+
+log = logging.getLogger(__name__)
+
+BACKGROUND = (24, 29, 36)
+
+# Sounds by event kind, strongest first, around the game's own (its adapter's
+# ``sounds``): one sound per step.
+SOUNDS_FIRST = (("game_over", "game_end"), ("check", "check"))
+SOUNDS_LAST = (("capture", "capture"),)
+
+DRAW_ACCEPT_MARGIN = 0.25  # the computer takes a draw unless it is this much better
+
+
+class PlayScene(Scene):
+    def __init__(self, app: App, match: Match):
+        super().__init__(app)
+        self.match = match
+        self.game = match.game
+        self.adapter = adapter_for(match.game)
+        geo = getattr(match.state, "geometry", None)
+        self.board = BoardView(getattr(geo, "width", 8), getattr(geo, "height", 8), app.settings)
+        self.board.style = self.adapter.board_style
+        self.board.use_adapter(self.adapter)
+        self.viewpoint = Viewpoint(match)
+        self.input = ClickPaths(self.board, self.decide, app.sounds)
+        self.bots = BotDriver(match)
+        self.dialogs = Dialogs(self)
+        self.widgets = self.adapter.make_widgets()
+        self.input.sources = self.widgets  # widgets with places take part in click paths
+        self.panel = SidePanel(self)
+        self.chooser: ChoiceOverlay | None = None
+        self.closed = False
+        self._game_over_shown = match.is_over()  # a finished game resumed: no dialog
+        self._hint_shown = False
+        self.seen: Seen = self.viewpoint.seen()
+        self._face_the_viewer()
+        self._layout(app.size)
+        self.refresh()
+        self._sync_board()
+
+    # -- who is who --------------------------------------------------------------------------
+    def _player_text(self, seat: int) -> str:
+        from game.ui.setup import SEAT_CHOICES
+
+        labels = {player: label for label, player in SEAT_CHOICES}
+        player = self.match.players[seat]
+        return labels.get(player, "Computer" if player.startswith("computer") else "Human")
+
+    def seats_text(self) -> str:
+        return "   ".join(
+            f"{name}: {self._player_text(s)}" for s, name in enumerate(self.game.seats)
+        )
+
+    def _has_computer(self) -> bool:
+        return any(not self.match.is_human(s) for s in range(len(self.match.players)))
+
+    def _face_the_viewer(self) -> None:
+        """Turn the board so the person at the screen has their side below."""
+        humans = self.viewpoint.humans()
+        seat = self.viewpoint.viewer if self.viewpoint.viewer is not None else None
+        if seat is None and len(humans) == 1:
+            seat = humans[0]
+        if seat is not None:
+            self.board.flipped = self.game.side_of(seat) == 1
+
+    def acting_human(self) -> int | None:
+        """The person who offers a draw or resigns: the one to decide, else
+        the only person at the table."""
+        if self.seen.actor is not None:
+            return self.seen.actor
+        humans = self.viewpoint.humans()
+        return humans[0] if len(humans) == 1 else None
+
+    # -- layout and refresh ------------------------------------------------------------------
+    def _layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        panel_w = max(280, min(400, int(w * 0.3)))
+        pad = 16
+        self.board.set_rect(pygame.Rect(pad, pad, w - panel_w - 2 * pad, h - 2 * pad))
+        x = min(self.board.outer.right + pad, w - panel_w)
+        self.panel.layout(size, x)
+
+    @property
+    def panel_rect(self) -> pygame.Rect:
+        return self.panel.rect
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.ui.set_window_resolution(size)
+        self._layout(size)
+        self.refresh()
+
+    def settings_changed(self) -> None:
+        self.board.settings = self.app.settings
+        self._sync_board()
+
+    def refresh(self) -> None:
+        """The step, the viewer or the cover changed: bring every part up to
+        date from the viewer's ``Seen``."""
+        if self.closed:
+            return
+        self.seen = seen = self.viewpoint.seen()
+        for widget in self.widgets:
+            widget.refresh(seen)
+        actor = seen.actor
+        self.input.offer(self.adapter.paths(seen.state, actor) if actor is not None else {})
+        self.panel.show(not self.viewpoint.covering)
+        if self.panel.refresh():
+            self._layout(self.app.size)
+            self.panel.refresh()
+        self.panel.show(not self.viewpoint.covering)
+
+    def _sync_board(self) -> None:
+        """Show the current position at once (after undo, a reveal, a resize)."""
+        state = self.seen.state
+        self.board.set_position(
+            _pieces(state), self.adapter.last_move_squares(state), _check_square(state)
+        )
+        self.board.markers = self._markers(state)
+        self.chooser = None
+        self.input.clear()
+
+    def _markers(self, state: Any) -> dict[int, list[str]]:
+        try:
+            return dict(self.adapter.markers(state))
+        except Exception:
+            log.exception("markers failed")
+            return {}
+
+    def panel_choices(self) -> list[Any]:
+        actor = self.seen.actor
+        if actor is None or self.closed:
+            return []
+        try:
+            return self.adapter.panel_choices(self.seen.state, actor)
+        except Exception:
+            log.exception("panel choices failed")
+            return []
+
+    def result_text(self) -> str:
+        result = self.match.state.result()
+        return "" if result is None else result.headline(self.game)
+
+    def status_line(self) -> str:
+        m = self.match
+        result = m.state.result()
+        if result is not None:
+            text = result.headline(self.game)
+            return f"{text}\n{result.reason}" if result.reason and result.reason != text else text
+        lines = []
+        for seat in m.waiting_for():
+            try:
+                lines.append(self.seen.state.prompt(seat))
+            except Exception:
+                lines.append(f"{self.game.seats[seat]} to move")
+            if not m.is_human(seat):
+                lines.append("Computer is thinking…")
+        if self.viewpoint.covering and self.viewpoint.waiting_for is not None:
+            lines.append(f"Pass to {self.game.seats[self.viewpoint.waiting_for]}")
+        if self.input.prefix_waiting:
+            lines.insert(1, "Click it again to play it, or go on to a marked square")
+        return "\n".join(lines)
+
+    # -- playing -------------------------------------------------------------------------------
+    def decide(self, actions: list[Any], path: tuple[int, ...], instant: int | None) -> bool:
+        """A complete click path: play its action, or ask which one."""
+        seat = self.seen.actor
+        if seat is None:
+            return False
+        if len(actions) == 1:
+            return self.submit(seat, actions[0], instant_from=instant)
+        choices = self.adapter.choices(self.seen.state, seat, actions)
+        if len(path) >= 2:
+            self.board.pending = (path[-2], path[-1])
+
+        def pick(action: Any) -> None:
+            self.chooser = None
+            self.board.pending = None
+            self.submit(seat, action, instant_from=instant)
+
+        def cancel() -> None:
+            self.chooser = None
+            self.board.pending = None
+
+        square = path[-1] if path[-1] >= 0 else self.board.width * (self.board.height - 1)
+        self.chooser = ChoiceOverlay(self.board, square, choices, pick, cancel)
+        return True
+
+    def submit(self, seat: int, action: Any, instant_from: int | None = None) -> bool:
+        """One seat's choice; animates, sounds and autosaves what it caused."""
+        try:
+            events = self.match.submit(seat, action)
+        except IllegalAction as e:
+            log.info("refused %s for seat %s: %s", action, seat, e)
+            self.app.sounds.play("illegal")
+            return False
+        self.viewpoint.check()
+        if events is None:  # a simultaneous step waiting for the other seats
+            self.refresh()
+            self._sync_board()
+            return True
+        self._after_events(events, instant_from)
+        return True
+
+    def _after_events(self, events: list[Any], instant_from: int | None = None) -> None:
+        self.viewpoint.check()
+        self.refresh()
+        seen = self.seen
+        visible = [e for e in events if e.visible_to(seen.viewer)]
+        state = seen.state
+        if self.viewpoint.covering:
+            self._sync_board()  # nobody sees it move; the next person sees where it is
+        else:
+            self.board.animate(
+                visible,
+                _pieces(state),
+                self.adapter.last_move_squares(state),
+                _check_square(state),
+                instant_from=instant_from,
+            )
+            self.board.markers = self._markers(state)
+        self._play_sound(visible)
+        self._autosave()
+        self.refresh()
+
+    def _play_sound(self, events: list[Any]) -> None:
+        kinds = {e.kind for e in events}
+        for kind, sound in (*SOUNDS_FIRST, *self.adapter.sounds, *SOUNDS_LAST):
+            if kind in kinds:
+                self.app.sounds.play(sound)
+                return
+        if events:
+            self.app.sounds.play("move")
+
+    def _autosave(self) -> None:
+        try:
+            from game import saves
+
+            saves.autosave(self.match)
+        except Exception:  # a full disk must not end the game
+            log.exception("autosave failed")
+
+    # -- computer seats --------------------------------------------------------------------------
+    @property
+    def thinking(self) -> bool:
+        return self.bots.thinking
+
+    def close_runners(self) -> None:
+        self.bots.close()
+
+    def _drive_bots(self) -> None:
+        if self.closed:
+            return
+        done = self.bots.poll(hold=self.board.animating)
+        if done is not None:
+            self.submit(*done)
+
+    # -- controls --------------------------------------------------------------------------------
+    def undo(self) -> None:
+        if not self.match.can_undo:
+            return
+        self.bots.cancel()
+        if self._has_computer():
+            self.match.undo_to_human()
+        else:
+            self.match.undo()
+        self._after_jump()
+
+    def redo(self) -> None:
+        if not self.match.can_redo:
+            return
+        self.bots.cancel()
+        events = self.match.redo_to_human() if self._has_computer() else self.match.redo()
+        self._after_events(events)
+
+    def _after_jump(self) -> None:
+        self._game_over_shown = self.match.is_over()
+        self.dialogs.close_game_over()
+        self.viewpoint.check()
+        self.refresh()
+        self._sync_board()
+        self._autosave()
+
+    def flip(self) -> None:
+        self.board.flipped = not self.board.flipped
+        self.input.clear()
+
+    def offer_draw(self) -> None:
+        if self.match.is_over():
+            return
+        seat = self.acting_human()
+        if seat is None:
+            return
+        team = self.game.team_of(seat)
+        others = [s for s in range(len(self.match.players)) if s not in team]
+        people = [s for s in others if self.match.is_human(s)]
+        if not people:
+            if all(self._bot_accepts_draw(b) for b in others):
+                self._agree_draw()
+                widgets.message(self.ui, "Draw", "The computer accepts the draw.")
+            else:
+                widgets.message(self.ui, "Draw declined", "The computer plays on.")
+            return
+        names = " and ".join(self.game.seats[s] for s in people)
+        widgets.confirm(
+            self.ui,
+            "Draw offered",
+            f"{self.game.seats[seat]} offers a draw. {names}, do you accept?",
+            self._agree_draw,
+            yes="Accept",
+        )
+
+    def _bot_accepts_draw(self, seat: int) -> bool:
+        try:
+            from game.ai.evaluate import evaluator_for
+
+            state = self.match.state.view(seat)
+            score = evaluator_for(state)(state, seat)
+        except Exception:
+            log.exception("could not judge the draw offer")
+            return False
+        return score <= DRAW_ACCEPT_MARGIN
+
+    def _agree_draw(self) -> None:
+        if self.match.is_over():
+            return
+        self.bots.cancel()
+        self._after_events(self.match.agree_draw())
+
+    def resign(self) -> None:
+        if self.match.is_over():
+            return
+        seat = self.acting_human()
+        if seat is None:
+            return
+
+        def do() -> None:
+            if not self.match.is_over():
+                self.bots.cancel()
+                self._after_events(self.match.resign(seat))
+
+        widgets.confirm(
+            self.ui, "Resign", f"Resign the game as {self.game.seats[seat]}?", do, yes="Resign"
+        )
+
+    def open_save(self) -> None:
+        self.dialogs.open_save(f"{self.game.title} {len(self.match.history)}")
+
+    def save_as(self, name: str) -> bool:
+        from game import saves
+
+        try:
+            path = saves.save_named(self.match, name)
+        except (saves.SaveError, OSError) as e:
+            widgets.message(self.ui, "Could not save", str(e))
+            return False
+        widgets.message(self.ui, "Saved", f"Saved as “{path.stem}”.")
+        return True
+
+    def open_rules(self) -> None:
+        from game.ui.rules_view import RulesScene
+
+        self.app.push(RulesScene(self.app, self.match.game_id))
+
+    def to_menu(self) -> None:
+        """Back to the main menu; the game stays in the autosave."""
+        self._autosave()
+        self.close_runners()
+        self.closed = True
+        if len(self.app.scenes) > 1 and self.app.scenes[-1] is self:
+            self.app.pop()
+        else:
+            from game.ui.menu import MainMenu
+
+            self.app.replace(MainMenu(self.app))
+
+    def new_game(self) -> None:
+        from game.match import Match
+
+        self.close_runners()
+        self.closed = True
+        match = Match(self.match.game_id, self.match.options, None, list(self.match.players))
+        self.app.replace(PlayScene(self.app, match))
+
+    def on_quit(self) -> None:
+        self._autosave()
+        self.close_runners()
+
+    # -- the frame ---------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.chooser is not None:
+                self.chooser.on_cancel()
+            elif not widgets.close_top_dialog(self.ui):
+                self.dialogs.toggle_pause()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and self.dialogs.saving():
+            self.dialogs.finish_save()
+            return
+        consumed = self.ui.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._on_button(event.ui_element)
+            return
+        if (
+            event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED
+            and event.ui_element is self.dialogs.save_entry
+        ):
+            self.dialogs.finish_save()
+            return
+        if consumed or self.dialogs.modal():
+            return
+        if self.viewpoint.covering:
+            self.viewpoint.handle(event)
+            if not self.viewpoint.covering:  # handed over
+                self._face_the_viewer()
+                self.refresh()
+                self._sync_board()
+            return
+        if self.chooser is not None:
+            self.chooser.handle(event)
+            return
+        for widget in self.widgets:
+            if widget.handle(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_LEFT:
+                self.undo()
+            elif event.key == pygame.K_RIGHT:
+                self.redo()
+            elif event.key == pygame.K_f:
+                self.flip()
+            return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if self.input.handle(event) and event.type != pygame.MOUSEMOTION:
+                self.refresh()
+
+    def _on_button(self, element: Any) -> None:
+        if self.dialogs.handle_button(element):
+            if not self.closed:
+                self.refresh()
+            return
+        actions = {
+            "undo": self.undo,
+            "redo": self.redo,
+            "flip": self.flip,
+            "draw": self.offer_draw,
+            "resign": self.resign,
+            "save": self.open_save,
+            "rules": self.open_rules,
+            "menu": self.to_menu,
+        }
+        for key, button in self.panel.buttons.items():
+            if element is button:
+                actions[key]()
+                break
+        else:
+            choice = self.panel.choice_buttons.get(element)
+            if choice is None:
+                return
+            seat = self.seen.actor
+            if seat is not None and self.chooser is None:
+                self.input.clear()
+                self.submit(seat, choice.action)
+        if not self.closed:
+            self.refresh()
+
+    def update(self, dt: float) -> None:
+        if self.input.prefix_waiting != self._hint_shown:
+            self._hint_shown = not self._hint_shown
+            self.refresh()
+        self.ui.update(dt)
+        self.board.update(dt)
+        for widget in self.widgets:
+            widget.update(dt)
+        self.input.enabled = (
+            self.seen.actor is not None and not self.dialogs.modal() and self.chooser is None
+        )
+        self._drive_bots()
+        if self.closed:
+            return
+        if self.match.is_over() and not self._game_over_shown and not self.board.animating:
+            self._game_over_shown = True
+            result = self.match.state.result()
+            self.dialogs.show_game_over(result.headline(self.game), result.reason)
+            self.refresh()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.viewpoint.covering:
+            self.viewpoint.draw_cover(surface)
+            self.ui.draw_ui(surface)  # the panel is hidden; dialogs stay usable
+            return
+        surface.fill(BACKGROUND)
+        self.panel.draw(surface)
+        self.board.draw(surface)
+        if self.chooser is not None:
+            self.chooser.draw(surface)
+        for widget in self.widgets:
+            widget.draw(surface, self.input)
+        self.ui.draw_ui(surface)
+        self.input.draw_drag(surface)
+
+
+# -- helpers -------------------------------------------------------------------------------------
+def _pieces(state: Any) -> dict[int, Any]:
+    f = getattr(state, "pieces", None)
+    return dict(f()) if callable(f) else {}
+
+
+def _check_square(state: Any) -> int | None:
+    f = getattr(state, "check_square", None)
+    try:
+        return f() if callable(f) else None
+    except Exception:
+        return None

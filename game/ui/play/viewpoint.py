@@ -1,0 +1,153 @@
+"""Who is looking at the screen, worked out in one place, and the privacy
+screen that covers the whole window between two people.
+
+The play scene draws everything (board, prompt, move list, hand, widgets,
+panel buttons) from one ``Seen``: the viewer's seat and that seat's
+``view()`` of the state. The viewer is:
+
+- nobody in particular (None: everything is shown) when the game is over,
+  when the game keeps no secrets between people (``Game.private_views`` is
+  False), or when no person plays;
+- the only person at the table, when one person plays against the computer;
+- with two or more people, the person the privacy screen last handed the
+  screen to. When the next person to decide is someone else, the screen is
+  covered ("Pass to Black") until that person clicks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.engine import Game, Seat, State
+from game.ui import art
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the screen may show now: ``state`` is ``view(viewer)`` (the full
+    state when ``viewer`` is None); ``actor`` is the person whose decision
+    the board and the panel take now (None while covered, or when nobody
+    present is to decide)."""
+
+    game: Game
+    state: State
+    viewer: Seat | None
+    actor: Seat | None
+
+
+class Viewpoint:
+    def __init__(self, match: Any) -> None:
+        self.match = match
+        self.shown: Seat | None = None  # the person the screen was last handed to
+        self.covering = False
+        self.waiting_for: Seat | None = None  # the person the cover waits for
+        self._cache: tuple[tuple, Seen] | None = None
+        self.check()
+
+    # -- who ----------------------------------------------------------------------------
+    def humans(self) -> list[Seat]:
+        m = self.match
+        return [s for s in range(len(m.players)) if m.is_human(s)]
+
+    def private(self) -> bool:
+        """Do people at this screen need screens between them?"""
+        return self.match.game.private_views and len(self.humans()) >= 2
+
+    def check(self) -> bool:
+        """After every step: cover the screen if the next person to decide is
+        not the one it was handed to. Returns ``covering``."""
+        m = self.match
+        if not self.private() or m.is_over():
+            self.covering = False
+            return False
+        waiting = [s for s in m.waiting_for() if m.is_human(s)]
+        if waiting and waiting[0] != self.shown:
+            self.covering, self.waiting_for = True, waiting[0]
+        return self.covering
+
+    def reveal(self) -> None:
+        if self.covering:
+            self.shown, self.covering = self.waiting_for, False
+
+    @property
+    def viewer(self) -> Seat | None:
+        m = self.match
+        if m.is_over() or not m.game.private_views:
+            return None
+        humans = self.humans()
+        if not humans:
+            return None
+        if len(humans) == 1:
+            return humans[0]
+        return self.shown
+
+    @property
+    def actor(self) -> Seat | None:
+        """The person whose decision the board takes now."""
+        m = self.match
+        if m.is_over() or self.covering:
+            return None
+        for s in m.waiting_for():
+            if m.is_human(s):
+                return s
+        return None
+
+    def seen(self) -> Seen:
+        """The state as the viewer may see it (made once per step)."""
+        m = self.match
+        viewer = self.viewer
+        key = (id(m.state), len(m.records), tuple(m.pending), viewer, self.covering)
+        if self._cache is not None and self._cache[0] == key:
+            return self._cache[1]
+        state = m.state if viewer is None else m.state.view(viewer)
+        seen = Seen(m.game, state, viewer, self.actor)
+        self._cache = (key, seen)
+        return seen
+
+    def forget(self) -> None:
+        """The state changed in place (undo replays): look again."""
+        self._cache = None
+
+    # -- the cover -------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        """While covering, a click anywhere (or Enter or Space) hands the
+        screen over; every other input is swallowed. True if used."""
+        if not self.covering:
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            self.reveal()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
+            self.reveal()
+        return True
+
+    def draw_cover(self, surface: pygame.Surface) -> None:
+        """The whole window, so nothing of the last person's view shows."""
+        rect = surface.get_rect()
+        surface.fill((22, 25, 31))
+        name = self.match.game.seats[self.waiting_for] if self.waiting_for is not None else ""
+        card = pygame.Rect(0, 0, min(560, rect.w - 40), min(220, rect.h - 40))
+        card.center = rect.center
+        pygame.draw.rect(surface, (40, 46, 56), card, border_radius=14)
+        pygame.draw.rect(surface, (217, 164, 90), card, 2, border_radius=14)
+        big = art.ui_font(max(22, card.h // 6), "bold")
+        small = art.ui_font(max(14, card.h // 14))
+        title = big.render(f"Pass to {name}", True, (236, 229, 216))
+        lines = [
+            small.render(
+                f"{name}: click or press Enter when you are ready.", True, (190, 196, 204)
+            ),
+            small.render("Everyone else, please look away.", True, (154, 165, 177)),
+        ]
+        heading = small.render(self.match.game.title, True, (154, 165, 177))
+        surface.blit(heading, heading.get_rect(midbottom=(card.centerx, card.y - 14)))
+        hint = small.render("Esc: menu", True, (110, 118, 128))
+        surface.blit(hint, hint.get_rect(midtop=(card.centerx, card.bottom + 14)))
+        y = card.centery - (title.get_height() + sum(i.get_height() + 6 for i in lines)) // 2
+        surface.blit(title, title.get_rect(midtop=(card.centerx, y)))
+        y += title.get_height() + 12
+        for line in lines:
+            surface.blit(line, line.get_rect(midtop=(card.centerx, y)))
+            y += line.get_height() + 6
