@@ -162,17 +162,17 @@ def whoosh(rng: random.Random, seconds: float, lo: float, hi: float, peak_at: fl
     return shape(highpass(s, 150), env)
 
 
-def throw(rng: random.Random) -> Signal:
+def flight(rng: random.Random) -> Signal:
     return normalise(fade(whoosh(rng, 0.42, 300, 2600, 0.45)), 0.55)
 
 
-def swing(rng: random.Random) -> Signal:
+def blow(rng: random.Random) -> Signal:
     air = whoosh(rng, 0.26, 400, 3500, 0.7)
     thud = tone(140, 0.14, 0.03, ((1.0, 1.0), (2.4, 0.3)), attack=0.001)
     return normalise(fade(mix((0, air), (0.2, [v * 0.9 for v in thud]))), 0.65)
 
 
-def teleport(rng: random.Random) -> Signal:
+def shimmer(rng: random.Random) -> Signal:
     seconds = 0.5
     n = int(seconds * RATE)
     out, phase, phase2 = [], 0.0, 0.0
@@ -203,9 +203,9 @@ SOUNDS: dict[str, Callable[[random.Random], Signal]] = {
     "game_end": game_end,
     "illegal": illegal,
     "click": click,
-    "throw": throw,
-    "swing": swing,
-    "teleport": teleport,
+    "flight": flight,
+    "blow": blow,
+    "shimmer": shimmer,
     "card": card,
 }
 

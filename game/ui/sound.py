@@ -25,9 +25,9 @@ NAMES = (
     "game_end",
     "illegal",
     "click",
-    "throw",
-    "swing",
-    "teleport",
+    "flight",  # a whoosh: something thrown
+    "blow",  # a heavy strike
+    "shimmer",  # a magical shift
     "card",
 )
 

@@ -433,14 +433,14 @@ def test_the_scene_sounds_match_the_events(app, monkeypatch):
     scene = open_play(app, Match("maces", seed=1))
     for name in ("b2", "c3", "d1"):
         click_at(app, square_at(scene, name))
-    assert played[-1] == "throw"
+    assert played[-1] == "flight"
     events = [
         Event("move", 0, {"piece": MACE, "frm": 1, "to": 2}),
         Event("swing", 0, {"mace": 2, "victim_square": 3, "piece": BP}),
         Event("capture", 0, {"square": 3, "piece": BP}),
     ]
     scene._play_sound(events)
-    assert played[-1] == "swing"
+    assert played[-1] == "blow"
     scene._play_sound([Event("capture", 0, {"square": 3, "piece": BP}), events[0]])
     assert played[-1] == "capture"
     # Each game's display names the sounds of its own events.
@@ -448,7 +448,7 @@ def test_the_scene_sounds_match_the_events(app, monkeypatch):
     assert played[-1] == "move"  # Maces has no teleports
     stew = open_play(app, Match("mulligan_stew", seed=1))
     stew._play_sound([Event("teleport", 0, {"piece": P, "frm": 1, "to": 2})])
-    assert played[-1] == "teleport"
+    assert played[-1] == "shimmer"
     tulpas = open_play(app, Match("tulpas", seed=1))
     tulpas._play_sound([Event("reveal", 0, {"pick": "amazon", "guess": "archer"})])
     assert played[-1] == "card"

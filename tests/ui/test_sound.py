@@ -23,9 +23,9 @@ EXPECTED = {
     "game_end",
     "illegal",
     "click",
-    "throw",
-    "swing",
-    "teleport",
+    "flight",
+    "blow",
+    "shimmer",
     "card",
 }
 

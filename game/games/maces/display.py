@@ -48,7 +48,7 @@ def _title(kind: str) -> str:
 
 class MacesAdapter(MoveAdapter):
     animations = {"throw": arc, "swing": strike("mace", "victim_square")}
-    sounds = (("swing", "swing"), ("throw", "throw"))
+    sounds = (("swing", "blow"), ("throw", "flight"))
 
     def path_of(self, state: State, seat: Seat, action: Action) -> Path | None:
         if isinstance(action, Move):

@@ -63,9 +63,9 @@ class TulpasAdapter(MacesAdapter):
         "place": appear("square"),
     }
     sounds = (
-        ("swing", "swing"),
-        ("strike", "swing"),
-        ("throw", "throw"),
+        ("swing", "blow"),
+        ("strike", "blow"),
+        ("throw", "flight"),
         ("reveal", "card"),
         ("shot", "capture"),
     )

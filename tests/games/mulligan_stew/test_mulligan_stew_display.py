@@ -151,7 +151,7 @@ def test_promotion_choices_and_the_promotion_only_click():
 
 
 def test_widget_texts():
-    from game.games.mulligan_stew.widgets import part_text, pool_counts
+    from game.games.mulligan_stew.display.widgets import part_text, pool_counts
 
     state = GAME.new()
     assert part_text(state) == "White: light part (then dark)"

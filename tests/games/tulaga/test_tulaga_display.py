@@ -183,7 +183,7 @@ def display():
 
 
 def test_stones_are_drawn_at_any_size(display):
-    from game.games.tulaga.widgets import stone_surface
+    from game.games.tulaga.display.widgets import stone_surface
 
     for size in (12, 48, 97):
         for seat in (WHITE, BLACK):
@@ -209,7 +209,7 @@ def test_stones_are_drawn_at_any_size(display):
 
 
 def test_the_piles_widget_counts_and_draws(display):
-    from game.games.tulaga.widgets import TulagaPiles
+    from game.games.tulaga.display.widgets import TulagaPiles
     from game.ui.play.viewpoint import Viewpoint
 
     match = Match("tulaga", {"rank_stones": 5}, seed=1)
@@ -231,7 +231,7 @@ def test_the_piles_widget_counts_and_draws(display):
 
 
 def test_the_scene_places_stones_on_points_by_clicks(app):
-    from game.games.tulaga.widgets import TulagaPiles, stone_surface
+    from game.games.tulaga.display.widgets import TulagaPiles, stone_surface
     from game.ui.play import PlayScene
 
     match = Match("tulaga", seed=1)

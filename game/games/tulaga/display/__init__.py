@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.engine import Action, Seat, State
+from game.games.tulaga.display.widgets import TulagaPiles, paint_marker, stone_surface
 from game.games.tulaga.rules import (
     DIRECTIONS,
     GEO,
@@ -41,7 +42,6 @@ from game.games.tulaga.rules import (
     RankStone,
     Reap,
 )
-from game.games.tulaga.widgets import TulagaPiles, paint_marker, stone_surface
 from game.ui.adapters import Choice, MoveAdapter, Path
 from game.ui.animation import appear, fade_all, fall_all
 

@@ -23,7 +23,7 @@ the piece that moved in the light part is "frozen" (it may not move again
 this turn), washed blue.
 
 Widgets: the Mage in hand (a tray: click it, or drag it onto the board) and
-``game.games.mulligan_stew.widgets``, both promotion pools and which part of
+``game.games.mulligan_stew.display.widgets``, both promotion pools and which part of
 the turn is being played.
 """
 
@@ -36,6 +36,7 @@ import pygame
 
 from game.engine import Action, Seat, State
 from game.engine.pieces import Piece
+from game.games.mulligan_stew.display.widgets import PoolAndPart
 from game.games.mulligan_stew.rules import (
     DARK,
     LIGHT,
@@ -46,7 +47,6 @@ from game.games.mulligan_stew.rules import (
     Swap,
     Teleport,
 )
-from game.games.mulligan_stew.widgets import PoolAndPart
 from game.ui.adapters import Choice, MoveAdapter, Path
 from game.ui.animation import drop, exchange, teleport
 from game.ui.board_view import tint
@@ -61,7 +61,7 @@ def _title(kind: str) -> str:
 
 class MulliganStewAdapter(MoveAdapter):
     animations = {"teleport": teleport, "swap": exchange, "drop": drop}
-    sounds = (("teleport", "teleport"), ("swap", "teleport"))
+    sounds = (("teleport", "shimmer"), ("swap", "shimmer"))
 
     def make_widgets(self) -> list[Any]:
         return [PieceTray(self, "Mage in hand"), PoolAndPart()]
