@@ -83,7 +83,7 @@ class MacesState(MacesText, GridPosition, State):
         out = []
         for n in bits(GEO.king[sq]):
             q = self.board[n]
-            if q is not None and q.seat != p.seat:
+            if q is not None and q.side != p.side:
                 out.append(n)
         return out
 
@@ -126,12 +126,12 @@ class MacesState(MacesText, GridPosition, State):
         for sq, p in enumerate(self.board):
             if p is not None:
                 occ |= 1 << sq
-                if p.seat == us:
+                if p.side == us:
                     own |= 1 << sq
         frozen = self.frozen_mask(us)
         out: list = []
         for sq, p in enumerate(self.board):
-            if p is not None and p.seat == us and not frozen >> sq & 1:
+            if p is not None and p.side == us and not frozen >> sq & 1:
                 self._piece_actions(us, sq, p.kind, own, occ, out)
         return out
 
@@ -162,7 +162,7 @@ class MacesState(MacesText, GridPosition, State):
             if to is None:
                 continue
             victim = self.board[to]
-            if victim is not None and victim.seat != us or to == self.ep and self._ep_ok(us):
+            if victim is not None and victim.side != us or to == self.ep and self._ep_ok(us):
                 targets.append(to)
         for to in targets:
             if relative_rank(us, to) == GEO.height - 1:
@@ -178,7 +178,7 @@ class MacesState(MacesText, GridPosition, State):
             return False
         behind = ep - forward(us)
         p = self.board[behind] if 0 <= behind < GEO.size else None
-        return p is not None and p.kind == "pawn" and p.seat != us
+        return p is not None and p.kind == "pawn" and p.side != us
 
     def _throws(self, us: int, apult: int, occ: int, out: list) -> None:
         landings = list(bits(GEO.knight[apult] & ~occ & GEO.all))
@@ -189,8 +189,8 @@ class MacesState(MacesText, GridPosition, State):
                 continue  # held where it stands: it cannot leave its square
             p = self.board[sq]
             for to in landings:
-                if p.kind == "pawn" and relative_rank(p.seat, to) == GEO.height - 1:
-                    if p.seat == us:
+                if p.kind == "pawn" and relative_rank(p.side, to) == GEO.height - 1:
+                    if p.side == us:
                         out.extend(Throw(apult, sq, to, kind) for kind in PROMOTIONS)
                     else:
                         out.append(Throw(apult, sq, to, "queen"))
@@ -299,7 +299,7 @@ class MacesState(MacesText, GridPosition, State):
         data = {"apult": action.apult, "piece": piece, "frm": action.piece, "to": action.to}
         events.append(Event("throw", self.turn, data))
         if action.promotion:
-            self._promote(action.to, Piece(piece.seat, action.promotion), events)
+            self._promote(action.to, Piece(piece.side, action.promotion), events)
 
     def _promote(self, sq: int, piece: Piece, events: list) -> None:
         self.board[sq] = piece
@@ -311,7 +311,7 @@ class MacesState(MacesText, GridPosition, State):
         self.pending = [
             sq
             for sq, p in enumerate(self.board)
-            if p is not None and p.seat == us and p.kind in self.mace_kinds
+            if p is not None and p.side == us and p.kind in self.mace_kinds
         ]
         self.chosen = None
         self.phase = SWING
@@ -406,7 +406,7 @@ class MacesState(MacesText, GridPosition, State):
             return bool(cached)
         occ = self.occupied()
         for sq, p in enumerate(self.board):
-            if p is None or p.seat != us or p.kind == "pawn":
+            if p is None or p.side != us or p.kind == "pawn":
                 continue
             if KINDS[p.kind].attacks(GEO, sq, occ) & ~occ and not self.is_frozen(sq):
                 return True  # a move onto an empty square: no need to list them all

@@ -89,7 +89,7 @@ class MacesText:
                 squares.insert(0, self.chosen)
             for sq in squares:
                 p = self.board[sq]
-                if p is None or p.seat != self.turn or p.kind not in self.mace_kinds:
+                if p is None or p.side != self.turn or p.kind not in self.mace_kinds:
                     raise ValueError(f"there is no Mace of the side to move on {GEO.name(sq)}")
                 if squares.count(sq) > 1:
                     raise ValueError(f"the Mace on {GEO.name(sq)} is listed twice")

@@ -56,7 +56,7 @@ class TulpasState(MacesState):
         for sq, p in enumerate(self.board):
             if p is None:
                 continue
-            if p.seat == seat:
+            if p.side == seat:
                 mine |= 1 << sq
             elif p.kind == "spider":
                 webs |= GEO.king[sq]
@@ -69,7 +69,7 @@ class TulpasState(MacesState):
             return False
         for n in bits(GEO.king[sq]):
             q = self.board[n]
-            if q is not None and q.kind == "spider" and q.seat != p.seat:
+            if q is not None and q.kind == "spider" and q.side != p.side:
                 return True
         return False
 
@@ -244,7 +244,7 @@ class TulpasState(MacesState):
         for seat, field in enumerate(hands):
             pieces = [] if field == "-" else [LETTERS.piece(c) for c in field]
             kinds = [p.kind for p in pieces]
-            if any(p.seat != seat or p.kind not in TULPAS for p in pieces) or len(
+            if any(p.side != seat or p.kind not in TULPAS for p in pieces) or len(
                 set(kinds)
             ) != len(kinds):
                 raise ValueError(f"bad Tulpa hand {field!r}")
@@ -263,7 +263,7 @@ class TulpasState(MacesState):
             self.phase = OX
         elif name == PLACE:
             piece = LETTERS.piece(rest)
-            if piece.kind not in TULPAS or piece.seat != self.turn:
+            if piece.kind not in TULPAS or piece.side != self.turn:
                 raise ValueError(f"{rest!r} is not a Tulpa of the side to move")
             if piece.kind in self.hands[self.turn]:  # the duel's match took it out
                 raise ValueError(
