@@ -84,3 +84,8 @@ def test_a_game_won_by_a_swing_reads_back_as_won():
     again = MACES.from_text(written)
     assert again.is_over() and again.result() == state.result()
     assert again.to_text() == written
+
+
+def test_a_maces_position_has_no_tulpas():
+    with pytest.raises(ValueError, match="no piece has the letter 'A'"):
+        MACES.from_text("9k/10/10/10/10/10/10/10/10/A8K w act - 0 1")
