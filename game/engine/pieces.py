@@ -16,11 +16,6 @@ class Piece(NamedTuple):
     kind: str  # "king", "queen", ... the art file is {white|black}_{kind}.svg
 
     @property
-    def seat(self) -> int:
-        # Transitional alias while the games move to ``side``.
-        return self.side
-
-    @property
     def letter(self) -> str:
         letter = KINDS[self.kind].letter
         return letter.upper() if self.side == 0 else letter.lower()

@@ -266,3 +266,28 @@ def test_only_games_that_change_the_moves_leave_the_fast_generator():
     assert type(GAMES["chess960"].new(seed=1))._fast
     assert HILL.state._fast and THREE.state._fast and MARS.state._fast
     assert not ANTI.state._fast and not HALF.state._fast and not TAR.state._fast
+
+
+def test_a_variant_that_changes_the_moves_gets_check_from_its_moves():
+    class TarByMoves(TAR.state):
+        is_attacked = ChessState.attacked_by_moves
+
+    class SlowTar(type(TAR)):
+        state = TarByMoves
+
+    rng = random.Random(3)
+    fast, slow = TAR.new(), SlowTar().new()
+    for _ in range(40):
+        if fast.is_over():
+            break
+        moves = sorted(map(str, fast.legal_actions(fast.to_act()[0])))
+        assert moves == sorted(map(str, slow.legal_actions(slow.to_act()[0])))
+        text = rng.choice(moves)
+        for state in (fast, slow):
+            state.apply({state.to_act()[0]: state.parse_action(text)})
+
+    class OnlyMoves(ChessState):  # changes the moves, says nothing of attacks
+        def piece_moves(self, sq):
+            return super().piece_moves(sq)
+
+    assert OnlyMoves.is_attacked is ChessState.attacked_by_moves

@@ -12,8 +12,17 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine import Game, Result
-from game.engine.chess import BLACK, GEO, STANDARD_FEN, WHITE, ChessState, extras_text, read_extras
-from game.engine.chess.tables import BISHOP, PAWN
+from game.engine.chess import (
+    BLACK,
+    GEO,
+    STANDARD_FEN,
+    WHITE,
+    ChessState,
+    Move,
+    extras_text,
+    read_extras,
+)
+from game.engine.chess.tables import BISHOP, PAWN, PAWN_ATTACKS
 
 
 class VariantGame(Game):
@@ -156,7 +165,17 @@ class Tar(ChessState):
     def piece_moves(self, sq: int):
         if sq not in self.extras:
             return super().piece_moves(sq)
-        return [m for m in self.moves_as(PAWN, sq) if abs(m.to - m.frm) != 16]
+        # No double step, and it stays what it is on the last rank.
+        steps = {(m.frm, m.to) for m in self.moves_as(PAWN, sq) if abs(m.to - m.frm) != 16}
+        return [Move(frm, to) for frm, to in sorted(steps)]
+
+    def is_attacked(self, sq: int, by: int) -> bool:
+        # As orthodox chess, but a tarred piece attacks as a pawn does (the
+        # core's attacked_by_moves would say the same, more slowly).
+        tarred = sum(1 << t for t in self.extras)
+        if self.attackers(by, sq) & ~tarred:
+            return True
+        return bool(PAWN_ATTACKS[1 - by][sq] & tarred & self.occ[by])
 
     def merge_extras(self, mover: Any, captured: Any) -> Any:
         return captured  # taking a tarred piece gets you tarred

@@ -161,7 +161,8 @@ class GuessState(State):
         return Result.win(self.game, 0 if a > b else 1, "All rounds played")
 
     def prompt(self, seat: Seat) -> str:
-        return f"{self.game.seats[seat]}: guess the other card"
+        held = self.secrets[seat] or "?"
+        return f"{self.game.seats[seat]} holds {held}: guess the other card"
 
     def hide(self, seat: Seat) -> bool:
         self.secrets[1 - seat] = self.HIDDEN
@@ -180,7 +181,7 @@ class GuessState(State):
         )
 
     def copy(self) -> GuessState:
-        other = GuessState(self.game, self.rounds, self.cards, self.copy_rng())
+        other = type(self)(self.game, self.rounds, self.cards, self.copy_rng())
         other.is_partial = self.is_partial
         other.round = self.round
         other.scores = list(self.scores)

@@ -15,7 +15,9 @@ few small methods:
 - ``occupancy(sq, side)``: the pieces the piece on ``sq`` sees, own and enemy
   (a mirror side where the others neither block nor can be taken).
 - ``is_attacked(sq, by)``: the attack relation that check, mate and castling
-  use (adrenaline reaches further).
+  use (adrenaline reaches further). A variant that changes how pieces move
+  (``piece_moves`` or ``occupancy``) and not this gets ``attacked_by_moves``:
+  check follows the moves the pieces really make.
 - ``after_move(move, events)``: what happens after a move (raise a buried
   piece, ask for a further decision by setting a phase).
 - ``actions_for(seat)`` / ``act(seat, action)``: decisions besides moves,
@@ -39,6 +41,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from game.engine.board import bits
 from game.engine.chess.board import ChessBoard
 from game.engine.chess.movegen import MoveGeneration
 from game.engine.chess.san import parse_move, san
@@ -105,6 +108,12 @@ class ChessState(MoveGeneration, ChessBoard, State):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        moves_changed = any(
+            getattr(cls, name) is not getattr(ChessState, name)
+            for name in ("piece_moves", "occupancy")
+        )
+        if moves_changed and cls.is_attacked is ChessState.is_attacked:
+            cls.is_attacked = ChessState.attacked_by_moves
         cls._fast = (
             cls.legality == "check"
             and not cls.castle_through_attack
@@ -130,6 +139,22 @@ class ChessState(MoveGeneration, ChessBoard, State):
 
     def allows(self, move: Move) -> bool:
         return True
+
+    def attacked_by_moves(self, sq: int, by: int) -> bool:
+        """Could a piece of ``by`` move onto ``sq`` capturing, by the moves
+        it makes in this game (``piece_moves``)? An empty ``sq`` is filled
+        with a phantom enemy for the question, so pawns attack diagonally."""
+        bit = 1 << sq
+        occ, turn = self.occ, self.turn
+        phantom = not (occ[0] | occ[1]) & bit
+        saved = list(occ)
+        if phantom:
+            occ[1 - by] |= bit
+        self.turn = by
+        try:
+            return any(m.to == sq for frm in bits(occ[by]) for m in self.piece_moves(frm))
+        finally:
+            self.occ, self.turn = saved, turn
 
     def occupancy(self, sq: int, side: int) -> tuple[int, int]:
         return self.occ[side], self.occ[1 - side]

@@ -69,7 +69,7 @@ class SidePanel:
             self.container.kill()
         self.container = box = UIContainer(pygame.Rect(0, 0, w, h), self.ui)
         y = PAD
-        note = scene.match.state.headline()
+        note = scene.seen.state.headline()
         title = f"{scene.game.title} · {note}" if note else scene.game.title
         UILabel(pygame.Rect(x, y, pw, 34), title, self.ui, container=box, object_id="#heading")
         y += 34

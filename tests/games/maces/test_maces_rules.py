@@ -51,11 +51,11 @@ def test_reconstructed_setup():
     assert state.to_text() == (
         "m1n1qk1n1m/1h1rbbr1h1/pppppppppp/10/10/10/10/PPPPPPPPPP/1H1RBBR1H1/M1N1QK1N1M w act - 0 1"
     )
-    white = {GEO.name(s): p.kind for s, p in state.pieces().items() if p.seat == 0}
+    white = {GEO.name(s): p.kind for s, p in state.pieces().items() if p.side == 0}
     assert white["a1"] == white["j1"] == "mace"
     assert white["b2"] == white["i2"] == "horse_apult"
     assert white["f1"] == "king" and white["e1"] == "queen"
-    black = {GEO.name(s): p.kind for s, p in state.pieces().items() if p.seat == 1}
+    black = {GEO.name(s): p.kind for s, p in state.pieces().items() if p.side == 1}
     assert {n[0] + str(11 - int(n[1:])): k for n, k in black.items()} == white  # mirrored
     assert state.to_act() == (0,)
     assert not GAMES["maces"].private_views

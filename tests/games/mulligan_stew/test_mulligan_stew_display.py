@@ -185,3 +185,14 @@ def test_drop_from_the_hand_tray_then_the_dark_part_by_clicks(app):
     assert match.state.turn == 1
     app.window.fill((0, 0, 0))
     scene.draw(app.window)  # the pool and part widget draws without error
+
+
+def test_a_part_of_drops_only_can_be_skipped_with_a_panel_button():
+    # White's light part: nothing on a light square can move, the Mage could be dropped.
+    state = GAME.from_text("2k3/6/6/6/6/6/2K3 w l Mm Qq 0 0 1")
+    ad = adapter_for(load_all()["mulligan_stew"])
+    labels = [c.label for c in ad.panel_choices(state, 0)]
+    assert labels == ["Skip the light part"]
+    (skip,) = [c.action for c in ad.panel_choices(state, 0)]
+    state.apply({0: skip})
+    assert state.part == 1  # now the dark part

@@ -1049,7 +1049,7 @@ def _random_game(seed: int, steps: int = 120) -> Match:
                 map(str, state.legal_actions(state.turn))
             )
         for seat in (0, 1):
-            kinds = [p.kind for p in state.pieces().values() if p.seat == seat]
+            kinds = [p.kind for p in state.pieces().values() if p.side == seat]
             assert kinds.count("queen") <= 1
             assert len(state.kings(seat)) <= 2
     return match

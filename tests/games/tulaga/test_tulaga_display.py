@@ -34,10 +34,14 @@ sq = GEO.square
 WHITE, BLACK = 0, 1
 
 
-def position(diagram: str, side="b", white=(12, 6), black=(12, 6)):
+def position(diagram: str, side="b"):
+    """A Tulaga position from a diagram; the piles hold every stone not on
+    the board (12 simple stones and 6 rank stones a side)."""
     rows = parse_diagram(diagram, width=9)
     board = "/".join("".join(r) for r in rows)
-    return GAME.from_text(f"{board} {side} place - w={white[0]},{white[1]} b={black[0]},{black[1]}")
+    cells = "".join(board.split("/"))
+    piles = " ".join(f"{c}={12 - cells.count(c)},{6 - cells.count(c.upper())}" for c in "wb")
+    return GAME.from_text(f"{board} {side} place - {piles}")
 
 
 def play(state, *moves):

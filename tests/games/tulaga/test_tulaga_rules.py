@@ -65,7 +65,7 @@ def diagram(state) -> str:
             if piece is None:
                 line += "."
             else:
-                letter = "wb"[piece.seat]
+                letter = "wb"[piece.side]
                 line += letter.upper() if piece.kind == "rank_stone" else letter
         lines.append(line)
     return "\n".join(lines)

@@ -13,8 +13,9 @@ Click paths (see docs/CONTRACT.md, "Game UI adapters"):
   pawn (sq,), then the chooser among the pool's pieces. The same moves are
   also panel buttons ("b7 becomes a Queen"), easier to find.
 
-There is never a pass or skip to choose: the rules skip a part with no
-legal move by themselves.
+The rules skip a part with no legal move by themselves; a part whose only
+moves are Mage drops may be declined with the panel button "Skip the light
+part" (or dark).
 
 Markers (``markers``): on the pieces of the side to move that have a legal
 move in the current part, "light" (during the light part) or "dark" (during
@@ -40,10 +41,12 @@ from game.games.mulligan_stew.display.widgets import PoolAndPart
 from game.games.mulligan_stew.rules import (
     DARK,
     LIGHT,
+    PART_NAMES,
     POOL_ORDER,
     Drop,
     Move,
     Promote,
+    Skip,
     Swap,
     Teleport,
 )
@@ -85,6 +88,8 @@ class MulliganStewAdapter(MoveAdapter):
             if type(a) is Promote:
                 name = state.geometry.name(a.square)
                 out.append(Choice(a, Piece(seat, a.kind), f"{name} becomes a {_title(a.kind)}"))
+            elif type(a) is Skip:
+                out.append(Choice(a, None, f"Skip the {PART_NAMES[a.part]} part"))
         return out
 
     def hand(self, state: State, seat: Seat) -> list[tuple[int, Any]]:

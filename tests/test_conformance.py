@@ -1,0 +1,130 @@
+"""Every registered game (and the test-only chess variants and toy games)
+keeps the protocol's promises through random playouts: see
+helpers/conformance.py for what is checked. A new game gets all of it by
+being registered. The last tests show the leak checks catching games that
+leak on purpose."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from helpers import chess_variants, conformance, toy_games
+
+from game.engine import Seat
+from game.games import load_all
+
+REAL = sorted(load_all())
+VARIANTS = [cls.id for cls in chess_variants.VARIANTS]
+TOYS = [cls.id for cls in toy_games.TOY_GAMES]
+STEPS = 160  # steps per playout
+SEEDS = (1, 2)
+
+
+@pytest.fixture(autouse=True)
+def everything_registered(monkeypatch):
+    chess_variants.install(monkeypatch)
+    toy_games.install(monkeypatch)
+
+
+@pytest.mark.parametrize("game_id", REAL + VARIANTS + TOYS)
+def test_random_playouts_keep_every_promise(game_id):
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        match = None
+        for step, match in enumerate(conformance.playout(game_id, seed, STEPS)):
+            state = match.state
+            conformance.check_protocol(state, rng)
+            conformance.check_text(state)
+            if step % 5 == 0 or state.is_over():
+                conformance.check_copy(state, rng)
+                for seat in range(len(state.game.seats)):
+                    conformance.check_secrets(state, seat, rng)
+            if step % 40 == 0:
+                conformance.check_save(match)
+        conformance.check_save(match)
+        conformance.refuses_nonsense(match.state)
+
+
+@pytest.mark.parametrize("game_id", REAL + VARIANTS + TOYS)
+def test_games_played_to_the_end_keep_their_promises(game_id):
+    """Finished games still write and read their text, and save and load."""
+    finished = 0
+    for seed in (11, 12, 13):
+        rng = random.Random(seed)
+        *_, match = conformance.playout(game_id, seed, 1500)  # the last: the end
+        if match.is_over():
+            finished += 1
+            conformance.check_protocol(match.state, rng)
+            conformance.check_text(match.state)
+            conformance.check_copy(match.state, rng)
+            for seat in range(len(match.game.seats)):
+                conformance.check_secrets(match.state, seat, rng)
+            conformance.check_save(match)
+    assert finished, f"no random {game_id} game ended in 1500 steps"
+
+
+@pytest.mark.parametrize("game_id", [g for g in REAL + TOYS if g != "toy_nim"])
+def test_the_screen_shows_each_seat_only_its_view(app, game_id):
+    rng = random.Random(3)
+    shots = 0
+    for step, match in enumerate(conformance.playout(game_id, 3, 24)):
+        if step in (0, 5, 23) and not match.is_over():
+            for seat in match.to_act():
+                conformance.check_pixels(app, match, seat, rng)
+                shots += 1
+    assert shots
+
+
+# -- the checks catch games that leak on purpose ----------------------------------------------
+class ViewLeaks(toy_games.GuessState):
+    """Forgets to blank the other seat's card."""
+
+    def hide(self, seat: Seat) -> bool:
+        return True
+
+
+class NotationLeaks(toy_games.GuessState):
+    """Says in public which card the guesser holds."""
+
+    def public_notation(self, action) -> str:
+        return f"guess {action} (holding {self.secrets[self.to_act()[0]]})"
+
+
+def _guess_state(cls):
+    game = toy_games.GuessGame()
+    state = cls(game, 3, 4, random.Random(5))
+    state.deal()
+    while state.secrets[0] == state.secrets[1]:
+        state.deal()
+    return state
+
+
+def test_a_view_that_shows_the_secret_is_caught():
+    state = _guess_state(ViewLeaks)
+    with pytest.raises(AssertionError, match="hides nothing"):
+        conformance.check_secrets(state, 0, random.Random(1))
+
+
+def test_a_public_notation_that_tells_the_secret_is_caught():
+    state = _guess_state(NotationLeaks)
+    with pytest.raises(AssertionError, match="public notation"):
+        for seed in range(20):
+            conformance.check_secrets(state, 1, random.Random(seed))
+
+
+def test_a_screen_drawn_from_the_whole_state_is_caught(app, monkeypatch):
+    """Were the play scene to draw the full state instead of the viewer's
+    view, the pixels would tell the worlds apart."""
+    from game.ui.play.viewpoint import Seen, Viewpoint
+
+    def whole_state(self):
+        m = self.match
+        return Seen(m.game, m.state, self.viewer, self.actor)
+
+    monkeypatch.setattr(Viewpoint, "seen", whole_state)
+    match = next(conformance.playout("toy_guess", 4, 1))
+    seat = 0
+    with pytest.raises(AssertionError, match="shows a secret"):
+        for seed in range(20):
+            conformance.check_pixels(app, match, seat, random.Random(seed))
