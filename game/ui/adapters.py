@@ -102,6 +102,15 @@ class MoveAdapter:
         """Hand-tray slots (negative ids) with the piece drawn in each."""
         return []
 
+    def cards(self, state: State, seat: Seat | None, area: str) -> list[Any]:
+        """The card slots (game/ui/card_widgets.py ``CardSlot``) that a card
+        widget shows for ``area`` ("hand", "line"...), as ``seat`` sees them."""
+        return []
+
+    def piles(self, state: State, seat: Seat | None) -> list[Any]:
+        """The card piles (``card_widgets.Pile``) with their counts."""
+        return []
+
     def markers(self, state: State) -> dict[int, list[str]]:
         """Marker names per square, drawn with the pieces ("frozen",
         "selected-victim", "stack:2", "rank-stone"...)."""

@@ -1,4 +1,4 @@
-"""Two tiny games over the engine protocol, for testing the layers above it
+"""Tiny games over the engine protocol, for testing the layers above it
 (Match, saves, bots, UI) without depending on any real game's rules.
 
 - ``toy_nim``: take 1, 2 or 3 from a heap; whoever takes the last one wins.
@@ -7,6 +7,10 @@
   seats guess the other's card at the same time; a right guess scores.
   Simultaneous choices, hidden information (``view`` blanks the opponent's
   card) and seeded chance.
+- ``toy_line``: chess cards (game/engine/cards.py): a secret hand of two
+  each and a face-down draw pile; a turn plays a card from the hand to
+  either end of a face-up line and draws one. Each card of your colour in
+  the line is a point: a score game.
 
 They are not registered globally: ``install(monkeypatch)`` puts them into
 ``game.games.REGISTRY`` for one test only.
@@ -16,9 +20,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.engine import Event, Game, IllegalAction, Option, Result, Seat, State
+from game.engine.cards import Card, Place, Table, deck
 
 
 class NimGame(Game):
@@ -190,7 +195,108 @@ class GuessState(State):
         return other
 
 
-TOY_GAMES: tuple[type[Game], ...] = (NimGame, GuessGame)
+class LinePlay(NamedTuple):
+    """Play ``card`` from the hand to the ``end`` ("left" or "right") of the line."""
+
+    card: Card
+    end: str
+
+    def __str__(self) -> str:
+        return f"{self.card.letter}>{self.end}"
+
+
+LINE_DECK = deck({"pawn": 2, "knight": 1, "rook": 1})  # four cards a side
+
+
+class LineGame(Game):
+    id = "toy_line"
+    title = "Toy Line of Cards"
+    private_views = True
+
+    def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> LineState:
+        self.normalize_options(options)
+        state = LineState(self, Table(LineState.PLACES), random.Random(seed))
+        state.cards.extend("draw", LINE_DECK)
+        state.cards.shuffle("draw", state.rng)
+        for seat in (0, 1):
+            state.cards.draw("draw", f"hand{seat}", 2)
+        return state
+
+    def from_text(self, text: str) -> LineState:
+        turn, _, cards = text.partition(" ")
+        state = LineState(self, Table.from_text(cards, LineState.PLACES), random.Random(0))
+        state.turn = int(turn)
+        return state
+
+
+class LineState(State):
+    PLACES = (
+        Place.face_down("draw"),
+        Place.hand("hand0", 0),
+        Place.hand("hand1", 1),
+        Place.face_up("line"),
+    )
+
+    def __init__(self, game: LineGame, cards: Table, rng: random.Random | None) -> None:
+        self.game, self.cards, self.rng, self.turn = game, cards, rng, 0
+
+    def to_act(self) -> tuple[Seat, ...]:
+        return () if self.is_over() else (self.turn,)
+
+    def legal_actions(self, seat: Seat) -> list[LinePlay]:
+        if seat not in self.to_act():
+            return []
+        hand = self.cards.cards(f"hand{seat}")
+        return [LinePlay(c, end) for c in dict.fromkeys(hand) for end in ("left", "right")]
+
+    def apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
+        seat = self.turn
+        play = actions.get(seat)
+        if set(actions) != {seat} or play not in self.legal_actions(seat):
+            raise IllegalAction(f"cannot play {play}")
+        self.cards.take_card(f"hand{seat}", play.card)
+        self.cards.put("line", play.card, at=0 if play.end == "left" else None)
+        events = [Event("card", seat, {"card": play.card, "end": play.end})]
+        if self.cards.count("draw"):
+            self.cards.draw("draw", f"hand{seat}")
+            events.append(
+                Event("draw", seat, {"card": self.cards.top(f"hand{seat}")}, frozenset({seat}))
+            )
+        self.turn = 1 - seat
+        return events
+
+    def rules_result(self) -> Result | None:
+        if self.cards.count("hand0") or self.cards.count("hand1"):
+            return None
+        line = self.cards.cards("line")
+        scores = [sum(1 for c in line if c.side == s) for s in (0, 1)]
+        return Result.score(
+            self.game, scores, "Every card is in the line", f"{scores[0]} to {scores[1]}"
+        )
+
+    def prompt(self, seat: Seat) -> str:
+        return f"{self.game.seats[seat]}: play a card to an end of the line"
+
+    def public_notation(self, action: Any) -> str:
+        return str(action)  # the card is shown as it is played
+
+    def hide(self, seat: Seat) -> bool:
+        return self.cards.hide(seat)
+
+    def fill(self, seat: Seat, rng: random.Random) -> None:
+        self.cards.fill(seat, rng, LINE_DECK)
+
+    def to_text(self) -> str:
+        return f"{self.turn} {self.cards.to_text()}"
+
+    def copy(self) -> LineState:
+        other = LineState(self.game, self.cards.copy(), self.copy_rng())
+        other.turn, other.is_partial = self.turn, self.is_partial
+        other._agreed_result = self._agreed_result
+        return other
+
+
+TOY_GAMES: tuple[type[Game], ...] = (NimGame, GuessGame, LineGame)
 
 
 def install(monkeypatch: Any) -> None:
