@@ -134,13 +134,11 @@ class BoardView:
         width: int,
         height: int,
         settings: Mapping[str, Any] | None = None,
-        sounds: Any = None,
         file_names: str = "abcdefghijklmnopqrstuvwxyz",
     ) -> None:
         self.width = width
         self.height = height
         self.settings = settings if settings is not None else {}
-        self.sounds = sounds  # kept for settings that mute the board's own sounds
         self.file_names = file_names
         self.flipped = False
         self.style = "squares"  # or "points": places are the corners of the squares

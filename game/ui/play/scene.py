@@ -97,7 +97,7 @@ class PlayScene(Scene):
     def _face_the_viewer(self) -> None:
         """Turn the board so the person at the screen has their side below."""
         humans = self.viewpoint.humans()
-        seat = self.viewpoint.viewer if self.viewpoint.viewer is not None else None
+        seat = self.viewpoint.viewer
         if seat is None and len(humans) == 1:
             seat = humans[0]
         if seat is not None:
@@ -143,8 +143,7 @@ class PlayScene(Scene):
             widget.refresh(seen)
         actor = seen.actor
         self.input.offer(self.adapter.paths(seen.state, actor) if actor is not None else {})
-        self.panel.show(not self.viewpoint.covering)
-        if self.panel.refresh():
+        if self.panel.refresh():  # other panel buttons: lay the panel out again
             self._layout(self.app.size)
             self.panel.refresh()
         self.panel.show(not self.viewpoint.covering)
@@ -470,8 +469,7 @@ class PlayScene(Scene):
                 self.flip()
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            if self.input.handle(event) and event.type != pygame.MOUSEMOTION:
-                self.refresh()
+            self.input.handle(event)
 
     def _on_button(self, element: Any) -> None:
         if self.dialogs.handle_button(element):

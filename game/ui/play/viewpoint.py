@@ -107,10 +107,6 @@ class Viewpoint:
         self._cache = (key, seen)
         return seen
 
-    def forget(self) -> None:
-        """The state changed in place (undo replays): look again."""
-        self._cache = None
-
     # -- the cover -------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         """While covering, a click anywhere (or Enter or Space) hands the
