@@ -381,6 +381,39 @@ class Match:
         return f"<Match {self.game_id} seed={self.seed} steps={len(self.history)}>"
 
 
+def step_seat(step: Step) -> Seat | None:
+    """The one seat of a sequential step; None for a simultaneous step or an
+    agreement."""
+    seats = [k for k in step if isinstance(k, int)]
+    return seats[0] if len(seats) == 1 else None
+
+
+def round_numbers(game: Game, steps: list[Step]) -> list[int | None]:
+    """The move number each step belongs to, as players count moves: a round
+    begins when the side that opened the game acts after another side has
+    acted (one number for White's move and Black's reply, for a turn of
+    several parts, for a move and its swings). Simultaneous steps and
+    agreements get None and never start a round."""
+    sides = [game.side_of(s) if (s := step_seat(step)) is not None else None for step in steps]
+    opener = next((side for side in sides if side is not None), None)
+    out: list[int | None] = []
+    number, last = 0, None
+    for side in sides:
+        if side is None:
+            out.append(None)
+            continue
+        if number == 0 or side == opener and last != opener:
+            number += 1
+        out.append(number)
+        last = side
+    return out
+
+
+def move_count(game: Game, steps: list[Step]) -> int:
+    """How many moves a game has lasted, as players count them."""
+    return max((n for n in round_numbers(game, steps) if n is not None), default=0)
+
+
 def _field(d: dict[str, Any], key: str, typ: type, what: str) -> Any:
     if key not in d:
         raise SaveError(f"The save has no '{key}'")
