@@ -5,8 +5,9 @@ current state and the history of steps. A step is one decision of the rules
 (``{seat: notation}``, several seats for a simultaneous choice) or an ending
 by agreement (``{"resign": seat}``, ``{"draw": "agreed"}``).
 
-Undo rebuilds the state by replaying the history from ``game.new(options,
-seed)``, so it is right for chance and hidden information. A save is the
+Undo rebuilds the state by replaying the history from the start
+(``game.new(options, seed)``, or the position the match was begun from), so
+it is right for chance and hidden information. A save is the
 same data as JSON (see ``to_dict``); loading replays every action through the
 rules, so a save can never hold an illegal position.
 
@@ -84,7 +85,10 @@ class Match:
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
         players: list[str] | None = None,
+        start: str | None = None,
     ) -> None:
+        """``start``: a position in the game's text to begin from instead of
+        the usual start (ValueError with the game's message if it is not one)."""
         try:
             self.game: Game = find_game(game_id)
         except KeyError:
@@ -106,11 +110,28 @@ class Match:
             if not valid_player(p):
                 raise ValueError(f"A player is 'human' or 'computer:<level>', not {p!r}")
         self.players: list[str] = players
-        self.state: State = self.game.new(self.options, self.seed)
+        self.start = start
+        self.state: State = self.initial_state()
         self.records: list[Record] = []
         self._redo: list[Record] = []  # undone steps, the next one to redo last
         # Choices already made for the current simultaneous decision.
         self._pending: dict[Seat, Action] = {}
+
+    def initial_state(self) -> State:
+        """The position the match began from: the game's start, or ``start``
+        with the match's seed for whatever chance comes later."""
+        if self.start is None:
+            return self.game.new(self.options, self.seed)
+        state = self.game.from_text(self.start)
+        state.rng = random.Random(self.seed)
+        return state
+
+    def state_at(self, steps: int) -> State:
+        """The position after the first ``steps`` steps (for looking back)."""
+        state = self.initial_state()
+        for record in self.records[:steps]:
+            self._apply_step(state, record)
+        return state
 
     @property
     def history(self) -> list[Step]:
@@ -262,7 +283,7 @@ class Match:
         return events
 
     def _rebuild(self) -> None:
-        state = self.game.new(self.options, self.seed)
+        state = self.initial_state()
         for record in self.records:
             self._apply_step(state, record)
         self.state = state
@@ -307,7 +328,7 @@ class Match:
     def to_dict(self) -> dict[str, Any]:
         """The save format (JSON-ready). ``redo`` lists undone steps in
         playing order, the next one to redo first."""
-        return {
+        out = {
             "format": FORMAT,
             "app_version": __version__,
             "game": self.game_id,
@@ -318,6 +339,9 @@ class Match:
             "redo": [_step_to_json(r.step) for r in reversed(self._redo)],
             "final": self.state.to_text(),
         }
+        if self.start is not None:
+            out["start"] = self.start
+        return out
 
     @classmethod
     def from_dict(cls, d: Any) -> Match:
@@ -349,6 +373,9 @@ class Match:
         if not isinstance(redo, list):
             raise SaveError("The save's 'redo' should be a list")
         final = _field(d, "final", str, "position text")
+        start = d.get("start")
+        if start is not None and not isinstance(start, str):
+            raise SaveError("The save's starting position should be position text")
 
         try:
             game = find_game(game_id)
@@ -357,7 +384,7 @@ class Match:
                 f"This save is for a game this version does not have ({game_id!r})"
             ) from None
         try:
-            match = cls(game_id, options, seed, players)
+            match = cls(game_id, options, seed, players, start)
         except (ValueError, TypeError) as e:
             raise SaveError(f"This {game.title} save has bad settings: {e}") from None
 

@@ -486,3 +486,36 @@ def test_chess960_seed_picks_the_start_and_roundtrips():
     assert n.state.to_text() == m.state.to_text()
     assert legal_texts(n) == legal_texts(m)
     assert n.history == m.history
+
+
+# -- a match begun from a position ------------------------------------------------
+MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
+
+
+def test_a_match_can_begin_from_a_position_and_keeps_it_through_saves_and_undo():
+    m = Match("chess", seed=3, start=MATE_IN_ONE)
+    assert m.state.to_text() == MATE_IN_ONE
+    m.play({0: m.state.parse_action("Ra8#")})
+    assert m.is_over()
+    loaded = Match.from_dict(m.to_dict())
+    assert loaded.start == MATE_IN_ONE and loaded.state.to_text() == m.state.to_text()
+    m.undo()
+    assert m.state.to_text() == MATE_IN_ONE
+    assert m.state_at(0).to_text() == MATE_IN_ONE
+
+
+def test_a_start_that_is_no_position_is_refused_with_the_games_words():
+    with pytest.raises(ValueError, match="6 fields"):
+        Match("chess", seed=1, start="not a position")
+    bad = Match("chess", seed=1).to_dict() | {"start": "8/8/8 w - - 0 1"}
+    with pytest.raises(SaveError, match="8 ranks"):
+        Match.from_dict(bad)
+
+
+def test_state_at_gives_each_position_of_the_game():
+    m = Match("chess", seed=1)
+    texts = [m.state.to_text()]
+    for san in ("e4", "e5", "Nf3"):
+        m.play({m.to_act()[0]: m.state.parse_action(san)})
+        texts.append(m.state.to_text())
+    assert [m.state_at(n).to_text() for n in range(4)] == texts
