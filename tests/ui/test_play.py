@@ -21,6 +21,7 @@ from helpers.ui_driver import (  # noqa: E402
     PLAY_ADAPTER,
     click_at,
     drag,
+    key,
     open_play,
     press_button,
     pump,
@@ -33,6 +34,7 @@ from game.app import App  # noqa: E402
 from game.games import REGISTRY, load_all  # noqa: E402
 from game.games.chess.rules import ChessGame  # noqa: E402
 from game.match import Match  # noqa: E402
+from game.ui import widgets  # noqa: E402
 from game.ui.play import PlayScene  # noqa: E402
 
 load_all()
@@ -342,12 +344,26 @@ def test_the_computer_moves_first_when_it_is_white(app):
     assert match.state.turn == 1
 
 
-def test_draw_offer_to_the_computer(app):
+def test_the_computer_declines_a_draw_in_a_level_position(app):
     match = chess960(players=("human", "computer:random"))
     scene = open_play(app, match)
     press_button(app, scene.panel.buttons["draw"])
-    # Level start position: the computer is not better, so it accepts.
+    assert not match.is_over()
+    assert [w.window_display_title for w in widgets.dialogs(scene.ui)] == ["Draw declined"]
+
+
+def test_the_computer_takes_a_draw_when_worse_and_says_it_once(app):
+    # White (the computer) has a bare king against a queen: it is worse.
+    match = Match(
+        "chess", seed=1, players=["computer:random", "human"], start="7k/8/8/8/8/8/q7/K7 w - - 0 1"
+    )
+    scene = open_play(app, match)
+    scene.bots.cancel()
+    scene.offer_draw()
+    pump(app, 3)
     assert match.is_over() and match.state.result().points == (0.5, 0.5)
+    titles = [w.window_display_title for w in widgets.dialogs(scene.ui)]
+    assert titles == ["Game over"]  # no second window saying the same thing
 
 
 # -- privacy screens ----------------------------------------------------------------
@@ -459,3 +475,64 @@ def test_three_click_paths_through_the_scene(app, monkeypatch):
     click_at(app, square_at(scene, "e4"))
     settle(app, scene)
     assert match.history == [{0: "e4"}]
+
+
+# -- the move list: one line a move, clickable to look back -----------------------------
+def test_a_click_on_a_move_looks_back_and_end_returns(app):
+    import pygame_gui
+
+    match = Match("chess", seed=1)
+    scene = open_play(app, match)
+    for san in ("e4", "e5", "Nf3", "Nc6", "Bb5"):
+        match.play({match.to_act()[0]: match.state.parse_action(san)})
+    scene._after_jump()
+    lines = scene.panel.moves_text.split("<br>")
+    assert len(lines) == 3 and lines[1].count("<a href=") == 2  # 2. Nf3 Nc6
+    # Click the link of 1... e5: the board shows the position after it.
+    link = pygame.event.Event(
+        pygame_gui.UI_TEXT_BOX_LINK_CLICKED, link_target="2", ui_element=scene.panel.moves
+    )
+    scene.handle(link)
+    geo = match.state.geometry
+    assert scene.looking_at == 2
+    assert geo.square("f3") not in scene.board.shown  # no knight there yet
+    assert scene.board.shown[geo.square("e5")].kind == "pawn"
+    assert "Looking back: after move 1" in scene.panel.status_text
+    assert scene.input.table == {}  # nothing to play meanwhile
+    key(app, pygame.K_RIGHT)  # a step forward: after 2. Nf3
+    assert scene.looking_at == 3 and geo.square("f3") in scene.board.shown
+    key(app, pygame.K_END)
+    assert scene.looking_at is None and scene.board.shown[geo.square("b5")].kind == "bishop"
+    assert match.history[-1] == {0: "Bb5"}  # looking back undid nothing
+
+
+def test_arrow_keys_look_back_and_ctrl_z_undoes(app):
+    match = chess960()
+    scene = open_play(app, match)
+    drag(app, square_at(scene, "e2"), square_at(scene, "e4"))
+    settle(app, scene)
+    key(app, pygame.K_LEFT)
+    assert scene.looking_at == 0 and len(match.history) == 1
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert match.history == [] and scene.looking_at is None
+
+
+def test_the_move_list_keeps_the_newest_move_in_sight(app):
+    import random
+
+    match = Match("chess", seed=1)
+    scene = open_play(app, match)
+    rng = random.Random(2)
+    for _ in range(90):
+        if match.is_over():
+            break
+        seat = match.to_act()[0]
+        scene.submit(seat, rng.choice(match.state.legal_actions(seat)))
+        pump(app, 1)
+    pump(app, 3)
+    bar = scene.panel.moves.scroll_bar
+    assert bar is not None  # a long game: the list scrolls
+    assert bar.start_percentage + bar.visible_percentage >= 0.99
+    # Every line keeps its number at the left (no line loses its layout).
+    lines = scene.panel.moves_text.split("<br>")
+    assert all(line.startswith("<font color='#8c96a2'>") for line in lines)

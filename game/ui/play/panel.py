@@ -157,17 +157,13 @@ class SidePanel:
                 rest = f"{spill}\n{rest}" if rest else spill
             self.status.set_text(first)
             self.status2.set_text(rest.replace("\n", " · "))
-        moves = move_list_html(m, seen.viewer, scene.result_text())
+        moves = move_list_html(m, seen.viewer, scene.result_text(), scene.looking_at)
         if moves != self.moves_text:
-            old, self.moves_text = self.moves_text, moves
-            if old and moves.startswith(old):
-                # One more move: append it (a full set_text re-lays the whole box).
-                self.moves.append_html_text(moves[len(old) :])
-            else:
-                self.moves.set_text(moves)
-            bar = getattr(self.moves, "scroll_bar", None)
-            if bar is not None:
-                bar.set_scroll_from_start_percentage(1.0)
+            # The whole text each time: appended chunks lose their layout.
+            self.moves_text = moves
+            self.moves.set_text(moves)
+            if scene.looking_at is None:
+                self.scroll_moves_to_end()
         _enable(self.buttons["undo"], m.can_undo)
         _enable(self.buttons["redo"], m.can_redo)
         on = not m.is_over() and scene.acting_human() is not None
@@ -178,6 +174,13 @@ class SidePanel:
         changed = [c.label for c in choices] != [c.label for c in self.choices]
         self.choices = choices
         return changed
+
+    def scroll_moves_to_end(self) -> None:
+        """Keep the newest move in sight."""
+        self.moves.rebuild()
+        bar = getattr(self.moves, "scroll_bar", None)
+        if bar is not None:
+            bar.set_scroll_from_start_percentage(1.0)
 
     def _captured(self, state: Any) -> list[tuple[int, list[Any], float]]:
         """Per side: the enemy pieces it has taken, and its material lead.

@@ -48,7 +48,7 @@ BACKGROUND = (24, 29, 36)
 SOUNDS_FIRST = (("game_over", "game_end"), ("check", "check"))
 SOUNDS_LAST = (("capture", "capture"),)
 
-DRAW_ACCEPT_MARGIN = 0.25  # the computer takes a draw unless it is this much better
+DRAW_ACCEPT_MARGIN = 0.5  # the computer takes a draw when this much worse (pawns)
 
 
 class PlayScene(Scene):
@@ -72,6 +72,9 @@ class PlayScene(Scene):
         self.closed = False
         self._game_over_shown = match.is_over()  # a finished game resumed: no dialog
         self._hint_shown = False
+        # Looking back at the position after this many steps (None: the game now).
+        self.looking_at: int | None = None
+        self._looked: Any = None  # that position, as the viewer may see it
         self.seen: Seen = self.viewpoint.seen()
         self._face_the_viewer()
         self._layout(app.size)
@@ -141,7 +144,7 @@ class PlayScene(Scene):
         self.seen = seen = self.viewpoint.seen()
         for widget in self.widgets:
             widget.refresh(seen)
-        actor = seen.actor
+        actor = seen.actor if self.looking_at is None else None  # no moves while looking back
         self.input.offer(self.adapter.paths(seen.state, actor) if actor is not None else {})
         if self.panel.refresh():  # other panel buttons: lay the panel out again
             self._layout(self.app.size)
@@ -149,8 +152,9 @@ class PlayScene(Scene):
         self.panel.show(not self.viewpoint.covering)
 
     def _sync_board(self) -> None:
-        """Show the current position at once (after undo, a reveal, a resize)."""
-        state = self.seen.state
+        """Show the current position at once (after undo, a reveal, a resize),
+        or the one being looked back at."""
+        state = self.seen.state if self.looking_at is None else self._looked
         self.board.set_position(
             _pieces(state), self.adapter.last_move_squares(state), _check_square(state)
         )
@@ -167,7 +171,7 @@ class PlayScene(Scene):
 
     def panel_choices(self) -> list[Any]:
         actor = self.seen.actor
-        if actor is None or self.closed:
+        if actor is None or self.closed or self.looking_at is not None:
             return []
         try:
             return self.adapter.panel_choices(self.seen.state, actor)
@@ -185,6 +189,8 @@ class PlayScene(Scene):
         if result is not None:
             text = result.headline(self.game)
             return f"{text}\n{result.reason}" if result.reason and result.reason != text else text
+        if self.looking_at is not None:
+            return f"{self._looking_words()}\nEnd, or a click on the last move, returns to the game"
         lines = []
         for seat in m.waiting_for():
             try:
@@ -198,6 +204,36 @@ class PlayScene(Scene):
         if self.input.prefix_waiting:
             lines.insert(1, "Click it again to play it, or go on to a marked square")
         return "\n".join(lines)
+
+    # -- looking back ------------------------------------------------------------------------
+    def look_back(self, steps: int | None) -> None:
+        """Show the position after ``steps`` steps (None, or the last step:
+        the game as it is now); nothing can be played meanwhile."""
+        total = len(self.match.records)
+        if steps is None or steps >= total:
+            self.looking_at, self._looked = None, None
+        else:
+            self.looking_at = max(0, steps)
+            state = self.match.state_at(self.looking_at)
+            viewer = self.seen.viewer
+            self._looked = state if viewer is None else state.view(viewer)
+        self.chooser = None
+        self.board.pending = None
+        self.refresh()
+        self._sync_board()
+
+    def _looking_words(self) -> str:
+        from game.match import round_numbers
+
+        if self.looking_at == 0:
+            return "Looking back: the start"
+        number = round_numbers(self.game, self.match.history)[self.looking_at - 1]
+        where = f"move {number}" if number is not None else f"step {self.looking_at}"
+        return f"Looking back: after {where}"
+
+    def _step_back(self, delta: int) -> None:
+        now = self.looking_at if self.looking_at is not None else len(self.match.records)
+        self.look_back(now + delta)
 
     # -- playing -------------------------------------------------------------------------------
     def decide(self, actions: list[Any], path: tuple[int, ...], instant: int | None) -> bool:
@@ -248,6 +284,8 @@ class PlayScene(Scene):
         state = seen.state
         if self.viewpoint.covering:
             self._sync_board()  # nobody sees it move; the next person sees where it is
+        elif self.looking_at is not None:
+            pass  # still looking back: the sound says a move came
         else:
             self.board.animate(
                 visible,
@@ -297,6 +335,7 @@ class PlayScene(Scene):
     def undo(self) -> None:
         if not self.match.can_undo:
             return
+        self.looking_at = self._looked = None
         self.bots.cancel()
         if self._has_computer():
             self.match.undo_to_human()
@@ -307,6 +346,7 @@ class PlayScene(Scene):
     def redo(self) -> None:
         if not self.match.can_redo:
             return
+        self.looking_at = self._looked = None
         self.bots.cancel()
         events = self.match.redo_to_human() if self._has_computer() else self.match.redo()
         self._after_events(events)
@@ -334,8 +374,7 @@ class PlayScene(Scene):
         people = [s for s in others if self.match.is_human(s)]
         if not people:
             if all(self._bot_accepts_draw(b) for b in others):
-                self._agree_draw()
-                widgets.message(self.ui, "Draw", "The computer accepts the draw.")
+                self._agree_draw()  # the game-over window says so: one dialog
             else:
                 widgets.message(self.ui, "Draw declined", "The computer plays on.")
             return
@@ -349,15 +388,20 @@ class PlayScene(Scene):
         )
 
     def _bot_accepts_draw(self, seat: int) -> bool:
+        """As a player would: only when it judges itself worse, or when
+        nobody can win any more."""
         try:
             from game.ai.evaluate import evaluator_for
 
             state = self.match.state.view(seat)
+            dead = getattr(state, "insufficient_material", None)
+            if callable(dead) and dead():
+                return True
             score = evaluator_for(state)(state, seat)
         except Exception:
             log.exception("could not judge the draw offer")
             return False
-        return score <= DRAW_ACCEPT_MARGIN
+        return score <= -DRAW_ACCEPT_MARGIN
 
     def _agree_draw(self) -> None:
         if self.match.is_over():
@@ -382,7 +426,10 @@ class PlayScene(Scene):
         )
 
     def open_save(self) -> None:
-        self.dialogs.open_save(f"{self.game.title} {len(self.match.history)}")
+        from game.match import move_count
+
+        moves = move_count(self.game, self.match.history)
+        self.dialogs.open_save(f"{self.game.title}, move {moves}")
 
     def save_as(self, name: str) -> bool:
         from game import saves
@@ -439,6 +486,10 @@ class PlayScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._on_button(event.ui_element)
             return
+        link = event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED
+        if link and event.ui_element is self.panel.moves:
+            self.look_back(int(event.link_target))
+            return
         if (
             event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED
             and event.ui_element is self.dialogs.save_entry
@@ -461,15 +512,27 @@ class PlayScene(Scene):
             if widget.handle(event):
                 return
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_LEFT:
-                self.undo()
-            elif event.key == pygame.K_RIGHT:
-                self.redo()
-            elif event.key == pygame.K_f:
-                self.flip()
+            self._on_key(event)
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.input.handle(event)
+
+    def _on_key(self, event: pygame.event.Event) -> None:
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if ctrl and event.key == pygame.K_z:
+            self.undo()
+        elif ctrl and event.key == pygame.K_y:
+            self.redo()
+        elif event.key == pygame.K_LEFT:
+            self._step_back(-1)
+        elif event.key == pygame.K_RIGHT:
+            self._step_back(+1)
+        elif event.key == pygame.K_HOME:
+            self.look_back(0)
+        elif event.key == pygame.K_END:
+            self.look_back(None)
+        elif event.key == pygame.K_f and not ctrl:
+            self.flip()
 
     def _on_button(self, element: Any) -> None:
         if self.dialogs.handle_button(element):
