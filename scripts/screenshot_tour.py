@@ -26,20 +26,25 @@ from game.app import App  # noqa: E402
 from game.games import REGISTRY, load_all  # noqa: E402
 from game.match import Match  # noqa: E402
 
-# Game id, random actions to play first, seed.
+# Game id, random actions to play first, seed, and whether the second seat
+# is the computer (with two people, a game with secrets shows its privacy screen).
 GAMES_MID_PLAY = [
-    ("chess960", 16, 3),
-    ("chess", 20, 1),
-    ("maces", 18, 5),
-    ("tulpas", 0, 2),
-    ("tulpas", 25, 4),
-    ("mulligan_stew", 14, 6),
-    ("tulaga", 30, 7),
+    ("chess960", 16, 3, False),
+    ("chess", 20, 1, False),
+    ("maces", 18, 5, False),
+    ("tulpas", 0, 2, False),
+    ("tulpas", 0, 2, True),
+    ("tulpas", 25, 4, True),
+    ("mulligan_stew", 14, 6, False),
+    ("tulaga", 30, 7, False),
 ]
 
 
-def played(game_id: str, actions: int, seed: int) -> Match:
-    match = Match(game_id, seed=seed, players=["human"] * len(REGISTRY[game_id].seats))
+def played(game_id: str, actions: int, seed: int, computer: bool = False) -> Match:
+    players = ["human"] * len(REGISTRY[game_id].seats)
+    if computer:
+        players[1] = "computer:random"
+    match = Match(game_id, seed=seed, players=players)
     rng = random.Random(seed)
     for _ in range(actions):
         if match.state.is_over():
@@ -82,9 +87,10 @@ def main() -> None:
     shoot(app, SettingsScene(app), out / "settings.png")
     shoot(app, LoadScene(app), out / "load.png")
     shoot(app, RulesScene(app, "maces"), out / "rules_maces.png")
-    for game_id, actions, seed in GAMES_MID_PLAY:
-        scene = PlayScene(app, played(game_id, actions, seed))
-        shoot(app, scene, out / f"play_{game_id}_{actions}.png", frames=90)
+    for game_id, actions, seed, computer in GAMES_MID_PLAY:
+        scene = PlayScene(app, played(game_id, actions, seed, computer))
+        against = "_vs_computer" if computer else ""
+        shoot(app, scene, out / f"play_{game_id}_{actions}{against}.png", frames=90)
         scene.close_runners()
     app.close()
 

@@ -56,6 +56,7 @@ class MoveAdapter:
 
     board_style = "squares"  # or "points" (pieces on the corners of the squares)
     show_captured = True  # False: no captured-pieces row (nothing is captured)
+    mark_one_click = True  # mark the places of a one-click decision before the click
     animations: dict[str, Any] = {}  # event kind -> builder (game/ui/animation.py)
     sounds: tuple[tuple[str, str], ...] = ()  # (event kind, sound), strongest first
 

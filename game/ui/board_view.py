@@ -296,7 +296,9 @@ class BoardView:
         (targets holding a piece other than the first one are captures)."""
         self.path = list(path)
         self.target_squares = set(targets)
-        self.capture_squares = {t for t in targets if t in self.shown and path and t != path[0]}
+        self.capture_squares = {
+            t for t in targets if t in self.shown and (not path or t != path[0])
+        }
 
     def fly_home(self, sq: int, pos: tuple[int, int]) -> None:
         """A piece dropped where it may not go flies back to ``sq`` from ``pos``."""
@@ -450,10 +452,10 @@ class BoardView:
             if piece is not None:
                 surface.blit(self.art.get(piece), self.square_rect(to))
 
-        if self.settings.get("show_legal_moves", True) and self.selected is not None:
+        if self.settings.get("show_legal_moves", True) and self.target_squares:
             for t in self.target_squares:
                 if t < 0:
-                    continue  # a hand slot: the scene's tray marks it
+                    continue  # a widget's place: the widget marks it
                 name = "ring" if t in self.capture_squares else "dot"
                 surface.blit(self._overlay(name), self.square_rect(t))
             if self.lifted is not None and self.hover in self.target_squares:

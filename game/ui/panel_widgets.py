@@ -32,6 +32,9 @@ class PanelWidget:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.seen: Any = None
+        # The board's light and dark squares in the current theme (the
+        # scene keeps them up to date), for widgets that show squares.
+        self.squares: tuple[tuple[int, int, int], ...] = ((240, 217, 181), (181, 136, 99))
 
     def refresh(self, seen: Any) -> None:
         """What the viewer may see now (``seen.state`` is their view)."""

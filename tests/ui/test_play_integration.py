@@ -156,6 +156,7 @@ def test_the_adapter_paints_its_markers_and_pieces(app, monkeypatch):
 
 # -- 4. animations from the engines' events ---------------------------------------------
 import random  # noqa: E402
+import re  # noqa: E402
 
 from helpers.ui_driver import (  # noqa: E402
     PLAY_ADAPTER,
@@ -635,14 +636,14 @@ def test_a_pending_pick_is_never_shown_to_the_other_player(app):
     scene = open_play(app, match)
     assert match.game.private_views and match.to_act() == (0, 1)
     click_at(app, scene.board.outer.center)  # White takes the screen
-    pick = next(b for b, c in scene.panel.choice_buttons.items() if c.label == "Create Archer")
+    pick = next(b for b, c in scene.panel.choice_buttons.items() if c.label == "Archer")
     press_button(app, pick)
     assert list(match.pending) == [0] and match.history == []
     assert scene.viewpoint.covering and scene.viewpoint.waiting_for == 1
     click_at(app, scene.board.outer.center)  # Black takes the screen
     said = visible_texts(scene)
     assert "pick" not in said.lower() and "No moves yet" in scene.panel.moves_text
-    guess = next(b for b, c in scene.panel.choice_buttons.items() if c.label == "Guess Amazon")
+    guess = next(b for b, c in scene.panel.choice_buttons.items() if c.label == "Amazon")
     press_button(app, guess)
     settle(app, scene)
     # Now both are revealed together.
@@ -662,7 +663,7 @@ def test_the_computers_secret_guess_waits_unseen(app):
     guess = match.state.notation(match.pending[1])
     said = visible_texts(scene)
     assert guess not in said and "guess" not in said.lower()
-    pick = next(b for b, c in scene.panel.choice_buttons.items() if c.label.startswith("Create"))
+    pick = next(iter(scene.panel.choice_buttons))
     press_button(app, pick)
     settle(app, scene)
     assert len(match.history) == 1 and guess in scene.panel.moves_text
@@ -679,7 +680,7 @@ def test_a_long_prompt_wraps_into_the_second_status_line(app, size):
     prompt = match.state.prompt(0)
     label = scene.panel.status
     assert label.font.size(label.text)[0] <= label.rect.w
-    shown = f"{label.text} {scene.panel.status2.text}"
+    shown = " ".join(line.text for line in [label, *scene.panel.status_more] if line.text)
     assert shown.startswith(prompt)
 
 
@@ -707,12 +708,31 @@ def test_the_move_list_numbers_rounds_from_the_seat_that_opens():
         for name in ("e5", "d4", "f6"):
             match.play({match.to_act()[0]: match.state.parse_action(name)})
         scene = PlayScene(app, match)
-        lines = scene.panel.moves_text.split("<br>")
-        assert [line.split("</font> ")[1] for line in lines] == ["e5 d4", "f6"]
-        assert lines[0].startswith("<font color='#8c96a2'>1.</font>")
+        lines = [re.sub("<[^>]+>", "", line) for line in scene.panel.moves_text.split("<br>")]
+        assert lines == ["1. e5 d4", "2. f6"]  # Black opens Tulaga
         chess = PlayScene(app, Match("chess960", {"start": "number", "number": 0}, 7))
         chess.match.play({0: chess.match.state.parse_action("e4")})
         chess.refresh()
-        assert chess.panel.moves_text.startswith("<font color='#8c96a2'>1.</font> e4")
+        assert re.sub("<[^>]+>", "", chess.panel.moves_text) == "1. e4"
     finally:
         app.close()
+
+
+def test_the_captured_row_counts_captures_in_whole_points_not_pieces_made(app):
+    # A created Tulpa is no capture: nothing taken, no lead.
+    match = Match("tulpas", seed=1, players=["human", "computer:random"])
+    match.submit(0, next(a for a in match.state.legal_actions(0) if str(a) == "pick A"))
+    match.submit(1, next(a for a in match.state.legal_actions(1) if str(a) == "guess A"))
+    match.play({0: match.state.legal_actions(0)[0]})  # the Amazon is placed
+    scene = open_play(app, match)
+    assert [(side, taken, lead) for side, taken, lead in scene.panel.captured] == [
+        (0, [], 0),
+        (1, [], 0),
+    ]
+    # A bishop (3.25 in the engine's eyes) counts 3 for the side that took it.
+    chess = Match("chess", seed=1)
+    for san in ("e4", "d5", "Bb5+", "c6", "d3", "cxb5"):
+        chess.play({chess.to_act()[0]: chess.state.parse_action(san)})
+    scene = open_play(app, chess)
+    white, black = scene.panel.captured
+    assert [p.kind for p in black[1]] == ["bishop"] and black[2] == 3 and white[2] == -3

@@ -71,9 +71,10 @@ class MacesAdapter(MoveAdapter):
         out = []
         for a in state.legal_actions(seat):
             if isinstance(a, Pick):
-                out.append(Choice(a, Piece(seat, a.kind), f"Create {_title(a.kind)}"))
+                # The prompt says "create" or "guess": the card names the Tulpa.
+                out.append(Choice(a, Piece(seat, a.kind), _title(a.kind)))
             elif isinstance(a, Guess):
-                out.append(Choice(a, Piece(1 - seat, a.kind), f"Guess {_title(a.kind)}"))
+                out.append(Choice(a, Piece(1 - seat, a.kind), _title(a.kind)))
             elif isinstance(a, OxDecline):
                 out.append(Choice(a, None, "Don't strike"))
             elif self.path_of(state, seat, a) is None:

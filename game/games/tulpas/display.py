@@ -15,7 +15,7 @@ from game.ui import art
 from game.ui.animation import appear, arrow, strike
 from game.ui.panel_widgets import PanelWidget
 
-HEIGHT = 58
+HEIGHT = 68
 TEXT = (220, 214, 200)
 DIM = (140, 146, 154)
 BACK = (36, 40, 46)

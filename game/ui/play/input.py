@@ -52,6 +52,10 @@ class ClickPaths:
         self.decide = decide
         self.sounds = sounds
         self.sources: list[PlaceSource] = []  # widgets with places
+        # Mark the places of a decision made in one click before any click
+        # (a Tulpa's square, a Mace's victim); a game with many (Tulaga's
+        # stones) turns it off.
+        self.mark_one_click = True
         self.table: dict[Path, list[Any]] = {}
         self.enabled = True
         self.path: list[int] = []
@@ -77,7 +81,11 @@ class ClickPaths:
         self._show()
 
     def _show(self) -> None:
-        self.board.show_selection(self.path, self.targets)
+        targets = self.targets
+        if not self.path and self.mark_one_click and self.table:
+            if all(len(p) == 1 for p in self.table):
+                targets = {p[0] for p in self.table}
+        self.board.show_selection(self.path, targets)
         self.board.lifted = self._press[0] if self.dragging and self._press[0] >= 0 else None
 
     @property

@@ -21,10 +21,21 @@ from game.ui.widgets import escape
 DIM = "#8c96a2"
 
 
+def _text(match: Any, step: dict) -> str:
+    """A step in a few words; the choices of a simultaneous step side by
+    side in brackets (a card duel: "(pick A / guess A)")."""
+    seats = [k for k in step if isinstance(k, int)]
+    if len(seats) > 1:
+        return "(" + " / ".join(step[s] for s in sorted(seats)) + ")"
+    return match.step_text(step)
+
+
 def move_list_html(
     match: Any, viewer: int | None, result_line: str = "", looking_at: int | None = None
 ) -> str:
-    texts = match.move_list(viewer)
+    if match.is_over():
+        viewer = None  # the game is over: everything may be read
+    texts = [_text(match, match.seen_step(r, viewer)) for r in match.records]
     if not texts:
         return f"<font color='{DIM}'>No moves yet</font>"
     numbers = round_numbers(match.game, match.history)

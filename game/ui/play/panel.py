@@ -39,6 +39,10 @@ CONTROLS = (
     ("rules", "Rules"),
     ("menu", "Menu"),
 )
+# The same, four a row in a short window.
+SHORT_CONTROLS = tuple(
+    (key, {"flip": "Flip", "draw": "Draw"}.get(key, text)) for key, text in CONTROLS
+)
 
 
 class SidePanel:
@@ -71,15 +75,12 @@ class SidePanel:
         y = PAD
         note = scene.seen.state.headline()
         title = f"{scene.game.title} · {note}" if note else scene.game.title
-        UILabel(pygame.Rect(x, y, pw, 34), title, self.ui, container=box, object_id="#heading")
-        y += 34
-        UILabel(
-            pygame.Rect(x, y, pw, 24), scene.seats_text(), self.ui, container=box, object_id="#hint"
-        )
-        y += 30
-        # The status: two cheap labels over a box drawn with the panel
-        # (a text box would rebuild its rounded frame on every move).
-        self.status_rect = pygame.Rect(x, y, pw, 74)
+        y += self._wrapped(title, x, y, pw, 34, "#heading", 2)
+        y += self._wrapped(scene.seats_text(), x, y, pw, 22, "#hint", 2) + 6
+        # The status: cheap labels over a box drawn with the panel (a text
+        # box would rebuild its rounded frame on every move): the decision
+        # at hand, then two smaller lines for the rest.
+        self.status_rect = pygame.Rect(x, y, pw, 96)
         self.status = UILabel(
             pygame.Rect(x + 14, y + 8, pw - 28, 30),
             "",
@@ -87,37 +88,47 @@ class SidePanel:
             container=box,
             object_id="#card_title",
         )
-        self.status2 = UILabel(
-            pygame.Rect(x + 14, y + 38, pw - 28, 26),
-            "",
-            self.ui,
-            container=box,
-            object_id="#field_label",
-        )
-        y += 82
+        self.status_more = [
+            UILabel(
+                pygame.Rect(x + 14, y + 38 + 24 * i, pw - 28, 24),
+                "",
+                self.ui,
+                container=box,
+                object_id="#field_label",
+            )
+            for i in range(2)
+        ]
+        y += 104
         gap = 8
         self.choice_buttons = {}
-        cw = (pw - gap) // 2
-        for i, choice in enumerate(self.choices):
-            r, c = divmod(i, 2)
+        # Two choices a row, unless a label would not fit: then one a row.
+        labels = [choice.label or str(choice.action) for choice in self.choices]
+        font = art.ui_font(16, "bold")
+        per_row = 2 if all(font.size(t)[0] <= (pw - gap) // 2 - 16 for t in labels) else 1
+        cw = (pw - gap * (per_row - 1)) // per_row
+        for i, (choice, text) in enumerate(zip(self.choices, labels, strict=True)):
+            r, c = divmod(i, per_row)
             rect = pygame.Rect(x + c * (cw + gap), y + r * (36 + 6), cw, 36)
-            text = choice.label or str(choice.action)
             button = UIButton(rect, text, self.ui, container=box, object_id="#primary")
             self.choice_buttons[button] = choice
         if self.choices:
-            y += ((len(self.choices) + 1) // 2) * 42 + 4
-        rows, bh = 4, 38
+            y += -(-len(self.choices) // per_row) * 42 + 4
+        rows, bh, controls = 4, 38, CONTROLS
         buttons_h = rows * bh + (rows - 1) * gap
-        captured_h = 64 if scene.adapter.show_captured else 0
+        captured_h = 72 if scene.adapter.show_captured else 0
         heights = [max(0, int(widget.height)) for widget in scene.widgets]
         widgets_h = sum(heights) + 6 * len(heights)
         # A short window: give up the captured row, then make the buttons
-        # lower, before anything is pushed off the bottom.
+        # lower, then put them four a row with short names, before anything
+        # is pushed off the bottom.
         room = h - y - widgets_h - 2 * PAD
         if captured_h and room - buttons_h - captured_h - 6 < 80:
             captured_h = 0
         if room - buttons_h - (captured_h + 6 if captured_h else 0) < 60:
             bh, gap = 30, 6
+            buttons_h = rows * bh + (rows - 1) * gap
+        if room - buttons_h - (captured_h + 6 if captured_h else 0) < 50:
+            rows, controls = 2, SHORT_CONTROLS
             buttons_h = rows * bh + (rows - 1) * gap
         below = (captured_h + 6 if captured_h else 0) + widgets_h
         moves_h = max(40, h - y - buttons_h - below - 2 * PAD)
@@ -129,14 +140,33 @@ class SidePanel:
         self.captured_rect = pygame.Rect(x, y, pw, captured_h)
         if captured_h:
             y += captured_h + 6
-        bw = (pw - gap) // 2
+        per_row = len(controls) // rows
+        bw = (pw - gap * (per_row - 1)) // per_row
         self.buttons = {}
-        for i, (key, text) in enumerate(CONTROLS):
-            r, c = divmod(i, 2)
+        for i, (key, text) in enumerate(controls):
+            r, c = divmod(i, per_row)
             rect = pygame.Rect(x + c * (bw + gap), y + r * (bh + gap), bw, bh)
             self.buttons[key] = UIButton(rect, text, self.ui, container=box)
         self.status_text = self.moves_text = ""
         self._background = None
+
+    def _wrapped(self, text: str, x: int, y: int, w: int, h: int, style: str, lines: int) -> int:
+        """``text`` in labels of ``style``, wrapped at words onto up to
+        ``lines`` lines (the last cut with "…"); returns the height used."""
+        label = UILabel(
+            pygame.Rect(x, y, w, h), text, self.ui, container=self.container, object_id=style
+        )
+        parts = _wrap(label, text, lines)
+        label.set_text(parts[0])
+        for i, part in enumerate(parts[1:], 1):
+            UILabel(
+                pygame.Rect(x, y + i * h, w, h),
+                part,
+                self.ui,
+                container=self.container,
+                object_id=style,
+            )
+        return h * len(parts)
 
     def show(self, visible: bool) -> None:
         if self.container is not None and bool(self.container.visible) != visible:
@@ -153,10 +183,12 @@ class SidePanel:
             self.status_text = status
             first, _, rest = status.partition("\n")
             first, spill = _fit(self.status, first)
-            if spill:  # a long prompt goes on in the second line
+            if spill:  # a long prompt goes on in the smaller lines
                 rest = f"{spill}\n{rest}" if rest else spill
             self.status.set_text(first)
-            self.status2.set_text(rest.replace("\n", " · "))
+            more = _wrap(self.status_more[0], rest.replace("\n", " · "), len(self.status_more))
+            for label, text in zip(self.status_more, more + [""] * 2, strict=False):
+                label.set_text(text)
         moves = move_list_html(m, seen.viewer, scene.result_text(), scene.looking_at)
         if moves != self.moves_text:
             # The whole text each time: appended chunks lose their layout.
@@ -209,14 +241,12 @@ class SidePanel:
                     del gone[pawn]
             gone.sort(key=lambda p: -piece_value(p.kind))
             lost[side] = gone
-        material = {
-            s: sum(piece_value(p.kind) * c for p, c in now.items() if p.side == s) for s in sides
-        }
         out = []
         for side in sides:
             taken = [p for s in sides if s != side for p in lost[s]]
-            rivals = [material[s] for s in sides if s != side]
-            lead = material[side] - max(rivals) if rivals else 0.0
+            # As chess sites show it: what it took less what it lost, in
+            # whole points (pieces made during the game are not captures).
+            lead = sum(map(_points, taken)) - sum(map(_points, lost[side]))
             out.append((side, taken, lead))
         return out
 
@@ -236,7 +266,7 @@ class SidePanel:
         if not self.captured or not rect.h:
             return
         row_h = max(16, rect.h // max(1, len(self.captured)))
-        size = max(14, min(26, row_h - 4))
+        size = max(16, min(30, row_h - 4))
         font = art.ui_font(13, "bold")
         sides = self.scene.game.sides
         for i, (side, taken, lead) in enumerate(self.captured):
@@ -249,14 +279,41 @@ class SidePanel:
                     break
                 image = self.scene.board.art.get(piece, size)
                 surface.blit(image, (int(x), y + (row_h - size) // 2))
-                x += size * 0.62
+                x += size * 0.72
             if lead > 0:
-                text = font.render(f"+{lead:g}", True, TEXT)
+                text = font.render(f"+{lead}", True, TEXT)
                 surface.blit(text, (int(x) + size // 2 + 4, y + (row_h - text.get_height()) // 2))
+
+
+def _points(piece: Any) -> int:
+    return int(piece_value(piece.kind) + 0.5)
 
 
 def _enable(button: UIButton, on: bool) -> None:
     button.enable() if on else button.disable()
+
+
+def _wrap(label: Any, text: str, lines: int) -> list[str]:
+    """``text`` split at words into at most ``lines`` pieces that fit
+    ``label``'s width, the last cut short with "…" if need be."""
+    out = []
+    rest = text
+    while rest and len(out) < lines - 1:
+        head, rest = _fit(label, rest)
+        out.append(head)
+    if rest or not out:
+        out.append(_cut(label, rest))
+    return out
+
+
+def _cut(label: Any, text: str) -> str:
+    font = getattr(label, "font", None)
+    width = label.rect.width - 6
+    if font is None or font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def _fit(label: Any, text: str) -> tuple[str, str]:

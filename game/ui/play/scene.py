@@ -26,7 +26,7 @@ import pygame_gui
 from game.engine import IllegalAction
 from game.ui import widgets
 from game.ui.adapters import adapter_for
-from game.ui.board_view import BoardView
+from game.ui.board_view import THEMES, BoardView
 from game.ui.play.bots import BotDriver
 from game.ui.play.dialogs import Dialogs
 from game.ui.play.input import ClickPaths
@@ -63,6 +63,7 @@ class PlayScene(Scene):
         self.board.use_adapter(self.adapter)
         self.viewpoint = Viewpoint(match)
         self.input = ClickPaths(self.board, self.decide, app.sounds)
+        self.input.mark_one_click = self.adapter.mark_one_click
         self.bots = BotDriver(match)
         self.dialogs = Dialogs(self)
         self.widgets = self.adapter.make_widgets()
@@ -87,10 +88,12 @@ class PlayScene(Scene):
 
         labels = {player: label for label, player in SEAT_CHOICES}
         player = self.match.players[seat]
-        return labels.get(player, "Computer" if player.startswith("computer") else "Human")
+        text = labels.get(player, "Computer" if player.startswith("computer") else "Human")
+        kind, _, level = text.partition(": ")
+        return f"{kind} ({level})" if level else kind
 
     def seats_text(self) -> str:
-        return "   ".join(
+        return " · ".join(
             f"{name}: {self._player_text(s)}" for s, name in enumerate(self.game.seats)
         )
 
@@ -134,6 +137,7 @@ class PlayScene(Scene):
 
     def settings_changed(self) -> None:
         self.board.settings = self.app.settings
+        self.refresh()
         self._sync_board()
 
     def refresh(self) -> None:
@@ -142,7 +146,9 @@ class PlayScene(Scene):
         if self.closed:
             return
         self.seen = seen = self.viewpoint.seen()
+        squares = THEMES[self.board.theme][:2]
         for widget in self.widgets:
+            widget.squares = squares
             widget.refresh(seen)
         actor = seen.actor if self.looking_at is None else None  # no moves while looking back
         self.input.offer(self.adapter.paths(seen.state, actor) if actor is not None else {})

@@ -124,13 +124,7 @@ def test_card_duel_and_ox_decline_are_panel_buttons():
     state = GAMES["tulpas"].new()
     ad = adapter_for(load_all()["tulpas"])
     picks = ad.panel_choices(state, 0)
-    assert [c.label for c in picks] == [
-        "Create Amazon",
-        "Create Wild Ox",
-        "Create Archer",
-        "Create Spider",
-        "Create Tulpa Mace",
-    ]
+    assert [c.label for c in picks] == ["Amazon", "Wild Ox", "Archer", "Spider", "Tulpa Mace"]
     assert picks[0].action == Pick("amazon") and picks[0].piece == (0, "amazon")
     guesses = ad.panel_choices(state, 1)
     assert guesses[1].action == Guess("wild_ox") and guesses[1].piece == (0, "wild_ox")
@@ -213,3 +207,16 @@ def test_tulpas_scene_shows_the_cards_and_the_widget(app):
     assert len(scene.panel.choices) == 5
     app.window.fill((0, 0, 0))
     scene.draw(app.window)  # the widget draws without error
+
+
+def test_the_squares_a_new_tulpa_may_take_are_marked_before_any_click(app):
+    from helpers.ui_driver import open_play
+
+    match = Match("tulpas", seed=1)
+    match.submit(0, next(a for a in match.state.legal_actions(0) if str(a) == "pick A"))
+    match.submit(1, next(a for a in match.state.legal_actions(1) if str(a) == "guess A"))
+    scene = open_play(app, match)
+    scene.viewpoint.reveal()
+    scene.refresh()
+    homes = {a.sq for a in match.state.legal_actions(0)}
+    assert homes and scene.board.target_squares == homes

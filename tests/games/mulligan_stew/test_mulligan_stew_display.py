@@ -196,3 +196,19 @@ def test_a_part_of_drops_only_can_be_skipped_with_a_panel_button():
     (skip,) = [c.action for c in ad.panel_choices(state, 0)]
     state.apply({0: skip})
     assert state.part == 1  # now the dark part
+
+
+def test_the_part_legend_takes_the_board_themes_colours(app):
+    from helpers.ui_driver import open_play
+
+    from game.ui.board_view import THEMES
+
+    app.settings["board_theme"] = "green"
+    scene = open_play(app, Match("mulligan_stew", seed=1))
+    scene.settings_changed()
+    pools = scene.widgets[1]
+    surface = pygame.Surface(app.size)
+    pools.draw(surface, scene.input)
+    row_h = (pools.rect.height - 6) // 3
+    dark = (pools.rect.x + 8 + (row_h - 2) + (row_h - 6) // 2, pools.rect.y + 6 + (row_h - 6) // 2)
+    assert surface.get_at(dark)[:3] == THEMES["green"][1]

@@ -16,8 +16,6 @@ HEIGHT = 86
 TEXT = (220, 214, 200)
 DIM = (140, 146, 154)
 BACK = (36, 40, 46)
-LIGHT_SQ = (232, 220, 190)
-DARK_SQ = (150, 112, 80)
 ACTIVE = (217, 164, 90)
 
 
@@ -60,7 +58,7 @@ class PoolAndPart(PanelWidget):
         # The part of the turn: a light and a dark square, the current one ringed.
         y = rect.y + 3
         x = rect.x + 8
-        for part, colour in ((0, LIGHT_SQ), (1, DARK_SQ)):
+        for part, colour in enumerate(self.squares):  # the board's own colours
             sw = pygame.Rect(x, y + 3, row_h - 6, row_h - 6)
             pygame.draw.rect(surface, colour, sw)
             if not state.is_over() and state.part == part:

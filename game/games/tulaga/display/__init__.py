@@ -78,6 +78,7 @@ class TulagaAdapter(MoveAdapter):
     # Nothing is captured in Tulaga (stones go back to the piles, which the
     # widget shows); a play scene that honours this hides its captured row.
     show_captured = False
+    mark_one_click = False  # every empty point is a placement: the glows mark the rest
 
     # -- board clicks -----------------------------------------------------------------
     def path_of(self, state: State, seat: Seat, action: Action) -> Path | None:
