@@ -30,6 +30,8 @@ SEAT_CHOICES: tuple[tuple[str, str], ...] = (
 )
 DEFAULT_OPPONENT = "computer:search:2"
 
+LAST_PLAYERS = "last_players"  # settings: the seats chosen last time, per game
+
 ROW_H = 40
 ROW_GAP = 12
 LABEL_W = 200
@@ -76,6 +78,12 @@ def parse_value(option: Option, text: str) -> Any:
     return value
 
 
+def _valid_players(players: Any, n: int) -> bool:
+    from game.match import valid_player
+
+    return isinstance(players, list) and len(players) == n and all(map(valid_player, players))
+
+
 def _bound(option: Option, names: tuple[str, ...]) -> Any:
     for name in names:
         value = getattr(option, name, None)
@@ -92,6 +100,10 @@ class SetupScene(FormScene):
         self.game = REGISTRY[game_id]
         n = len(self.game.seats)
         self.players: list[str] = ["human"] + [DEFAULT_OPPONENT] * (n - 1)
+        remembered = app.settings.get(LAST_PLAYERS, {}).get(game_id)
+        if _valid_players(remembered, n):
+            self.players = list(remembered)  # the seats as they were last time
+        self.position = ""  # a position to start from (the game's position text)
         self.values: dict[str, Any] = self.game.default_options()
         self.texts: dict[str, str] = {}
         self.error = ""
@@ -112,6 +124,8 @@ class SetupScene(FormScene):
         form_w = min(680, w - 48)
         rows = len(game.seats) + len(game.options)
         helps = sum(1 for o in game.options if o.help)
+        rows += 1  # the position to start from
+        helps += 1
         form_h = 44 + rows * (ROW_H + ROW_GAP) + helps * 22 + (44 if game.options else 0) + 44 + 64
         form = widgets.centred((w, h), form_w, form_h, top=top + 112)
         if form.bottom > h - 16:
@@ -151,6 +165,14 @@ class SetupScene(FormScene):
             y += ROW_H + ROW_GAP + (22 if option.help else 0)
         for option, oy in reversed(list(zip(game.options, rows_y, strict=True))):
             self._option_row(option, x, field_x, field_w, oy)
+        widgets.label(ui, pygame.Rect(x, y, LABEL_W, ROW_H), "Start from", "#field_label")
+        self.position_entry = UITextEntryLine(
+            pygame.Rect(field_x, y, field_w, ROW_H), ui, object_id="#start_position"
+        )
+        self.position_entry.set_text(self.position)
+        hint = "Optional: a position copied in a game with Ctrl+C (FEN for chess)"
+        widgets.label(ui, pygame.Rect(field_x + 4, y + ROW_H + 2, field_w, 20), hint, "#hint")
+        y += ROW_H + ROW_GAP + 22
 
         self.error_label = widgets.label(
             ui, pygame.Rect(x, y, form.right - 28 - x, 30), self.error or " ", "#error"
@@ -201,6 +223,8 @@ class SetupScene(FormScene):
                         self.values[option.key] = c
             elif isinstance(widget, UITextEntryLine):
                 self.texts[option.key] = widget.get_text()
+        if getattr(self, "position_entry", None) is not None:
+            self.position = self.position_entry.get_text().strip()
 
     def options(self) -> dict[str, Any]:
         """The options as typed; ValueError with a message for people."""
@@ -249,15 +273,26 @@ class SetupScene(FormScene):
 
         try:
             options = self.options()
-            match = Match(self.game_id, options, seed=None, players=list(self.players))
         except ValueError as e:
             self.show_error(str(e))
+            return
+        try:
+            match = Match(
+                self.game_id, options, None, list(self.players), start=self.position or None
+            )
+        except ValueError as e:
+            if self.position:
+                self.show_error(f"That is not a {self.game.title} position: {e}")
+            else:
+                self.show_error(str(e))
             return
         except Exception as e:  # a game refusing its options in its own way
             log.exception("could not start %s", self.game_id)
             self.show_error(f"Could not start the game: {e}")
             return
         self.show_error("")
+        self.app.settings.setdefault(LAST_PLAYERS, {})[self.game_id] = list(self.players)
+        self.app.save_settings()
         self.match = match
         from game.ui.play import PlayScene  # loaded when a game starts, not with the menu
 

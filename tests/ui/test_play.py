@@ -536,3 +536,23 @@ def test_the_move_list_keeps_the_newest_move_in_sight(app):
     # Every line keeps its number at the left (no line loses its layout).
     lines = scene.panel.moves_text.split("<br>")
     assert all(line.startswith("<font color='#8c96a2'>") for line in lines)
+
+
+def test_ctrl_c_copies_the_position_unless_it_holds_secrets(app, monkeypatch):
+    from game.ui import clipboard
+
+    board: list[str] = []
+    monkeypatch.setattr(clipboard, "put", lambda text: board.append(text) or True)
+    match = chess960()
+    scene = open_play(app, match)
+    key(app, pygame.K_c, mod=pygame.KMOD_CTRL)
+    assert board == [match.state.to_text()]
+    assert Match("chess960", match.options, match.seed, start=board[0]).state.to_text() == board[0]
+    # A viewer who sees only part of the position cannot copy it.
+    from helpers import toy_games
+
+    toy_games.install(monkeypatch)
+    secret = open_play(app, Match("toy_line", seed=1, players=["human", "computer:random"]))
+    key(app, pygame.K_c, mod=pygame.KMOD_CTRL)
+    assert len(board) == 1
+    assert [w.window_display_title for w in widgets.dialogs(secret.ui)][-1] == "Not copied"

@@ -100,3 +100,34 @@ def test_back_returns_to_the_menu():
     app, scene = _setup("chess")
     click(app, scene.back_button)
     assert isinstance(app.scene, MainMenu)
+
+
+# -- a game from a position, and the seats remembered -------------------------------------
+MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
+
+
+def test_a_game_can_start_from_a_pasted_position(started):
+    app, scene = _setup("chess")
+    scene.position_entry.set_text(MATE_IN_ONE)
+    click(app, scene.start_button)
+    (match,) = started
+    assert match.start == MATE_IN_ONE and match.state.to_text() == MATE_IN_ONE
+
+
+def test_a_pasted_position_that_is_none_is_refused_with_a_message(started):
+    app, scene = _setup("chess")
+    scene.position_entry.set_text("8/8/8 w")
+    click(app, scene.start_button)
+    assert app.scene is scene and started == []
+    assert scene.error.startswith("That is not a Chess position")
+
+
+def test_the_seats_chosen_last_time_come_back(started):
+    app, scene = _setup("chess")
+    choose(app, scene.seat_menus[1], "Human")
+    click(app, scene.start_button)
+    assert started[-1].players == ["human", "human"]
+    again = SetupScene(app, "chess")
+    assert again.players == ["human", "human"]
+    other = SetupScene(app, "maces")  # each game keeps its own
+    assert other.players[1].startswith("computer")

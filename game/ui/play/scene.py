@@ -76,6 +76,7 @@ class PlayScene(Scene):
         # Looking back at the position after this many steps (None: the game now).
         self.looking_at: int | None = None
         self._looked: Any = None  # that position, as the viewer may see it
+        self.copied: str | None = None  # the last position copied (Ctrl+C)
         self.seen: Seen = self.viewpoint.seen()
         self._face_the_viewer()
         self._layout(app.size)
@@ -210,6 +211,26 @@ class PlayScene(Scene):
         if self.input.prefix_waiting:
             lines.insert(1, "Click it again to play it, or go on to a marked square")
         return "\n".join(lines)
+
+    def copy_position(self) -> None:
+        """Put the position on screen on the clipboard as the game's text
+        (FEN for the chess games), to share it or start a game from it."""
+        from game.ui import clipboard
+
+        state = self.seen.state if self.looking_at is None else self._looked
+        if state.is_partial:
+            widgets.message(
+                self.ui,
+                "Not copied",
+                "This position holds secrets that are not yours to see, so it cannot be copied.",
+            )
+            return
+        text = state.to_text()
+        if clipboard.put(text):
+            widgets.message(self.ui, "Position copied", text)
+        else:
+            widgets.message(self.ui, "No clipboard here", f"The position is:\n{text}")
+        self.copied = text
 
     # -- looking back ------------------------------------------------------------------------
     def look_back(self, steps: int | None) -> None:
@@ -525,7 +546,9 @@ class PlayScene(Scene):
 
     def _on_key(self, event: pygame.event.Event) -> None:
         ctrl = event.mod & pygame.KMOD_CTRL
-        if ctrl and event.key == pygame.K_z:
+        if ctrl and event.key == pygame.K_c:
+            self.copy_position()
+        elif ctrl and event.key == pygame.K_z:
             self.undo()
         elif ctrl and event.key == pygame.K_y:
             self.redo()
