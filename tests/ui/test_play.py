@@ -544,7 +544,7 @@ def test_ctrl_c_copies_the_position_unless_it_holds_secrets(app, monkeypatch):
     board: list[str] = []
     monkeypatch.setattr(clipboard, "put", lambda text: board.append(text) or True)
     match = chess960()
-    scene = open_play(app, match)
+    open_play(app, match)
     key(app, pygame.K_c, mod=pygame.KMOD_CTRL)
     assert board == [match.state.to_text()]
     assert Match("chess960", match.options, match.seed, start=board[0]).state.to_text() == board[0]
