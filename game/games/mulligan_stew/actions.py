@@ -11,24 +11,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from game.engine.actions import distinct
 from game.games.mulligan_stew.tables import GEO, LETTERS
 
 
-class _Typed:
-    """Equality and hashing that tell action types apart."""
-
-    __slots__ = ()
-
-    def __eq__(self, other):
-        return type(self) is type(other) and tuple.__eq__(self, other)
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
-    def __hash__(self):
-        return hash((type(self).__name__, *self))
-
-
+@distinct
 class Move(NamedTuple):
     """A piece moves (or captures) from ``frm`` to ``to``. For a pawn reaching
     its last rank ``promotion`` is the kind it becomes, None to stay a pawn."""
@@ -41,11 +28,8 @@ class Move(NamedTuple):
         promo = "=" + LETTERS.letter_of[self.promotion].lower() if self.promotion else ""
         return f"{GEO.name(self.frm)}{GEO.name(self.to)}{promo}"
 
-    __eq__ = _Typed.__eq__
-    __ne__ = _Typed.__ne__
-    __hash__ = _Typed.__hash__
 
-
+@distinct
 class Teleport(NamedTuple):
     """An Assassin jumps to an empty square of its own colour."""
 
@@ -55,11 +39,8 @@ class Teleport(NamedTuple):
     def __str__(self) -> str:
         return f"{GEO.name(self.frm)}>{GEO.name(self.to)}"
 
-    __eq__ = _Typed.__eq__
-    __ne__ = _Typed.__ne__
-    __hash__ = _Typed.__hash__
 
-
+@distinct
 class Swap(NamedTuple):
     """The Mage on ``frm`` and the piece on ``to`` change places."""
 
@@ -77,11 +58,8 @@ class Swap(NamedTuple):
     def __str__(self) -> str:
         return f"{GEO.name(self.frm)}@{GEO.name(self.to)}"
 
-    __eq__ = _Typed.__eq__
-    __ne__ = _Typed.__ne__
-    __hash__ = _Typed.__hash__
 
-
+@distinct
 class Drop(NamedTuple):
     """The Mage comes from hand onto the empty square ``to``."""
 
@@ -95,11 +73,8 @@ class Drop(NamedTuple):
     def __str__(self) -> str:
         return f"{LETTERS.letter_of[self.kind]}@{GEO.name(self.to)}"
 
-    __eq__ = _Typed.__eq__
-    __ne__ = _Typed.__ne__
-    __hash__ = _Typed.__hash__
 
-
+@distinct
 class Promote(NamedTuple):
     """A pawn standing on its last rank becomes ``kind`` from the pool."""
 
@@ -121,11 +96,8 @@ class Promote(NamedTuple):
     def __str__(self) -> str:
         return f"{GEO.name(self.square)}={LETTERS.letter_of[self.kind].lower()}"
 
-    __eq__ = _Typed.__eq__
-    __ne__ = _Typed.__ne__
-    __hash__ = _Typed.__hash__
 
-
+@distinct
 class Skip(NamedTuple):
     """Decline a part whose only actions are Mage drops: the Mage is dropped
     "whenever they decide", so nobody has to drop it now. Written ``--``."""
@@ -142,10 +114,6 @@ class Skip(NamedTuple):
 
     def __str__(self) -> str:
         return SKIP_TEXT
-
-    __eq__ = _Typed.__eq__
-    __ne__ = _Typed.__ne__
-    __hash__ = _Typed.__hash__
 
 
 SKIP_TEXT = "--"  # the null move of PGN: a part that moves nothing

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from game.engine.actions import distinct
 from game.games.tulaga.points import GEO, names
 
-# NamedTuples of different types never compare equal (a RankStone on e5 is not a
-# Place on e5), so each class gets a type-aware __eq__ and __hash__.
 
-
+@distinct
 class Place(NamedTuple):
     """Put a simple stone from the pile on an empty point."""
 
@@ -22,6 +21,7 @@ class Place(NamedTuple):
         return GEO.name(self.point)
 
 
+@distinct
 class ChooseTulaga(NamedTuple):
     """Pick one of several Tulagas the stone just placed completed.
 
@@ -38,6 +38,7 @@ class ChooseTulaga(NamedTuple):
         return f"ring {GEO.name(self.centre)}"
 
 
+@distinct
 class ChooseStones(NamedTuple):
     """Pick the five (row) or four (ring) stones that go back to the pile."""
 
@@ -47,6 +48,7 @@ class ChooseStones(NamedTuple):
         return f"return {names(self.stones)}"
 
 
+@distinct
 class RankStone(NamedTuple):
     """Take the Tulaga: its stones go back to the pile, a rank stone goes here."""
 
@@ -56,6 +58,7 @@ class RankStone(NamedTuple):
         return f"rank {GEO.name(self.point)}"
 
 
+@distinct
 class NoRankStone(NamedTuple):
     """Decline the Tulaga: no rank stone, and the stones stay on the board."""
 
@@ -63,6 +66,7 @@ class NoRankStone(NamedTuple):
         return "no rank"
 
 
+@distinct
 class Reap(NamedTuple):
     """Reap from the rank stone to the edge in one direction: N, E, S or W."""
 
@@ -72,6 +76,7 @@ class Reap(NamedTuple):
         return f"reap {self.direction}"
 
 
+@distinct
 class NoReap(NamedTuple):
     """Leave the stones in every direction where they are."""
 
@@ -80,21 +85,3 @@ class NoReap(NamedTuple):
 
 
 ACTION_TYPES = (Place, ChooseTulaga, ChooseStones, RankStone, NoRankStone, Reap, NoReap)
-
-
-def _eq(self: tuple, other: object) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self, other)
-
-
-def _ne(self: tuple, other: object) -> bool:
-    return not _eq(self, other)
-
-
-def _hash(self: tuple) -> int:
-    return hash((type(self).__name__, tuple.__hash__(self)))
-
-
-for _cls in ACTION_TYPES:
-    _cls.__eq__ = _eq  # type: ignore[method-assign,assignment]
-    _cls.__ne__ = _ne  # type: ignore[method-assign,assignment]
-    _cls.__hash__ = _hash  # type: ignore[method-assign,assignment]
