@@ -7,6 +7,13 @@ import multiprocessing
 import os
 import sys
 
+# The window's class on X11 (WM_CLASS), which docks and task bars match to the
+# desktop entry's StartupWMClass. SDL reads it when its display starts, and
+# importing pygame sets it to the script's name ("__main__.py") unless it is
+# already set: so it is set before anything imports pygame.
+WM_CLASS = "chess-variants"
+WM_CLASS_ENV = "SDL_VIDEO_X11_WMCLASS"
+
 
 def build_parser() -> argparse.ArgumentParser:
     from game import __version__
@@ -71,6 +78,7 @@ def start_log() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()
+    os.environ.setdefault(WM_CLASS_ENV, WM_CLASS)  # a class the user set wins
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     parser = build_parser()
     args = parser.parse_args(argv)

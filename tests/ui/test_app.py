@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pygame
 import pytest
@@ -148,3 +149,30 @@ def test_a_run_writes_the_log_in_the_user_data_folder():
         for handler in root.handlers[len(before) :]:
             root.removeHandler(handler)
             handler.close()
+
+
+def test_the_window_class_is_set_before_the_display_starts(monkeypatch):
+    """SDL names the X11 window class from SDL_VIDEO_X11_WMCLASS when its display
+    starts; without it the class would be the script's name ("__main__.py")."""
+    from game.__main__ import WM_CLASS, WM_CLASS_ENV
+
+    monkeypatch.delenv(WM_CLASS_ENV, raising=False)
+    seen = []
+    real_init = pygame.init
+
+    def init():
+        seen.append(os.environ.get(WM_CLASS_ENV))
+        return real_init()
+
+    monkeypatch.setattr(pygame, "init", init)
+    assert main(["--smoke-frames", "1"]) == 0
+    assert WM_CLASS == "chess-variants"
+    assert seen and seen[0] == WM_CLASS
+
+
+def test_a_window_class_the_user_set_is_kept(monkeypatch):
+    from game.__main__ import WM_CLASS_ENV
+
+    monkeypatch.setenv(WM_CLASS_ENV, "my-class")
+    assert main(["--smoke-frames", "1"]) == 0
+    assert os.environ[WM_CLASS_ENV] == "my-class"
