@@ -161,7 +161,10 @@ class MainMenu(FormScene):
 
     # -- actions --------------------------------------------------------------------
     def back(self) -> None:
-        self.app.quit()
+        """Esc: ask before quitting (a second Esc, or Stay, closes the question)."""
+        widgets.confirm(
+            self.ui, "Quit", "Quit Chess Variants?", self.app.quit, yes="Quit", no="Stay"
+        )
 
     def on_button(self, element: object) -> None:
         for game_id, card in self.cards.items():

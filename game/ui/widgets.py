@@ -60,7 +60,7 @@ def message(ui: pygame_gui.UIManager, title: str, text: str) -> UIMessageWindow:
 
 
 class _Confirm(UIConfirmationDialog):
-    def __init__(self, rect, text, ui, title, yes, on_yes):
+    def __init__(self, rect, text, ui, title, yes, on_yes, no):
         super().__init__(
             rect,
             escape(text),
@@ -70,6 +70,8 @@ class _Confirm(UIConfirmationDialog):
             blocking=True,
             always_on_top=True,
         )
+        if no is not None:
+            self.cancel_button.set_text(no)
         self._on_yes = on_yes
 
     def process_event(self, event: pygame.event.Event) -> bool:
@@ -89,10 +91,11 @@ def confirm(
     text: str,
     on_yes: Callable[[], None],
     yes: str = "OK",
+    no: str | None = None,
 ) -> UIConfirmationDialog:
     """Ask before doing something; ``on_yes()`` runs when the player confirms.
-    Cancel or the close button just closes the dialog."""
-    return _Confirm(_dialog_rect(ui, text, 10), text, ui, title, yes, on_yes)
+    Cancel (or ``no``: its label), the close button or Esc just close the dialog."""
+    return _Confirm(_dialog_rect(ui, text, 10), text, ui, title, yes, on_yes, no)
 
 
 def dialogs(ui: pygame_gui.UIManager) -> list:

@@ -77,10 +77,31 @@ def test_side_buttons_open_their_scenes_and_esc_comes_back(name, scene):
     assert isinstance(app.scene, MainMenu)
 
 
-def test_esc_quits_from_the_menu():
+def _quit_question(app):
+    stack = app.scene.ui.get_window_stack().get_full_stack()
+    return next((w for w in stack if w.alive() and w.window_display_title == "Quit"), None)
+
+
+def test_esc_on_the_menu_asks_before_quitting():
     app = make_app(MainMenu)
     key(app, pygame.K_ESCAPE)
+    assert app.running
+    dialog = _quit_question(app)
+    assert dialog is not None
+    assert dialog.confirm_button.text == "Quit" and dialog.cancel_button.text == "Stay"
+    click(app, dialog.confirm_button)
     assert not app.running
+
+
+def test_esc_again_or_stay_keeps_the_menu():
+    app = make_app(MainMenu)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)  # the second Esc closes the question
+    assert app.running and _quit_question(app) is None
+    key(app, pygame.K_ESCAPE)
+    click(app, _quit_question(app).cancel_button)
+    assert app.running and _quit_question(app) is None
+    assert isinstance(app.scene, MainMenu)
 
 
 def test_quit_button_quits():
