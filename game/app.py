@@ -231,6 +231,11 @@ class App:
             self.toggle_fullscreen()
             return
         scene = self.scene
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and scene is not None:
+            from game.ui.widgets import toggle_keys_help
+
+            toggle_keys_help(scene.ui)
+            return
         if scene is not None:
             scene.handle(event)
 

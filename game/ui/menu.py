@@ -91,8 +91,14 @@ class MainMenu(FormScene):
         self._refresh_continue()
         widgets.label(
             ui,
+            pygame.Rect(side.left, h - 56, side.width, 24),
+            "Keys (F1)  ·  F11 fullscreen",
+            "#hint",
+        )
+        widgets.label(
+            ui,
             pygame.Rect(side.left, h - 34, side.width, 24),
-            f"version {self.app.version}  ·  F11 fullscreen",
+            f"version {self.app.version}",
             "#hint",
         )
 

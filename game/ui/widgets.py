@@ -112,6 +112,66 @@ def close_top_dialog(ui: pygame_gui.UIManager) -> bool:
     return True
 
 
+# -- the keys -------------------------------------------------------------------------
+# Every key the app answers to, by where it works: the one list the F1 help
+# shows (the play scene's keys are in game/ui/play/scene.py's ``_on_key``).
+KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+    (
+        "Everywhere",
+        (
+            ("F1", "this list of keys"),
+            ("F11", "fullscreen on or off"),
+            ("Esc", "close a dialog or go back; quit from the menu"),
+        ),
+    ),
+    (
+        "Playing",
+        (
+            ("Ctrl+Z", "take back a move"),
+            ("Ctrl+Y", "play a taken-back move again"),
+            ("Left, Right", "look back through the moves"),
+            ("Home, End", "look at the start, back to the game"),
+            ("F", "flip the board"),
+            ("Esc", "pause"),
+        ),
+    ),
+)
+KEYS_HELP_SIZE = (520, 470)
+
+
+def keys_html() -> str:
+    """KEYS as pygame_gui HTML: a heading per place, then key and meaning."""
+    width = max(len(k) for _, rows in KEYS for k, _ in rows) + 2
+    parts = []
+    for place, rows in KEYS:
+        parts.append(f"<font color='#e3b774'><b>{escape(place)}</b></font>")
+        for key, meaning in rows:
+            padded = escape(key.ljust(width)).replace(" ", "&nbsp;")
+            parts.append(f"<font face='app_mono' pixel_size=15>{padded}</font>{escape(meaning)}")
+        parts.append("")
+    return "<br>".join(parts).removesuffix("<br>")
+
+
+class KeysHelp(UIMessageWindow):
+    """The F1 window listing KEYS."""
+
+    def __init__(self, ui: pygame_gui.UIManager):
+        w, h = ui.window_resolution
+        rect = pygame.Rect(0, 0, min(w - 40, KEYS_HELP_SIZE[0]), min(h - 40, KEYS_HELP_SIZE[1]))
+        rect.center = (w // 2, h // 2)
+        super().__init__(rect, keys_html(), ui, window_title="Keys", always_on_top=True)
+
+
+def toggle_keys_help(ui: pygame_gui.UIManager) -> KeysHelp | None:
+    """F1: show the keys, or close them when they are showing."""
+    shown = [w for w in dialogs(ui) if isinstance(w, KeysHelp)]
+    if shown:
+        for window in shown:
+            window.kill()
+        return None
+    return KeysHelp(ui)
+
+
 # -- layout ---------------------------------------------------------------------------
 def fit(text: str, font, width: int) -> str:
     """``text`` shortened with an ellipsis until ``font`` draws it in ``width``."""
