@@ -22,6 +22,7 @@ import json
 import logging
 import math
 import os
+import re
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ from typing import Any
 
 import platformdirs
 
-from game.match import FORMAT, Match, SaveError, find_game
+from game.match import FORMAT, Match, SaveError, find_game, move_count, round_numbers, valid_player
 
 __all__ = [
     "APP_NAME",
@@ -40,6 +41,7 @@ __all__ = [
     "SaveInfo",
     "autosave",
     "autosave_path",
+    "check_save",
     "clear_autosave",
     "data_dir",
     "delete",
@@ -195,7 +197,12 @@ def load(path: str | os.PathLike[str]) -> Match:
     the file cannot be read or is not a valid save."""
     path = Path(path)
     try:
-        return Match.from_dict(_read_json(path))
+        d = _read_json(path)
+        game, steps = check_save(d)
+        try:
+            return Match.from_dict(d)
+        except SaveError as e:
+            raise SaveError(_replay_words(e.message, game, steps)) from e
     except SaveError as e:
         e.path = path
         raise
@@ -206,27 +213,152 @@ def delete(path: str | os.PathLike[str]) -> None:
     Path(path).unlink(missing_ok=True)
 
 
+# -- what is wrong with a save, in words for players ---------------------------------
+NOT_A_SAVE = "This file is not a saved game from Chess Variants."
+CUT_SHORT = "This save is damaged or cut short, so it cannot be read."
+NO_FINAL = "This save is incomplete: it has no final position. It may have been cut short."
+
+
+def _damaged(what: str) -> SaveError:
+    return SaveError(f"This save is damaged: {what}.")
+
+
 def _read_json(path: Path) -> Any:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise SaveError(f"The save {path.name} does not exist", path) from None
+        raise SaveError(
+            f"The save “{path.stem}” is not there any more; it may have been moved or deleted.",
+            path,
+        ) from None
     except OSError as e:
-        raise SaveError(f"The save {path.name} could not be read ({e.strerror})", path) from e
+        raise SaveError(f"The save “{path.stem}” could not be read ({e.strerror}).", path) from e
     if not raw.strip():
-        raise SaveError("This save file is empty", path)
+        raise SaveError("This save is empty: nothing was written in it.", path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError("This file is not a saved game (it is not text)", path) from None
+        raise SaveError(NOT_A_SAVE, path) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        if text.lstrip().startswith("{"):
-            msg = f"This save file is damaged or cut short (line {e.lineno}, column {e.colno})"
-        else:
-            msg = "This file is not a saved game (it is not JSON)"
-        raise SaveError(msg, path) from None
+        log.info("%s: %s", path, e)  # where it broke, for whoever reads the log
+        raise SaveError(CUT_SHORT if text.lstrip().startswith("{") else NOT_A_SAVE, path) from None
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_save(d: Any) -> tuple[Any, list[dict[Any, Any]]]:
+    """The game of a save read from JSON and its steps (seats as numbers),
+    after checking everything but the moves' legality; SaveError in words
+    for players when something is missing or wrong."""
+    if not isinstance(d, dict) or "format" not in d:
+        raise SaveError(NOT_A_SAVE)
+    fmt = d["format"]
+    if not _is_int(fmt) or fmt < 1:
+        raise _damaged("its version number is unreadable")
+    if fmt > FORMAT:
+        written = d.get("app_version")
+        by = f" ({written})" if isinstance(written, str) else ""
+        raise SaveError(
+            f"This save was made by a newer version of Chess Variants{by}. "
+            "Update the game to open it."
+        )
+    game_id = d.get("game")
+    if not isinstance(game_id, str) or not game_id:
+        raise _damaged("it does not say which game it is")
+    try:
+        game = find_game(game_id)
+    except KeyError:
+        raise SaveError(
+            f"This save is for a game this version does not have ({game_id})."
+        ) from None
+    options = d.get("options")
+    try:
+        if not isinstance(options, dict):
+            raise ValueError(options)
+        game.normalize_options(options)
+    except ValueError:
+        raise _damaged(f"its settings are not ones {game.title} has") from None
+    if not _is_int(d.get("seed")):
+        raise _damaged("the number that sets up its game is missing")
+    players = d.get("players")
+    if (
+        not isinstance(players, list)
+        or len(players) != len(game.seats)
+        or not all(valid_player(p) for p in players)
+    ):
+        raise _damaged("it does not say properly who plays each side")
+    steps = _steps(d.get("actions"), game, "its list of moves")
+    _steps(d.get("redo", []), game, "its list of taken-back moves")
+    if "final" not in d:
+        raise SaveError(NO_FINAL)
+    if not isinstance(d["final"], str):
+        raise _damaged("its final position is unreadable")
+    return game, steps
+
+
+def _steps(raw: Any, game: Any, what: str) -> list[dict[Any, Any]]:
+    """Saved steps with their seats as numbers; SaveError when one cannot be
+    a step of this game (the rules judge the moves themselves on replay)."""
+    if not isinstance(raw, list):
+        raise _damaged(f"{what} is unreadable")
+    seats = range(len(game.seats))
+    out = []
+    for step in raw:
+        if not isinstance(step, dict) or not step:
+            raise _damaged(f"{what} has an unreadable entry")
+        if "resign" in step or "draw" in step:
+            out.append(step)
+            continue
+        keys = {k: int(k) for k in step if isinstance(k, str) and k.isdigit()}
+        if len(keys) != len(step) or not all(
+            keys[k] in seats and isinstance(v, str) for k, v in step.items()
+        ):
+            raise _damaged(f"{what} has an unreadable entry")
+        out.append({keys[k]: v for k, v in step.items()})
+    return out
+
+
+# Match.from_dict's replay messages ("Move 3 (Nf3) is not legal in this
+# position"): the step they name, what it says, and what went wrong.
+_REPLAY = re.compile(r"^(Move|Undone move) (\d+)(?: \((.*)\))? (.*)$", re.S)
+
+
+def _replay_words(message: str, game: Any, steps: list[dict[Any, Any]]) -> str:
+    """A replay error from Match.from_dict in words for players: moves are
+    counted as players count them (White's move and Black's reply are one)."""
+    if "do not lead to its final position" in message:
+        return (
+            "This save does not add up: its moves lead to another position than the one "
+            "it recorded. It may have been edited, or written by another version of the game."
+        )
+    m = _REPLAY.match(message)
+    if m is None:
+        return message
+    kind, index, shown, problem = m.group(1), int(m.group(2)), m.group(3), m.group(4)
+    if kind == "Move":
+        number = round_numbers(game, steps[:index])[-1] if 0 < index <= len(steps) else None
+        which = f"move {number}" if number is not None else "a move"
+    else:
+        which = "a taken-back move"
+    if shown:
+        which += f" ({shown})"
+    if "after the game was over" in problem:
+        return f"This save is damaged: {which} comes after the end of the game."
+    if "not legal" in problem:
+        return (
+            f"This save cannot be replayed: {which} is not allowed in its position. "
+            "The file may have been edited or damaged."
+        )
+    if "could not be replayed" in problem:
+        return (
+            f"This save could not be replayed: the rules failed at {which}. "
+            "This is a fault in the game, not in your file; the log has the details."
+        )
+    return _damaged(f"{which} is unreadable").message
 
 
 @dataclass(frozen=True)
@@ -239,7 +371,7 @@ class SaveInfo:
     game_id: str
     game_title: str
     modified: float  # seconds since the epoch, as os.stat gives it
-    moves: int
+    moves: int  # as players count them: White's move and Black's reply are one
     error: str | None = None
 
     @property
@@ -254,33 +386,11 @@ def _info(path: Path) -> SaveInfo:
         modified = 0.0
     name = path.stem
     try:
-        d = _read_json(path)
-        if not isinstance(d, dict) or "format" not in d:
-            raise SaveError("This file is not a saved game")
-        fmt = d["format"]
-        if not isinstance(fmt, int) or isinstance(fmt, bool) or not 1 <= fmt <= FORMAT:
-            raise SaveError(f"This save has a format this version cannot read ({fmt!r})")
-        game_id = d.get("game")
-        if not isinstance(game_id, str):
-            raise SaveError("The save does not say which game it is")
-        actions = d.get("actions")
-        if not isinstance(actions, list):
-            raise SaveError("The save's move list is damaged")
-        try:
-            title = find_game(game_id).title
-        except KeyError:
-            return SaveInfo(
-                name,
-                path,
-                game_id,
-                game_id,
-                modified,
-                len(actions),
-                f"This save is for a game this version does not have ({game_id!r})",
-            )
-        return SaveInfo(name, path, game_id, title, modified, len(actions))
+        game, steps = check_save(_read_json(path))
     except SaveError as e:
         return SaveInfo(name, path, "", "", modified, 0, e.message)
+    moves = move_count(game, steps)
+    return SaveInfo(name, path, game.id, game.title, modified, moves)
 
 
 def list_saves(include_autosave: bool = False) -> list[SaveInfo]:

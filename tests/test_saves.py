@@ -211,9 +211,9 @@ def test_truncated_file(home):
 @pytest.mark.parametrize(
     "data, words",
     [
-        (b"", "empty"),
+        (b"", "This save is empty"),
         (b"\x89PNG\r\n\x1a\n\x00\x00garbage", "not a saved game"),
-        ("hello, world", r"not a saved game \(it is not JSON\)"),
+        ("hello, world", "not a saved game"),
         ("[1, 2, 3]", "not a saved game"),
         ('{"some": "other app"}', "not a saved game"),
     ],
@@ -223,19 +223,32 @@ def test_garbage(home, data, words):
         saves.load(write(home, "junk.json", data))
 
 
-@pytest.mark.parametrize(
-    "changes, words",
-    [
-        ({"actions": "take 1"}, "'actions' should be a list"),
-        ({"seed": "4"}, "'seed' should be a whole number"),
-        ({"players": {"0": "human"}}, "'players' should be a list"),
-        ({"options": "heap=10"}, "'options' should be"),
-        ({"game": "martian_chess"}, r"a game this version does not have \('martian_chess'\)"),
-        ({"format": 3}, "newer version of the game"),
-        ({"actions": [{"0": "take 1"}, {"1": "take 9"}]}, r"Move 2 \(take 9\) is not legal"),
-        ({"final": "0 0"}, "final position"),
-    ],
-)
+# Each damage, and the words that tell the player about it.
+DAMAGE = [
+    ({"actions": "take 1"}, "its list of moves is unreadable"),
+    ({"actions": [{"0": "take 1"}, "take 2"]}, "its list of moves has an unreadable entry"),
+    ({"actions": [{"7": "take 1"}]}, "its list of moves has an unreadable entry"),
+    ({"actions": [{"0": 1}]}, "its list of moves has an unreadable entry"),
+    ({"redo": {"0": "take 1"}}, "its list of taken-back moves is unreadable"),
+    ({"seed": "4"}, "the number that sets up its game is missing"),
+    ({"players": {"0": "human"}}, "who plays each side"),
+    ({"players": ["human"]}, "who plays each side"),
+    ({"players": ["human", "robot"]}, "who plays each side"),
+    ({"options": "heap=10"}, "its settings are not ones Toy Nim has"),
+    ({"options": {"colour": "red"}}, "its settings are not ones Toy Nim has"),
+    ({"game": 7}, "it does not say which game it is"),
+    ({"game": "martian_chess"}, r"a game this version does not have \(martian_chess\)"),
+    ({"format": "one"}, "its version number is unreadable"),
+    ({"format": 3}, "made by a newer version of Chess Variants"),
+    ({"actions": [{"0": "take 1"}, {"1": "take 9"}]}, r"move 1 \(take 9\) is not allowed"),
+    ({"actions": [{"0": "take 1"}, {"0": "take 2"}]}, r"move 1 \(take 2\) is not allowed"),
+    ({"redo": [{"1": "take 9"}]}, r"a taken-back move \(take 9\) is not allowed"),
+    ({"final": "0 0"}, "its moves lead to another position than the one it recorded"),
+    ({"final": 12}, "its final position is unreadable"),
+]
+
+
+@pytest.mark.parametrize("changes, words", DAMAGE)
 def test_bad_contents(home, changes, words):
     d = good(home)
     d.update(changes)
@@ -245,13 +258,67 @@ def test_bad_contents(home, changes, words):
     assert path.exists()  # never deleted or rewritten by a failed load
 
 
+def test_a_save_without_its_final_position_is_incomplete(home):
+    d = good(home)
+    del d["final"]
+    with pytest.raises(SaveError) as info:
+        saves.load(write(home, "cut.json", d))
+    assert str(info.value) == (
+        "This save is incomplete: it has no final position. It may have been cut short."
+    )
+
+
+def test_moves_after_the_end_are_named(home):
+    m = Match("toy_nim", options={"heap": 5}, seed=1)
+    m.play({0: 3})
+    m.play({1: 2})  # the last one: the game is over
+    d = json.loads(saves.save_named(m, "over").read_text(encoding="utf-8"))
+    d["actions"].append({"0": "take 1"})
+    with pytest.raises(SaveError, match=r"move 2 \(take 1\) comes after the end of the game"):
+        saves.load(write(home, "after.json", d))
+
+
+MISSING = object()  # a field left out of the file
+
+# Words a player should never meet in a message: file-format names, Python
+# reprs, programmers' field names.
+NOT_FOR_PLAYERS = ("'", "JSON", "{", "}", "[", "None", "format", "redo", "actions", "expected")
+
+
+@pytest.mark.parametrize("changes", [c for c, _ in DAMAGE] + [{"final": MISSING}])
+def test_messages_are_for_players(home, changes):
+    d = good(home)
+    d.update(changes)
+    d = {k: v for k, v in d.items() if v is not MISSING}
+    with pytest.raises(SaveError) as raised:
+        saves.load(write(home, "bad.json", d))
+    info = {i.name: i for i in saves.list_saves()}["bad"]
+    for message in (raised.value.message, info.error or ""):
+        if not message:
+            continue  # the list checks only the header; the moves are checked on loading
+        assert message[0].isupper() and message.endswith("."), message
+        assert not any(bit in message for bit in NOT_FOR_PLAYERS), message
+
+
+@pytest.mark.parametrize("data", [b"", b"\x00\x01", "hello", "[1]", '{"format": 1, "game": '])
+def test_unreadable_files_are_told_in_plain_words(home, data):
+    with pytest.raises(SaveError) as raised:
+        saves.load(write(home, "junk.json", data))
+    message = raised.value.message
+    assert message[0].isupper() and message.endswith("."), message
+    assert not any(bit in message for bit in NOT_FOR_PLAYERS), message
+    assert "line" not in message and "column" not in message
+
+
 def test_newer_format_message(home):
     d = good(home)
     d["format"] = 3
+    d["app_version"] = "2.0"
     with pytest.raises(SaveError) as info:
         saves.load(write(home, "new.json", d))
-    assert "newer version of the game" in str(info.value)
-    assert "(format 3); this version reads format 1" in str(info.value)
+    assert str(info.value) == (
+        "This save was made by a newer version of Chess Variants (2.0). Update the game to open it."
+    )
 
 
 def test_damaged_autosave_raises_and_stays(home):
@@ -262,7 +329,7 @@ def test_damaged_autosave_raises_and_stays(home):
 
 
 def test_missing_file(home):
-    with pytest.raises(SaveError, match="does not exist"):
+    with pytest.raises(SaveError, match="“nothing” is not there any more"):
         saves.load(home / "saves" / "nothing.json")
 
 
@@ -276,8 +343,8 @@ def test_list_saves(home):
     infos = saves.list_saves()
     assert [i.name for i in infos] == ["beta", "alpha"]  # newest first, no autosave
     beta, alpha = infos
-    assert beta.ok and beta.game_title == "Toy Guess the Card" and beta.moves == 2
-    assert alpha.game_id == "toy_nim" and alpha.moves == 3 and alpha.modified == 1_000_000
+    assert beta.ok and beta.game_title == "Toy Guess the Card"
+    assert alpha.game_id == "toy_nim" and alpha.moves == 2 and alpha.modified == 1_000_000
     assert alpha.path == a
     assert [i.name for i in saves.list_saves(include_autosave=True)].count("autosave") == 1
 

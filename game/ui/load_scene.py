@@ -25,8 +25,12 @@ def describe(info: Any) -> str:
     when = time.strftime("%d %b %Y %H:%M", time.localtime(info.modified)) if info.modified else ""
     if info.error:
         return f"{info.name}  —  damaged  ·  {when}"
-    moves = "1 move" if info.moves == 1 else f"{info.moves} moves"
-    return f"{info.name}  —  {info.game_title}  ·  {moves}  ·  {when}"
+    return f"{info.name}  —  {info.game_title}  ·  {moves_text(info.moves)}  ·  {when}"
+
+
+def moves_text(moves: int) -> str:
+    """How long a game has lasted, in moves as players count them."""
+    return "1 move" if moves == 1 else f"{moves} moves"
 
 
 def open_save(app: Any, path: Any, replace: bool = False) -> bool:
@@ -41,10 +45,12 @@ def open_save(app: Any, path: Any, replace: bool = False) -> bool:
         if scene is not None:
             widgets.message(scene.ui, "Cannot load this save", e.message)
         return False
-    except Exception as e:  # a rules bug met while replaying
+    except Exception:  # a rules bug met while replaying
         log.exception("loading %s failed", path)
         if scene is not None:
-            widgets.message(scene.ui, "Cannot load this save", f"Replaying it failed: {e}")
+            from game.ui.menu import REPLAY_FAULT
+
+            widgets.message(scene.ui, "Cannot load this save", REPLAY_FAULT)
         return False
     widgets.open_match(app, match, replace=replace)
     return True
@@ -128,7 +134,7 @@ class LoadScene(FormScene):
             saved = time.strftime("%d %B %Y at %H:%M", time.localtime(s.modified))
             text = (
                 f"<b>{widgets.escape(s.name)}</b><br>{widgets.escape(s.game_title)}, "
-                f"{s.moves} moves, saved {saved}"
+                f"{moves_text(s.moves)}, saved {saved}"
             )
         self.detail = UITextBox(text, self.detail_rect, self.ui)
 
@@ -152,6 +158,15 @@ class LoadScene(FormScene):
         if element is self.list:
             chosen = self.list.get_single_selection(include_object_id=True)
             self.select(int(chosen[1][len("#save_") :]) if chosen else None)
+
+    def on_double_click(self, element: object, text: str) -> None:
+        """A double-click on a save opens it, as Load does."""
+        if element is not self.list:
+            return
+        index = next((i for i, s in enumerate(self.saves) if describe(s) == text), None)
+        if index is not None:
+            self.select(index)
+            self.load_selected()
 
     def on_button(self, element: object) -> None:
         if element is self.back_button:
@@ -183,7 +198,9 @@ class LoadScene(FormScene):
         try:
             delete(info.path)
         except OSError as e:
-            widgets.message(self.ui, "Cannot delete", f"The save could not be deleted: {e}")
+            log.exception("deleting %s failed", info.path)
+            reason = f" ({e.strerror})" if e.strerror else ""
+            widgets.message(self.ui, "Cannot delete", f"The save could not be deleted{reason}.")
             return
         self.selected = None
         self.rebuild()

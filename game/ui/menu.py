@@ -14,6 +14,12 @@ from game.ui.widgets import FormScene
 
 log = logging.getLogger(__name__)
 
+# A save that made the rules themselves fail (a bug, not the player's file).
+REPLAY_FAULT = (
+    "The game could not be replayed because of a fault in the game itself, not in "
+    "your file. The log file in the game's data folder has the details."
+)
+
 COLUMNS = 2
 SIDE_WIDTH = 250
 GAP = 12
@@ -211,15 +217,13 @@ class MainMenu(FormScene):
             widgets.message(
                 self.ui,
                 "Cannot continue",
-                f"The last game could not be restored: {e.message}.\n"
+                f"The last game could not be restored. {e.message}\n"
                 "The file was left as it is; your other saves are safe.",
             )
             return
-        except Exception as e:  # a bug in a game's rules while replaying
+        except Exception:  # a bug in a game's rules while replaying
             log.exception("autosave failed to load")
-            widgets.message(
-                self.ui, "Cannot continue", f"The last game could not be restored ({e})."
-            )
+            widgets.message(self.ui, "Cannot continue", REPLAY_FAULT)
             return
         if match is None:
             widgets.message(self.ui, "Nothing to continue", "There is no unfinished game.")

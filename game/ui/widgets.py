@@ -285,7 +285,8 @@ def draw_backdrop(surface: pygame.Surface) -> None:
 class FormScene(Scene):
     """A scene laid out by ``build()`` from the window size, rebuilt on
     resize, drawn over the backdrop. Esc closes a dialog, else ``back()``.
-    Subclasses react in ``on_button(element)`` and ``on_changed(element, text)``."""
+    Subclasses react in ``on_button(element)``, ``on_changed(element, text)``
+    and ``on_double_click(element, text)``."""
 
     def __init__(self, app: App):
         super().__init__(app)
@@ -319,12 +320,17 @@ class FormScene(Scene):
             self.on_changed(event.ui_element, event.text)
         elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
             self.on_changed(event.ui_element, event.text)
+        elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
+            self.on_double_click(event.ui_element, event.text)
 
     def on_button(self, element: object) -> None:
         pass
 
     def on_changed(self, element: object, text: str) -> None:
         pass
+
+    def on_double_click(self, element: object, text: str) -> None:
+        """An item of a selection list was double-clicked."""
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)
