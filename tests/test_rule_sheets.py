@@ -1,0 +1,104 @@
+"""Every game of the collection has a rule sheet, and the rules viewer shows it.
+
+Each game in the catalogue, playable or coming, has rules/<id>.md: not empty,
+opening with a title line that names the game, and (for every sheet but the
+first six, written before the convention) a section named Rulings with the
+app's answers to what the original rules leave open. The viewer renders each
+sheet headless, both directly and when the game is chosen in its list.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from helpers.ui_driver import click, make_app, pump
+
+from game.games import CATALOGUE
+from game.resources import rules_sheet
+from game.ui.menu import MainMenu
+from game.ui.rules_view import HEADING_SIZES, RulesScene, markdown_to_html
+
+TITLES = {e.id: e.title for e in CATALOGUE}
+IDS = list(TITLES)
+
+# The sheets of the first six games predate the Rulings section: chess and
+# Chess960 have none, the others give theirs a longer name.
+WITHOUT_RULINGS = {"chess", "chess960", "maces", "tulpas", "mulligan_stew", "tulaga"}
+NEEDS_RULINGS = [i for i in IDS if i not in WITHOUT_RULINGS]
+
+_RULINGS = re.compile(r"^##\s+Rulings\s*$", re.MULTILINE)
+_HEADING = re.compile(r"^(#{1,3})\s+\S", re.MULTILINE)
+
+
+def sheet(game_id: str) -> str:
+    return rules_sheet(game_id).read_text(encoding="utf-8")
+
+
+def test_the_sheets_needing_rulings_are_the_eleven_coming_games():
+    assert len(NEEDS_RULINGS) == 11
+    assert set(IDS) >= WITHOUT_RULINGS
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_sheet_exists_and_opens_with_the_title(game_id):
+    path = rules_sheet(game_id)
+    assert path.is_file(), f"no rule sheet at {path}"
+    text = sheet(game_id)
+    assert text.strip()
+    first = next(line for line in text.splitlines() if line.strip())
+    assert first == f"# {TITLES[game_id]}"
+    assert len(re.findall(r"^#\s", text, re.MULTILINE)) == 1  # one title only
+
+
+@pytest.mark.parametrize("game_id", NEEDS_RULINGS)
+def test_sheet_has_a_rulings_section_with_rulings(game_id):
+    text = sheet(game_id)
+    match = _RULINGS.search(text)
+    assert match, "no '## Rulings' section"
+    rest = text[match.end() :]
+    section = re.split(r"^##\s", rest, flags=re.MULTILINE)[0]
+    items = [line for line in section.splitlines() if line.startswith("- ")]
+    assert items, "the Rulings section lists no rulings"
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_markdown_renders_without_leftover_markup(game_id):
+    text = sheet(game_id)
+    html = markdown_to_html(text)
+    assert TITLES[game_id].split()[0] in html
+    # Every heading of the sheet comes out as a heading.
+    headings = len(_HEADING.findall(text))
+    sizes = sum(html.count(f"pixel_size={size} ") for size in HEADING_SIZES.values())
+    assert sizes >= headings
+    for leftover in ("**", "](", "\n#"):
+        assert leftover not in html
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_rules_viewer_shows_the_sheet(game_id):
+    app = make_app(MainMenu, lambda a: RulesScene(a, game_id))
+    try:
+        pump(app)
+        scene = app.scene
+        assert isinstance(scene, RulesScene) and scene.game_id == game_id
+        text = scene.text
+        assert "no rule sheet" not in text and "could not be read" not in text
+        assert f"<b>{TITLES[game_id]}</b>" in text
+        if game_id in NEEDS_RULINGS:
+            assert "<b>Rulings</b>" in text
+    finally:
+        app.close()
+
+
+def test_a_coming_game_chosen_in_the_list_shows_its_sheet():
+    app = make_app(MainMenu, RulesScene)
+    try:
+        pump(app)
+        scene = app.scene
+        item = next(i for i in scene.list.item_list if i["text"] == TITLES["zombie"])
+        click(app, item["button_element"])
+        assert scene.game_id == "zombie"
+        assert "<b>Zombie Chess</b>" in scene.text and "zombie" in scene.text
+    finally:
+        app.close()
