@@ -131,10 +131,14 @@ class MainMenu(FormScene):
             title_rect = pygame.Rect(inner.left, mid - 24, inner.width, 26)
             meta_rect = pygame.Rect(inner.left, mid + 1, inner.width, 20)
         else:
-            title_rect = pygame.Rect(inner.left, rect.top, inner.width - META_W, rect.height)
-            meta_rect = pygame.Rect(inner.right - META_W, rect.top, META_W, rect.height)
+            # Tight cards give the title most of the room (a narrow window).
+            meta_w = META_W
+            if layout == "tight":  # the dimmed card says "coming soon" by itself
+                meta_w, meta_text = min(META_W, max(84, inner.width * 2 // 5)), players_text(entry)
+            title_rect = pygame.Rect(inner.left, rect.top, inner.width - meta_w, rect.height)
+            meta_rect = pygame.Rect(inner.right - meta_w, rect.top, meta_w, rect.height)
             meta_text = widgets.fit(
-                meta_text, ui.get_theme().get_font(["#card_meta", "label"]), META_W - 4
+                meta_text, ui.get_theme().get_font(["#card_meta", "label"]), meta_w - 4
             )
         font = ui.get_theme().get_font(["#card_title", "label"])
         title_text = widgets.fit(entry.title, font, title_rect.width - 4)

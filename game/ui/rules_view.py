@@ -169,6 +169,13 @@ def sheet_html(game_id: str) -> str:
 
 
 class RulesScene(FormScene):
+    # pygame_gui wraps a text box's lines to its whole width, then moves them
+    # right by the theme's text padding (14 for every text box): the ends of
+    # long lines fell under the scroll bar. The sheet's inset is its rect's.
+    theme_overrides = {
+        "#rules_text": {"misc": {"text_horiz_alignment_padding": "0", "padding": "10,12"}}
+    }
+
     def __init__(self, app, game_id: str | None = None):
         if not REGISTRY:
             load_all()
@@ -186,7 +193,10 @@ class RulesScene(FormScene):
         body_top = top + 84
         body_h = h - body_top - 24 - 56
         list_w = min(300, content_w // 3)
-        titles = [(e.title, f"#rules_{e.id}") for e in CATALOGUE]
+        # Titles shortened to the items' width (the scroll bar and the items'
+        # padding taken off), else the longest ran under the scroll bar.
+        font = ui.get_theme().get_font(["selection_list.button"])
+        titles = [(widgets.fit(e.title, font, list_w - 48), f"#rules_{e.id}") for e in CATALOGUE]
         selected = next(t for t in titles if t[1] == f"#rules_{self.game_id}")
         self.list = UISelectionList(
             pygame.Rect(left, body_top, list_w, body_h),
@@ -197,9 +207,8 @@ class RulesScene(FormScene):
         )
         card = pygame.Rect(left + list_w + 20, body_top, content_w - list_w - 20, body_h)
         self.boards.append(card)
-        # Inset by hand: pygame_gui wraps text as if the box's own left
-        # padding were not there, so the box itself has none.
-        self.text_rect = card.inflate(-28, -4).move(10, 0)
+        # The box's padding insets the text, its scroll bar on the card's right.
+        self.text_rect = pygame.Rect(card.left + 14, card.top + 2, card.width - 18, card.height - 4)
         self.text_box: UITextBox | None = None
         self._show_text()
         self.back_button = widgets.button(

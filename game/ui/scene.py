@@ -7,7 +7,7 @@ UIManager (``self.ui``) so leaving a scene never leaves widgets behind.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -16,9 +16,12 @@ if TYPE_CHECKING:
 
 
 class Scene:
+    # Theme blocks this scene's UIManager takes over the project's theme.
+    theme_overrides: dict[str, Any] = {}
+
     def __init__(self, app: App):
         self.app = app
-        self.ui = app.new_ui_manager()
+        self.ui = app.new_ui_manager(self.theme_overrides or None)
 
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack again."""

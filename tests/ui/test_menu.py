@@ -142,3 +142,16 @@ def test_load_list_shows_damaged_saves_with_their_error():
     click(app, dialog.confirm_button)
     assert len(app.scene.list.item_list) == 1
     assert len(saves.list_saves()) == 1
+
+
+def test_every_title_shows_in_the_smallest_window():
+    from game.app import MIN_SIZE, App
+
+    app = App(fullscreen=False, size=MIN_SIZE)
+    app.running = True
+    app.push(MainMenu(app))
+    pump(app)
+    shown = texts(app)
+    for entry in CATALOGUE:
+        start = entry.title[:4]
+        assert any(t.startswith(start) and len(t) >= 6 for t in shown), entry.title

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 from helpers.ui_driver import click, key, make_app, pump
 
+from game.app import App
 from game.games import CATALOGUE
 from game.ui.menu import MainMenu
 from game.ui.rules_view import RulesScene, markdown_to_html
@@ -22,11 +24,20 @@ def test_choosing_a_game_in_the_list_shows_its_sheet():
     app = make_app(MainMenu, RulesScene)
     pump(app)
     scene = app.scene
-    missing = next(e for e in CATALOGUE if e.id == "zombie")
-    item = next(i for i in scene.list.item_list if i["text"] == missing.title)
+    zombie = next(e for e in CATALOGUE if e.id == "zombie")
+    item = next(i for i in scene.list.item_list if i["text"] == zombie.title)
     click(app, item["button_element"])
     assert scene.game_id == "zombie"
-    assert "no rule sheet" in scene.text
+    assert zombie.title in scene.text
+
+
+def test_a_missing_sheet_says_so(monkeypatch, tmp_path):
+    from game.ui import rules_view
+
+    monkeypatch.setattr(rules_view, "rules_sheet", lambda game_id: tmp_path / "none.md")
+    app = make_app(MainMenu, lambda a: RulesScene(a, "chess"))
+    pump(app)
+    assert "no rule sheet" in app.scene.text
 
 
 def test_esc_goes_back():
@@ -50,3 +61,35 @@ def test_markdown_subset():
 
 def test_markup_characters_are_escaped():
     assert "&lt;b&gt;" in markdown_to_html("a <b> c")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+def test_every_sheet_wraps_within_the_text_left_of_the_scroll_bar(size):
+    """No line runs under the scroll bar ("it jumps over anything betwee")."""
+    app = App(fullscreen=False, size=size)
+    app.running = True
+    app.push(MainMenu(app))
+    assert app.size == size
+    for entry in CATALOGUE:
+        app.push(RulesScene(app, entry.id))
+        pump(app, 1)
+        box = app.scene.text_box
+        wrap = box.text_wrap_rect
+        if box.scroll_bar is not None:
+            assert wrap.right <= box.scroll_bar.rect.left
+        assert wrap.right <= box.rect.right
+        for row in box.text_box_layout.layout_rows:
+            assert row.x >= 0 and row.x + row.width <= wrap.width, (entry.id, row.x, row.width)
+        app.pop()
+
+
+def test_the_list_titles_fit_beside_its_scroll_bar():
+    app = App(fullscreen=False, size=(800, 560))
+    app.running = True
+    app.push(RulesScene(app, "tulpas"))
+    pump(app, 2)
+    scene = app.scene
+    font = scene.ui.get_theme().get_font(["selection_list.button"])
+    for item in scene.list.item_list:
+        assert font.size(item["text"])[0] <= scene.list.rect.width - 48
+    assert any(i["text"].endswith("…") for i in scene.list.item_list)
