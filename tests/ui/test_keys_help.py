@@ -25,7 +25,7 @@ def test_f1_shows_every_key_and_f1_or_esc_closes_it():
         for name, meaning in rows:
             assert widgets.escape(name).replace(" ", "&nbsp;") in shown
             assert widgets.escape(meaning) in shown
-    for name in ("F1", "F11", "Esc", "Ctrl+Z", "Left, Right", "F"):
+    for name in ("F1", "F11", "Esc", "Ctrl+Z", "Ctrl+C", "Left, Right", "F"):
         assert any(k == name for _, rows in widgets.KEYS for k, _ in rows)
     key(app, pygame.K_F1)
     assert not _help(app)
@@ -69,5 +69,8 @@ def test_the_playing_keys_do_what_the_list_says(app):
     flipped = scene.board.flipped
     key(app, pygame.K_f)
     assert scene.board.flipped != flipped
+    key(app, pygame.K_c, mod=pygame.KMOD_CTRL)  # copy the position
+    assert scene.copied == match.state.to_text()
+    widgets.close_top_dialog(app.scene.ui)
     key(app, pygame.K_ESCAPE)  # pause
     assert scene.dialogs.pause is not None and scene.dialogs.pause.alive()
