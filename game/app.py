@@ -33,6 +33,7 @@ TITLE = "Chess Variants"
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
 FPS = 60
+SAVE_FLUSH_SECONDS = 10.0  # how long quitting waits for the last autosave
 # scripts/bench_startup.py: the app writes time.time() into this file once
 # its first frame is on screen.
 FIRST_FRAME_ENV = "CHESS_VARIANTS_FIRST_FRAME_FILE"
@@ -221,7 +222,13 @@ class App:
                 hook()
             except Exception:
                 log.exception("on_quit of %s failed", type(scene).__name__)
+        self.flush_saves()
         self.running = False
+
+    def flush_saves(self) -> None:
+        """Wait for the last autosave to be on disk (it is written off the frame)."""
+        if not saves.flush(timeout=SAVE_FLUSH_SECONDS):
+            log.error("the last autosave may not have been written")
 
     # -- the loop ------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -295,4 +302,5 @@ class App:
         for scene in reversed(self.scenes):
             scene.leave()
         self.scenes.clear()
+        self.flush_saves()
         pygame.display.quit()

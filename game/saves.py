@@ -10,14 +10,17 @@ or ``$CHESS_VARIANTS_HOME`` when that is set (tests and CI use it)::
 
 Every file is written atomically (temp file in the same folder, write, flush,
 fsync, os.replace), so a crash leaves the old file or the new one, never half
-of one. A damaged or foreign save raises SaveError with a message for people
-and leaves the file and every other save alone.
+of one. Autosaves are written on a thread of their own, newest first;
+``flush()`` waits for the last one. A damaged or foreign save raises
+SaveError with a message for people and leaves the file and every other
+save alone.
 
 Headless: never imports pygame.
 """
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import math
@@ -25,6 +28,7 @@ import os
 import re
 import shutil
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,6 +49,8 @@ __all__ = [
     "clear_autosave",
     "data_dir",
     "delete",
+    "flush",
+    "has_autosave",
     "list_saves",
     "load",
     "load_autosave",
@@ -146,17 +152,102 @@ def _dump(match: Match) -> str:
     return json.dumps(match.to_dict(), indent=1, ensure_ascii=False) + "\n"
 
 
+class _AutosaveWriter:
+    """Writes autosaves on a thread of its own, so the fsync (a few
+    milliseconds, more on a busy disk) never holds up a frame.
+
+    One write at a time, each as atomic as ever (``_atomic_write``). A
+    snapshot handed in while another is being written waits; a newer one
+    replaces it, so the newest always lands and stale ones are skipped.
+    """
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._pending: tuple[Path, str] | None = None
+        self._writing: Path | None = None  # the file being written
+        self._failed = False  # did the last write fail?
+        self._thread: threading.Thread | None = None
+        self.written = 0  # files written, for tests and benchmarks
+
+    def submit(self, path: Path, text: str) -> None:
+        with self._cond:
+            self._pending = (path, text)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._pending is not None)
+                job, self._pending = self._pending, None
+                self._writing = job[0]
+            failed = False
+            try:
+                _atomic_write(*job)
+            except BaseException:  # a full disk must not end the game, nor this thread
+                log.exception("autosave to %s failed", job[0])
+                failed = True
+            with self._cond:
+                self._writing = None
+                self._failed = failed
+                self.written += not failed
+                self._cond.notify_all()
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every snapshot handed in is on disk; False if the last
+        write failed (the file before it is still there) or time ran out."""
+        with self._cond:
+            idle = self._cond.wait_for(
+                lambda: self._pending is None and self._writing is None, timeout
+            )
+            return idle and not self._failed
+
+    def pending(self, path: Path) -> bool:
+        """Is a snapshot of ``path`` waiting or being written?"""
+        with self._cond:
+            waiting = self._pending is not None and self._pending[0] == path
+            return waiting or self._writing == path
+
+    def discard(self, path: Path) -> None:
+        """Drop a snapshot of ``path`` not yet written, and wait for one being
+        written, so nothing writes ``path`` after this returns."""
+        with self._cond:
+            if self._pending is not None and self._pending[0] == path:
+                self._pending = None
+            self._cond.wait_for(lambda: self._writing is None)
+
+
+_writer = _AutosaveWriter()
+atexit.register(_writer.flush, 10.0)  # a last autosave still on its way
+
+
 # -- saves -------------------------------------------------------------------------
 def autosave(match: Match) -> Path:
-    """Write the match to saves/autosave.json (atomically)."""
+    """Save the match to saves/autosave.json: the JSON is made now, the
+    file written (atomically) on the autosave thread; ``flush()`` waits for it."""
     path = autosave_path()
-    _atomic_write(path, _dump(match))
+    _writer.submit(path, _dump(match))
     return path
 
 
+def flush(timeout: float | None = None) -> bool:
+    """Wait until the last autosave is on disk (the app calls this when it
+    quits); False if it could not be written or ``timeout`` ran out."""
+    return _writer.flush(timeout)
+
+
+def has_autosave() -> bool:
+    """Is there a game to continue (on disk, or on its way there)?"""
+    path = autosave_path()
+    return _writer.pending(path) or path.exists()
+
+
 def load_autosave() -> Match | None:
-    """The autosaved match; None when there is none. A damaged autosave
-    raises SaveError and stays in place."""
+    """The autosaved match (the newest one handed in); None when there is
+    none. A damaged autosave raises SaveError and stays in place."""
+    _writer.flush()
     path = autosave_path()
     if not path.exists():
         return None
@@ -165,7 +256,9 @@ def load_autosave() -> Match | None:
 
 def clear_autosave() -> None:
     """Forget the autosave (e.g. when its game is finished or abandoned)."""
-    autosave_path().unlink(missing_ok=True)
+    path = autosave_path()
+    _writer.discard(path)
+    path.unlink(missing_ok=True)
 
 
 _RESERVED = {"con", "prn", "aux", "nul"} | {f"{d}{i}" for d in ("com", "lpt") for i in range(1, 10)}
@@ -397,6 +490,8 @@ def list_saves(include_autosave: bool = False) -> list[SaveInfo]:
     """Every save, newest first. Only the header of each file is checked
     here; ``load`` replays the moves. Damaged files are listed with
     ``error`` set instead of raising."""
+    if include_autosave:
+        _writer.flush()  # an autosave on its way is listed as it will be
     infos = []
     for path in saves_dir().glob("*.json"):
         if path.stem == AUTOSAVE and not include_autosave:

@@ -132,6 +132,7 @@ def test_atomic_write_leaves_no_temp_files(home):
         saves.autosave(m)
         saves.save_named(m, f"game {i}")
     saves.save_settings({"sound": False})
+    assert saves.flush()
     files = sorted(p.name for p in home.rglob("*") if p.is_file())
     assert files == sorted(
         ["autosave.json", "settings.json"] + [f"game {i}.json" for i in range(5)]
@@ -141,17 +142,106 @@ def test_atomic_write_leaves_no_temp_files(home):
 def test_failed_write_keeps_the_old_file(home, monkeypatch):
     m = nim_match()
     path = saves.autosave(m)
+    assert saves.flush()
     before = path.read_text(encoding="utf-8")
 
     def boom(*a, **k):
         raise OSError("disk full")
 
+    fsync = os.fsync
     monkeypatch.setattr(os, "fsync", boom)
     m.undo()
-    with pytest.raises(OSError):
-        saves.autosave(m)
+    saves.autosave(m)  # fails on the autosave thread, and is logged
+    assert saves.flush() is False
     assert path.read_text(encoding="utf-8") == before
     assert [p.name for p in path.parent.iterdir()] == ["autosave.json"]
+    monkeypatch.setattr(os, "fsync", fsync)
+    saves.autosave(m)  # the next one goes through
+    assert saves.flush() and saves.load_autosave().history == m.history
+
+
+# -- the autosave thread -------------------------------------------------------------------
+@pytest.fixture
+def slow_disk(monkeypatch):
+    """Every atomic write takes 50 ms; the texts written, in order."""
+    import time
+
+    written = []
+    real = saves._atomic_write
+
+    def slow(path, text):
+        time.sleep(0.05)
+        real(path, text)
+        written.append(text)
+
+    monkeypatch.setattr(saves, "_atomic_write", slow)
+    return written
+
+
+def test_an_autosave_is_written_off_the_caller_and_lands_after_flush(home, slow_disk):
+    import time
+
+    start = time.perf_counter()
+    path = saves.autosave(nim_match())
+    assert time.perf_counter() - start < 0.04  # the caller did not wait for the disk
+    assert saves.has_autosave()  # on its way: Continue is offered already
+    assert saves.flush()
+    assert json.loads(path.read_text(encoding="utf-8"))["actions"] == [
+        {"0": "take 1"},
+        {"1": "take 2"},
+        {"0": "take 3"},
+    ]
+
+
+def test_the_newest_of_several_quick_autosaves_wins(home, slow_disk):
+    m = Match("toy_nim", options={"heap": 21}, seed=4)
+    for _ in range(12):
+        m.play({m.to_act()[0]: 1})
+        saves.autosave(m)
+    assert saves.flush()
+    assert saves.load_autosave().history == m.history
+    assert json.loads(slow_disk[-1])["actions"] == json.loads(saves._dump(m))["actions"]
+    assert len(slow_disk) < 12  # stale snapshots were skipped, not queued
+
+
+def test_clearing_the_autosave_drops_one_on_its_way(home, slow_disk):
+    saves.autosave(nim_match())
+    saves.autosave(nim_match(((0, 1),)))
+    saves.clear_autosave()
+    assert saves.flush()
+    assert not saves.autosave_path().exists() and saves.load_autosave() is None
+
+
+CRASH_MID_WRITE = """
+import os, sys
+from game import saves
+from game.match import Match
+
+m = Match("chess", seed=1)
+m.play({0: m.state.parse_action("e4", 0)})
+saves.autosave(m)
+assert saves.flush()
+m.play({1: m.state.parse_action("e5", 1)})
+os.fsync = lambda fd: os._exit(3)  # the power goes while the new file is half done
+saves.autosave(m)
+saves.flush()
+sys.exit(0)
+"""
+
+
+def test_a_crash_mid_write_leaves_the_previous_autosave(home):
+    import subprocess
+    import sys
+
+    env = {**os.environ, "CHESS_VARIANTS_HOME": str(home)}
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", CRASH_MID_WRITE], env=env, cwd=root, timeout=60)
+    assert done.returncode == 3  # it did die in the middle
+    match = saves.load_autosave()
+    assert match is not None and match.history == [{0: "e4"}]
+    leftovers = [p.name for p in (home / "saves").iterdir() if p.name != "autosave.json"]
+    assert all(name.startswith(".") for name in leftovers)  # a temp file, never listed
+    assert [i.name for i in saves.list_saves(include_autosave=True)] == ["autosave"]
 
 
 # -- names ---------------------------------------------------------------------------------

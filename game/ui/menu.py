@@ -162,9 +162,9 @@ class MainMenu(FormScene):
         if button is None:
             return
         try:
-            from game.saves import autosave_path
+            from game.saves import has_autosave
 
-            exists = autosave_path().exists()
+            exists = has_autosave()
         except Exception:
             exists = False
         if exists:

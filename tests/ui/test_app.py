@@ -176,3 +176,28 @@ def test_a_window_class_the_user_set_is_kept(monkeypatch):
     monkeypatch.setenv(WM_CLASS_ENV, "my-class")
     assert main(["--smoke-frames", "1"]) == 0
     assert os.environ[WM_CLASS_ENV] == "my-class"
+
+
+def test_quitting_waits_for_the_last_autosave(monkeypatch):
+    """The autosave is written off the frame; quitting must not lose it."""
+    import time
+
+    from game.match import Match
+
+    real = saves._atomic_write
+
+    def slow(path, text):
+        time.sleep(0.2)
+        real(path, text)
+
+    monkeypatch.setattr(saves, "_atomic_write", slow)
+    app = make_app(MainMenu)
+    match = Match("chess", seed=3)
+    match.play({0: match.state.parse_action("d4", 0)})
+    app.scene.on_quit = lambda: saves.autosave(match)  # as the play scene does
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    pump(app, 5)
+    assert not app.running
+    # Read the file itself: load_autosave would wait for the writer.
+    written = json.loads(saves.autosave_path().read_text(encoding="utf-8"))
+    assert written["actions"] == [{"0": "d4"}]
