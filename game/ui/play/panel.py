@@ -132,7 +132,9 @@ class SidePanel:
             buttons_h = rows * bh + (rows - 1) * gap
         below = (captured_h + 6 if captured_h else 0) + widgets_h
         moves_h = max(40, h - y - buttons_h - below - 2 * PAD)
-        self.moves = UITextBox("", pygame.Rect(x, y, pw, moves_h), self.ui, container=box)
+        self.moves = UITextBox(
+            "", pygame.Rect(x, y, pw, moves_h), self.ui, container=box, object_id="#move_list"
+        )
         y += moves_h + 6
         for widget, wh in zip(scene.widgets, heights, strict=True):
             widget.rect = pygame.Rect(x, y, pw, wh)
