@@ -22,6 +22,7 @@ import pygame_gui
 from game import __version__, saves
 from game.resources import asset
 from game.ui import art
+from game.ui.scene import clear_tooltips, release_mouse, ui_animating, ui_picture
 from game.ui.sound import Sounds
 
 if TYPE_CHECKING:
@@ -33,6 +34,9 @@ TITLE = "Chess Variants"
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
 FPS = 60
+MAX_DT = 0.1  # a longer gap (an idle wait, a slow scene build) counts as this much
+IDLE_WAIT = 0.25  # with nothing moving, the loop sleeps up to this long for an event
+IDLE_POLL = 0.008  # seconds between looks at the event queue while it sleeps
 SAVE_FLUSH_SECONDS = 10.0  # how long quitting waits for the last autosave
 # scripts/bench_startup.py: the app writes time.time() into this file once
 # its first frame is on screen.
@@ -90,6 +94,9 @@ class App:
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
         self.frame_times: deque[float] = deque(maxlen=600)
+        self.frames_drawn = 0
+        self._dirty = True  # the next frame must be drawn (a new scene, a resize)
+        self._shown: tuple = ()  # ui_picture of the last frame drawn
         self.running = False
         self.sounds = Sounds(enabled=bool(self.settings["sound"]))
         self.version = __version__
@@ -132,6 +139,7 @@ class App:
         self._resize_scenes()
 
     def _resize_scenes(self) -> None:
+        self._dirty = True
         size = self.size
         for scene in self.scenes:
             if getattr(scene, "_app_size", None) != size:
@@ -188,8 +196,10 @@ class App:
 
     def push(self, scene: Scene) -> None:
         if self.scenes:
+            self._hand_over(self.scenes[-1])
             self.scenes[-1].leave()
         scene._app_size = self.size
+        self._dirty = True
         self.scenes.append(scene)
         scene.enter()
 
@@ -197,7 +207,9 @@ class App:
         if not self.scenes:
             return None
         scene = self.scenes.pop()
+        self._hand_over(scene)
         scene.leave()
+        self._dirty = True
         if self.scenes:
             top = self.scenes[-1]
             if getattr(top, "_app_size", None) != self.size:
@@ -208,8 +220,18 @@ class App:
 
     def replace(self, scene: Scene) -> None:
         if self.scenes:
-            self.scenes.pop().leave()
+            old = self.scenes.pop()
+            self._hand_over(old)
+            old.leave()
         self.push(scene)
+
+    def _hand_over(self, scene: Scene) -> None:
+        """The top scene changes: the old one lets go of the mouse, so no
+        button of it stays held by a press whose release goes elsewhere."""
+        try:
+            release_mouse(scene.ui)
+        except Exception:
+            log.exception("releasing the mouse in %s failed", type(scene).__name__)
 
     def quit(self) -> None:
         """Leave the main loop at the end of this frame; every scene on the
@@ -251,25 +273,37 @@ class App:
             toggle_keys_help(scene.ui)
             return
         if scene is not None:
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                clear_tooltips(scene.ui)
             scene.handle(event)
 
-    def step(self, dt: float) -> None:
-        """One frame: events, update, draw, flip."""
-        for event in pygame.event.get():
+    def step(self, dt: float, draw: bool = True) -> bool:
+        """One frame: events, update, then draw and flip when ``draw`` is set
+        or anything happened or moves (the main loop passes False). True
+        when it drew."""
+        events = pygame.event.get()
+        for event in events:
             self.handle(event)
             if not self.running:
-                return
+                return False
         scene = self.scene
         if scene is None:
             self.running = False
-            return
+            return False
+        moving = scene.active()
         scene.update(dt)
         scene = self.scene  # update may have changed scenes
         if scene is None:
             self.running = False
-            return
+            return False
+        changed = bool(events) or moving or self._dirty or self.needs_frames()
+        if not (draw or changed or ui_picture(scene.ui) != self._shown):
+            return False
+        self._dirty = False
         scene.draw(self.window)
         pygame.display.flip()
+        self._shown = ui_picture(scene.ui)
+        self.frames_drawn += 1
         first_frame_file = os.environ.pop(FIRST_FRAME_ENV, None)  # so only once
         if first_frame_file:
             try:
@@ -277,24 +311,50 @@ class App:
                     fh.write(repr(time.time()))
             except OSError:
                 log.exception("could not write %s", first_frame_file)
+        return True
 
-    def run(self, max_frames: int | None = None) -> int:
-        """The main loop; returns the process exit code."""
+    def needs_frames(self) -> bool:
+        """Is something moving or waiting: the top scene says so, or its
+        pygame_gui widgets animate by themselves (see game/ui/scene.py)?"""
+        scene = self.scene
+        return scene is not None and (scene.active() or ui_animating(scene.ui))
+
+    def _wait(self) -> None:
+        """Sleep until an event comes, or IDLE_WAIT passes. Short sleeps and a
+        look at the queue cost a third of pygame.event.wait's polling (which
+        wakes every millisecond) for at most IDLE_POLL more latency."""
+        deadline = time.perf_counter() + IDLE_WAIT
+        while not pygame.event.peek() and time.perf_counter() < deadline:
+            time.sleep(IDLE_POLL)
+
+    def run(self, max_frames: int | None = None, max_seconds: float | None = None) -> int:
+        """The main loop; returns the process exit code. Frames are drawn at
+        up to FPS while anything happens or moves; idle, the loop sleeps.
+        ``max_frames`` (smoke runs) never sleeps: N frames back to back."""
         if not self.scenes:
             from game.ui.menu import MainMenu
 
             self.push(MainMenu(self))
         self.running = True
         frames = 0
-        dt = 0.0
+        began = last = time.perf_counter()
         while self.running:
             start = time.perf_counter()
-            self.step(dt)
+            dt = min(start - last, MAX_DT)
+            last = start
+            self.step(dt, draw=False)
             frames += 1
             self.frame_times.append(time.perf_counter() - start)
             if max_frames is not None and frames >= max_frames:
                 break
-            dt = self.clock.tick(FPS) / 1000.0
+            if max_seconds is not None and time.perf_counter() - began >= max_seconds:
+                break
+            if not self.running:
+                break
+            if max_frames is not None or self._dirty or self.needs_frames():
+                self.clock.tick(FPS)
+            else:
+                self._wait()
         self.running = False
         return 0
 
