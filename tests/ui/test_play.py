@@ -556,3 +556,14 @@ def test_ctrl_c_copies_the_position_unless_it_holds_secrets(app, monkeypatch):
     key(app, pygame.K_c, mod=pygame.KMOD_CTRL)
     assert len(board) == 1
     assert [w.window_display_title for w in widgets.dialogs(secret.ui)][-1] == "Not copied"
+
+
+def test_the_play_scene_asks_for_frames_only_while_something_moves_or_waits(app):
+    match = chess960(players=("human", "computer:random"))
+    scene = open_play(app, match)
+    assert not scene.active()  # the person to move: nothing happens until they act
+    drag(app, square_at(scene, "e2"), square_at(scene, "e4"))
+    assert scene.active()  # the move lands, then the computer thinks
+    wait_for(app, lambda: len(match.history) == 2)
+    settle(app, scene)
+    assert not scene.active()

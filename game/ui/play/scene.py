@@ -600,6 +600,19 @@ class PlayScene(Scene):
         if not self.closed:
             self.refresh()
 
+    def active(self) -> bool:
+        """Frames are needed while something moves or waits: a move landing,
+        a piece flying home or dragged, a computer thinking, a step to come
+        from it, or the game-over window to open."""
+        m = self.match
+        waiting_bot = not m.is_over() and any(not m.is_human(s) for s in m.waiting_for())
+        return (
+            self.board.animating
+            or self.input.dragging
+            or waiting_bot
+            or (m.is_over() and not self._game_over_shown)
+        )
+
     def update(self, dt: float) -> None:
         if self.input.prefix_waiting != self._hint_shown:
             self._hint_shown = not self._hint_shown
