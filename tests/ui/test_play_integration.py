@@ -736,3 +736,12 @@ def test_the_captured_row_counts_captures_in_whole_points_not_pieces_made(app):
     scene = open_play(app, chess)
     white, black = scene.panel.captured
     assert [p.kind for p in black[1]] == ["bishop"] and black[2] == 3 and white[2] == -3
+
+
+def test_a_game_begun_from_a_position_counts_captures_from_there(app):
+    start = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
+    scene = open_play(app, Match("chess", seed=1, start=start))
+    assert [(side, taken, lead) for side, taken, lead in scene.panel.captured] == [
+        (0, [], 0),
+        (1, [], 0),
+    ]

@@ -224,7 +224,7 @@ class SidePanel:
             return []
         if self._start is None:
             try:
-                start = scene.game.new(scene.match.options, scene.match.seed)
+                start = scene.match.initial_state()  # a pasted position, too
                 self._start = Counter(start.pieces().values())
             except Exception:
                 self._start = Counter()
