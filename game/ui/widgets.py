@@ -238,6 +238,9 @@ def title_bar(ui: pygame_gui.UIManager, size: tuple[int, int], title: str) -> UI
 
 
 # -- the backdrop --------------------------------------------------------------------
+# The backdrop at the window's size, and at the one before (fullscreen and
+# back): a window-sized surface is 4 to 8 MB, so no more are kept.
+BACKDROPS_KEPT = 2
 _backdrop_cache: dict[tuple[int, int], pygame.Surface] = {}
 
 
@@ -274,11 +277,12 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect) -> None:
 def draw_backdrop(surface: pygame.Surface) -> None:
     """The calm dark background every menu-like scene sits on."""
     size = surface.get_size()
-    back = _backdrop_cache.get(size)
+    back = _backdrop_cache.pop(size, None)  # popped and put back: newest last
     if back is None:
-        if len(_backdrop_cache) > 4:
-            _backdrop_cache.clear()
-        back = _backdrop_cache[size] = _make_backdrop(size)
+        back = _make_backdrop(size)
+        while len(_backdrop_cache) >= BACKDROPS_KEPT:
+            del _backdrop_cache[next(iter(_backdrop_cache))]
+    _backdrop_cache[size] = back
     surface.blit(back, (0, 0))
 
 
