@@ -118,19 +118,18 @@ def play_one(app, game_id: str, seed: int, moves: int, bots: bool) -> None:
     scene = PlayScene(app, match)
     app.push(scene)
     rng = random.Random(seed)
-    for _ in range(moves):
+    if bots:  # the computers pace themselves: frames until they have made the moves
+        for _ in range(moves * 300):
+            if match.is_over() or len(match.records) >= moves:
+                break
+            app.step(1 / 30)
+    for _ in range(0 if bots else moves):
         if match.is_over():
             break
-        if bots:
-            for _ in range(600):  # until the bot has moved
-                before = len(match.records)
-                app.step(1 / 30)
-                if len(match.records) != before or match.is_over():
-                    break
-        else:
-            seat = match.waiting_for()[0]
-            scene.submit(seat, rng.choice(match.state.legal_actions(seat)))
+        seat = match.waiting_for()[0]
+        scene.submit(seat, rng.choice(match.state.legal_actions(seat)))
         settle(app, scene)
+    settle(app, scene)
     for _ in range(10):  # the game-over window, if it came
         app.step(1 / 30)
     scene.to_menu()

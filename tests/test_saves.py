@@ -163,28 +163,29 @@ def test_failed_write_keeps_the_old_file(home, monkeypatch):
 # -- the autosave thread -------------------------------------------------------------------
 @pytest.fixture
 def slow_disk(monkeypatch):
-    """Every atomic write takes 50 ms; the texts written, in order."""
-    import time
+    """Every atomic write waits until the test opens the gate; the texts written, in order."""
+    import threading
 
     written = []
+    gate = threading.Event()
     real = saves._atomic_write
 
     def slow(path, text):
-        time.sleep(0.05)
+        gate.wait(30)
         real(path, text)
         written.append(text)
 
     monkeypatch.setattr(saves, "_atomic_write", slow)
-    return written
+    yield written, gate
+    gate.set()
 
 
 def test_an_autosave_is_written_off_the_caller_and_lands_after_flush(home, slow_disk):
-    import time
-
-    start = time.perf_counter()
-    path = saves.autosave(nim_match())
-    assert time.perf_counter() - start < 0.04  # the caller did not wait for the disk
+    written, gate = slow_disk
+    path = saves.autosave(nim_match())  # returns while the disk is still shut
+    assert written == []  # the caller did not wait for the disk
     assert saves.has_autosave()  # on its way: Continue is offered already
+    gate.set()
     assert saves.flush()
     assert json.loads(path.read_text(encoding="utf-8"))["actions"] == [
         {"0": "take 1"},
@@ -194,20 +195,23 @@ def test_an_autosave_is_written_off_the_caller_and_lands_after_flush(home, slow_
 
 
 def test_the_newest_of_several_quick_autosaves_wins(home, slow_disk):
+    written, gate = slow_disk
     m = Match("toy_nim", options={"heap": 21}, seed=4)
     for _ in range(12):
         m.play({m.to_act()[0]: 1})
         saves.autosave(m)
+    gate.set()
     assert saves.flush()
     assert saves.load_autosave().history == m.history
-    assert json.loads(slow_disk[-1])["actions"] == json.loads(saves._dump(m))["actions"]
-    assert len(slow_disk) < 12  # stale snapshots were skipped, not queued
+    assert json.loads(written[-1])["actions"] == json.loads(saves._dump(m))["actions"]
+    assert len(written) < 12  # stale snapshots were skipped, not queued
 
 
 def test_clearing_the_autosave_drops_one_on_its_way(home, slow_disk):
     saves.autosave(nim_match())
     saves.autosave(nim_match(((0, 1),)))
     saves.clear_autosave()
+    slow_disk[1].set()
     assert saves.flush()
     assert not saves.autosave_path().exists() and saves.load_autosave() is None
 

@@ -7,6 +7,7 @@ import random
 
 import chess
 import pytest
+from helpers.bots import UNTIMED
 from helpers.chess_diagrams import fen_of
 
 from game.ai import make_bot, think_now
@@ -76,7 +77,7 @@ def test_search_finds_mate_in_one(fen):
     assert expected, "the test position must have a mate in one"
     state = state_of(fen)
     for seed in range(3):
-        move = think_now("search:2", state, state.turn, random.Random(seed))
+        move = think_now("search:2", state, state.turn, random.Random(seed), **UNTIMED)
         assert str(move) in expected
 
 
@@ -88,13 +89,13 @@ def test_search_finds_mate_in_two():
     assert expected == {"e2e8"}
     state = state_of(fen)
     for seed in range(2):
-        move = think_now("search:3:time=20", state, 0, random.Random(seed))
+        move = think_now("search:3", state, 0, random.Random(seed), **UNTIMED)
         assert str(move) in expected
     # and the bot finishes the job
     state.apply({0: move})
-    reply = think_now("search:3", state, 1, random.Random(0))
+    reply = think_now("search:3", state, 1, random.Random(0), **UNTIMED)
     state.apply({1: reply})
-    mate = think_now("search:3", state, 0, random.Random(0))
+    mate = think_now("search:3", state, 0, random.Random(0), **UNTIMED)
     state.apply({0: mate})
     assert state.result().points == (1.0, 0.0)
 
@@ -114,7 +115,7 @@ def test_search_finds_a_quiet_mate_in_two_from_a_diagram():
     fen = fen_of(diagram)
     assert mates_in(chess.Board(fen), 2) == {"a1a6"}
     for seed in range(2):
-        move = think_now("search:3:time=20", state_of(fen), 0, random.Random(seed))
+        move = think_now("search:3", state_of(fen), 0, random.Random(seed), **UNTIMED)
         assert str(move) == "a1a6"
 
 
@@ -131,13 +132,13 @@ def test_search_takes_a_hanging_queen():
     """
     state = state_of(fen_of(diagram))
     for seed in range(3):
-        assert str(think_now("search:2", state, 0, random.Random(seed))) == "d2d5"
+        assert str(think_now("search:2", state, 0, random.Random(seed), **UNTIMED)) == "d2d5"
 
 
 def test_search_does_not_take_a_defended_queen_with_its_queen():
     # Qxd5 exd5 loses the queen for a queen... equal; Rxd5 wins it cleanly.
     fen = "4k3/8/4p3/3q4/8/8/3R4/3QK3 w - - 0 1"
-    move = think_now("search:3", state_of(fen), 0, random.Random(0))
+    move = think_now("search:3", state_of(fen), 0, random.Random(0), **UNTIMED)
     assert str(move) == "d2d5"
 
 
@@ -145,9 +146,9 @@ def test_black_avoids_losing_its_queen():
     # Black's queen is attacked by a pawn; it must move (or be defended... it can't).
     fen = "4k3/8/8/3q4/4P3/8/8/4K3 b - - 0 1"
     state = state_of(fen)
-    move = think_now("search:2", state, 1, random.Random(0))
+    move = think_now("search:2", state, 1, random.Random(0), **UNTIMED)
     state.apply({1: move})
-    white = think_now("search:2", state, 0, random.Random(0))
+    white = think_now("search:2", state, 0, random.Random(0), **UNTIMED)
     state.apply({0: white})
     assert any(p.kind == "queen" and p.side == 1 for p in state.pieces().values())
 
@@ -156,7 +157,7 @@ def test_black_avoids_losing_its_queen():
 def test_random_and_search_bots_play_legal_moves(game_id):
     rng = random.Random(1)
     state = GAMES[game_id].new(seed=5)
-    bots = [make_bot("random"), make_bot("search:2:time=0.2")]
+    bots = [make_bot("random"), make_bot("search:2", **UNTIMED)]
     for _ in range(30):
         if state.is_over():
             break
@@ -168,7 +169,7 @@ def test_random_and_search_bots_play_legal_moves(game_id):
 
 def test_start_position_search_is_reasonable():
     state = GAMES["chess"].new()
-    bot = make_bot("search:3:time=5")
+    bot = make_bot("search:3", **UNTIMED)
     move = bot.choose(state, 0, random.Random(0))
     assert move in state.legal_actions(0)
     assert bot.last.depth == 3

@@ -47,32 +47,31 @@ def test_worker_returns_a_legal_move_for_the_chess_start(runner):
     assert reply in match.state.legal_actions(1)
 
 
-def test_poll_is_non_blocking(runner):
-    state = GAMES["chess"].new()
-    runner.start(state, 0)
-    t = time.perf_counter()
-    for _ in range(100):
-        runner.poll()
-    assert time.perf_counter() - t < 0.1
-    wait(runner)
+def test_poll_is_non_blocking():
+    """A poll during a long think answers None at once; a blocking poll would wait for the move."""
+    runner = BotRunner("search:30:time=600")
+    try:
+        runner.start(GAMES["chess"].new(), 0)
+        assert all(runner.poll() is None for _ in range(100))
+        assert runner.busy
+    finally:
+        runner.close()
 
 
-def test_cancel_drops_the_think_and_the_next_start_answers_fast():
-    runner = BotRunner("search:30:time=10")
+def test_cancel_drops_the_think_and_the_next_start_answers():
+    runner = BotRunner("search:30:time=600")
     try:
         state = GAMES["chess"].new()
         runner.start(state, 0)
-        time.sleep(0.5)  # the worker is deep in a 10 s think
+        time.sleep(0.5)  # the worker is deep in a ten-minute think
         runner.cancel()
         assert not runner.busy
         assert runner.poll() is None
-        # A new job is answered long before the old think's 10 s budget.
+        # Answered within wait()'s 60 s only if the old think really stopped.
         runner.spec = "random"
-        t = time.perf_counter()
         runner.start(state, 0)
-        move = wait(runner, timeout=5)
+        move = wait(runner, timeout=60)
         assert move in state.legal_actions(0)
-        assert time.perf_counter() - t < 3.0
     finally:
         runner.close()
 

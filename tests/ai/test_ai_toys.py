@@ -6,19 +6,16 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers.bots import UNTIMED
 from toy_games import GOOF, HIDDEN, NIM, NIM2, TTT
 
 from game.ai import RandomBot, SearchBot, make_bot, think_now
 from game.ai.evaluate import WIN, chess_like_eval, evaluator_for, outcome_only, terminal_value
 from game.engine import Result
 
-# Searches here stop at their depth or node limit, never on the clock (a
-# loaded machine must not make them play worse): the time cap is never met.
-NO_CLOCK = ":time=600:cap=600"
-
 
 def bot(spec: str):
-    return make_bot(spec + NO_CLOCK)
+    return make_bot(spec, **UNTIMED)
 
 
 def play(state, bots, rng, max_steps=500):
@@ -61,7 +58,7 @@ def test_nim_search_finds_the_winning_take():
     # so the only winning move takes 2 from the heap of 3.
     state = NIM.new(heaps=(3, 4, 5))
     for seed in range(3):
-        assert str(think_now("search:8" + NO_CLOCK, state, 0, random.Random(seed))) == "0:2"
+        assert str(think_now("search:8", state, 0, random.Random(seed), **UNTIMED)) == "0:2"
 
 
 def test_nim_search_wins_against_random_from_a_won_position():
@@ -111,18 +108,18 @@ def test_tic_tac_toe_search_against_itself_draws():
 def test_tic_tac_toe_blocks_and_wins():
     # X to move can win at once (top row).
     state = TTT.from_text("xx./oo./...")
-    assert think_now("search:3" + NO_CLOCK, state, 0) == 8
+    assert think_now("search:3", state, 0, **UNTIMED) == 8
     # O to move must block X's top row... and can win first: O wins on the middle row.
     state = TTT.from_text("xx./oo./x..")
-    assert think_now("search:3" + NO_CLOCK, state, 1) == 5
+    assert think_now("search:3", state, 1, **UNTIMED) == 5
     # O to move must block.
     state = TTT.from_text("xx./o../...")
-    assert think_now("search:3" + NO_CLOCK, state, 1) == 8
+    assert think_now("search:3", state, 1, **UNTIMED) == 8
 
 
 def test_random_tie_breaking_varies_the_choice():
     # Every first move in tic-tac-toe draws with best play.
-    choices = {think_now("search:2" + NO_CLOCK, TTT.new(), 0, random.Random(s)) for s in range(30)}
+    choices = {think_now("search:2", TTT.new(), 0, random.Random(s), **UNTIMED) for s in range(30)}
     assert len(choices) > 1
 
 

@@ -6,6 +6,8 @@ import random
 import subprocess
 import sys
 
+from helpers.bots import UNTIMED
+
 from game.ai import make_bot
 from game.games import load_all
 from game.match import Match
@@ -35,7 +37,7 @@ def test_the_tulpa_duel_is_played_uniformly():
     state = match.state
     picker = state.to_act()[0]
     assert state.uniform_decision(picker)
-    bot = make_bot("search:2")
+    bot = make_bot("search:2", **UNTIMED)
     counts = collections.Counter(
         str(bot.choose(state.view(picker), picker, random.Random(i))) for i in range(200)
     )

@@ -5,6 +5,7 @@ lower case, "." empty). Letters: K Q R B N P, M Mace, H Horse-apult."""
 import random
 
 import pytest
+from helpers.bots import UNTIMED
 
 from game.engine import IllegalAction
 from game.engine.board import board_field
@@ -670,8 +671,7 @@ def test_search_finds_the_thrown_mace_win():
         .....K....
         """
     state = position(diagram)
-    # Bounded by depth and nodes; the time limit is only a cap never reached.
-    action = think_now("search:2", state, 0, random.Random(1), node_limit=20_000, time_limit=10.0)
+    action = think_now("search:2", state, 0, random.Random(1), node_limit=20_000, **UNTIMED)
     assert state.notation(action) == "Hh7:h6>g9"
 
 
@@ -680,7 +680,7 @@ def test_random_against_search_finishes_quickly():
 
     rng = random.Random(3)
     state = GAMES["maces"].new(seed=3)
-    search = make_bot("search:2", node_limit=256, time_limit=10.0)  # nodes bound it, not time
+    search = make_bot("search:2", node_limit=256, **UNTIMED)
     bots = {0: search, 1: make_bot("random")}
     steps = 0
     while not state.is_over() and steps < 600:

@@ -4,6 +4,7 @@
 import random
 
 import pytest
+from helpers.bots import UNTIMED
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -1074,7 +1075,6 @@ def test_random_games_finish():
 
 # Searches in tests stop on depth and nodes, never on the clock: the same
 # result on a fast machine and a slow one.
-UNTIMED = {"time_limit": 1e9, "time_cap": 1e9}
 
 
 def test_the_evaluation_is_registered_and_counts_kings_pools_and_hands():

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers.bots import UNTIMED
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -918,7 +919,6 @@ def test_random_games_reach_every_kind_of_event():
 
 # Searches in tests stop on depth and nodes, never on the clock: the same
 # result on a fast machine and a slow one.
-UNTIMED = {"time_limit": 1e9, "time_cap": 1e9}
 
 
 def test_the_evaluation_is_registered_and_values_threats():

@@ -6,6 +6,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from helpers.bots import UNTIMED
 
 from game.engine.board import board_field
 from game.games import load_all
@@ -463,7 +464,7 @@ def test_random_against_search_finishes_quickly():
 
     rng = random.Random(5)
     state = GAMES["tulpas"].new(seed=5)
-    search = make_bot("search:2", node_limit=256, time_limit=10.0, samples=1)  # nodes, not time
+    search = make_bot("search:2", node_limit=256, samples=1, **UNTIMED)
     bots = {1: search, 0: make_bot("random")}
     steps = 0
     while not state.is_over() and steps < 800:
