@@ -119,7 +119,9 @@ class SetupScene(FormScene):
         top = max(16, min(40, h // 22))
         widgets.label(ui, pygame.Rect(0, top, w, 64), game.title, "#title")
         blurb = getattr(game, "blurb", "") or "Choose the players and the options."
-        widgets.label(ui, pygame.Rect(0, top + 62, w, 28), blurb, "#subtitle")
+        blurb_h = widgets.wrapped_labels(
+            ui, pygame.Rect(24, top + 60, w - 48, 26), blurb, "#subtitle", 2
+        )
 
         form_w = min(680, w - 48)
         rows = len(game.seats) + len(game.options)
@@ -127,9 +129,9 @@ class SetupScene(FormScene):
         rows += 1  # the position to start from
         helps += 1
         form_h = 44 + rows * (ROW_H + ROW_GAP) + helps * 22 + (44 if game.options else 0) + 44 + 64
-        form = widgets.centred((w, h), form_w, form_h, top=top + 112)
+        form = widgets.centred((w, h), form_w, form_h, top=top + 86 + blurb_h)
         if form.bottom > h - 16:
-            form.top = max(top + 96, h - 16 - form.height)
+            form.top = max(top + 70 + blurb_h, h - 16 - form.height)
         self.boards.append(form)
         x = form.left + 28
         field_x = x + LABEL_W

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -354,3 +354,61 @@ def open_match(app: App, match: object, replace: bool = False) -> None:
         app.replace(scene)
     else:
         app.push(scene)
+
+
+# -- text that must fit a label ---------------------------------------------------------
+def wrapped_labels(
+    ui: pygame_gui.UIManager,
+    rect: pygame.Rect,
+    text: str,
+    style: str,
+    lines: int,
+    container: Any = None,
+) -> int:
+    """``text`` in labels of ``style``, one per line of ``rect``'s height,
+    wrapped at words onto up to ``lines`` lines (the last cut with "…");
+    returns the height used. Built empty first: pygame_gui warns about a
+    label made with a text wider than itself."""
+    first = UILabel(rect, "", ui, container=container, object_id=style)
+    parts = wrap_for_label(first, text, lines)
+    first.set_text(parts[0])
+    for i, part in enumerate(parts[1:], 1):
+        UILabel(rect.move(0, i * rect.height), part, ui, container=container, object_id=style)
+    return rect.height * len(parts)
+
+
+def wrap_for_label(label: Any, text: str, lines: int) -> list[str]:
+    """``text`` split at words into at most ``lines`` pieces that fit
+    ``label``'s width, the last cut short with "…" if need be."""
+    out = []
+    rest = text
+    while rest and len(out) < lines - 1:
+        head, rest = fit_label(label, rest)
+        out.append(head)
+    if rest or not out:
+        out.append(cut_to_label(label, rest))
+    return out
+
+
+def cut_to_label(label: Any, text: str) -> str:
+    font = getattr(label, "font", None)
+    width = label.rect.width - 6
+    if font is None or font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def fit_label(label: Any, text: str) -> tuple[str, str]:
+    """Split ``text`` at a word so the first part fits ``label``'s width."""
+    font = getattr(label, "font", None)
+    width = label.rect.width - 6
+    if font is None or font.size(text)[0] <= width:
+        return text, ""
+    words = text.split(" ")
+    for n in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:n])
+        if font.size(head)[0] <= width:
+            return head, " ".join(words[n:])
+    return text, ""

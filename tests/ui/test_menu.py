@@ -155,3 +155,32 @@ def test_every_title_shows_in_the_smallest_window():
     for entry in CATALOGUE:
         start = entry.title[:4]
         assert any(t.startswith(start) and len(t) >= 6 for t in shown), entry.title
+
+
+@pytest.mark.parametrize("game_id", ["tulpas", "maces", "mulligan_stew", "tulaga", "chess960"])
+def test_no_label_is_too_narrow_for_its_text_in_the_smallest_window(game_id):
+    """pygame_gui warns when a label's text is wider than the label: the text is cut."""
+    import warnings
+
+    from game.app import MIN_SIZE, App
+    from game.match import Match
+    from game.ui.play import PlayScene
+    from game.ui.rules_view import RulesScene
+    from game.ui.setup import SetupScene
+
+    app = App(fullscreen=False, size=MIN_SIZE)
+    app.running = True
+    app.push(MainMenu(app))
+    scenes = (
+        lambda: SetupScene(app, game_id),
+        lambda: PlayScene(app, Match(game_id, seed=1)),
+        lambda: RulesScene(app, game_id),
+    )
+    for make in scenes:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            app.push(make())
+            pump(app, 2)
+        app.pop()
+        cut = [str(w.message) for w in caught if "too small for text" in str(w.message)]
+        assert cut == [], cut

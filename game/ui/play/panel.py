@@ -18,7 +18,7 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from game.ai.evaluate import piece_value
-from game.ui import art
+from game.ui import art, widgets
 from game.ui.play.move_list import move_list_html
 
 if TYPE_CHECKING:
@@ -153,22 +153,9 @@ class SidePanel:
         self._background = None
 
     def _wrapped(self, text: str, x: int, y: int, w: int, h: int, style: str, lines: int) -> int:
-        """``text`` in labels of ``style``, wrapped at words onto up to
-        ``lines`` lines (the last cut with "…"); returns the height used."""
-        label = UILabel(
-            pygame.Rect(x, y, w, h), text, self.ui, container=self.container, object_id=style
+        return widgets.wrapped_labels(
+            self.ui, pygame.Rect(x, y, w, h), text, style, lines, container=self.container
         )
-        parts = _wrap(label, text, lines)
-        label.set_text(parts[0])
-        for i, part in enumerate(parts[1:], 1):
-            UILabel(
-                pygame.Rect(x, y + i * h, w, h),
-                part,
-                self.ui,
-                container=self.container,
-                object_id=style,
-            )
-        return h * len(parts)
 
     def show(self, visible: bool) -> None:
         if self.container is not None and bool(self.container.visible) != visible:
@@ -184,11 +171,13 @@ class SidePanel:
         if status != self.status_text:
             self.status_text = status
             first, _, rest = status.partition("\n")
-            first, spill = _fit(self.status, first)
+            first, spill = widgets.fit_label(self.status, first)
             if spill:  # a long prompt goes on in the smaller lines
                 rest = f"{spill}\n{rest}" if rest else spill
             self.status.set_text(first)
-            more = _wrap(self.status_more[0], rest.replace("\n", " · "), len(self.status_more))
+            more = widgets.wrap_for_label(
+                self.status_more[0], rest.replace("\n", " · "), len(self.status_more)
+            )
             for label, text in zip(self.status_more, more + [""] * 2, strict=False):
                 label.set_text(text)
         moves = move_list_html(m, seen.viewer, scene.result_text(), scene.looking_at)
@@ -293,40 +282,3 @@ def _points(piece: Any) -> int:
 
 def _enable(button: UIButton, on: bool) -> None:
     button.enable() if on else button.disable()
-
-
-def _wrap(label: Any, text: str, lines: int) -> list[str]:
-    """``text`` split at words into at most ``lines`` pieces that fit
-    ``label``'s width, the last cut short with "…" if need be."""
-    out = []
-    rest = text
-    while rest and len(out) < lines - 1:
-        head, rest = _fit(label, rest)
-        out.append(head)
-    if rest or not out:
-        out.append(_cut(label, rest))
-    return out
-
-
-def _cut(label: Any, text: str) -> str:
-    font = getattr(label, "font", None)
-    width = label.rect.width - 6
-    if font is None or font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-def _fit(label: Any, text: str) -> tuple[str, str]:
-    """Split ``text`` at a word so the first part fits ``label``'s width."""
-    font = getattr(label, "font", None)
-    width = label.rect.width - 6
-    if font is None or font.size(text)[0] <= width:
-        return text, ""
-    words = text.split(" ")
-    for n in range(len(words) - 1, 0, -1):
-        head = " ".join(words[:n])
-        if font.size(head)[0] <= width:
-            return head, " ".join(words[n:])
-    return text, ""
