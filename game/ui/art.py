@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from pathlib import Path
 
 import pygame
@@ -31,8 +32,28 @@ _OUTLINE = (14, 12, 11)
 
 _KIND = re.compile(r"[a-z0-9_]+")
 
-CACHE_LIMIT = 1024
-_cache: OrderedDict[tuple[int, str, int], pygame.Surface] = OrderedDict()
+
+class SurfaceCache(OrderedDict):
+    """Drawn surfaces by key, the least recently used dropped past ``limit``
+    (a session resizes the window many times: each size draws anew)."""
+
+    def __init__(self, limit: int):
+        super().__init__()
+        self.limit = limit
+
+    def fetch(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """The surface kept for ``key``, made by ``make()`` the first time."""
+        surface = self.get(key)
+        if surface is not None:
+            self.move_to_end(key)
+            return surface
+        surface = self[key] = make()
+        if len(self) > self.limit:
+            self.popitem(last=False)
+        return surface
+
+
+_cache = SurfaceCache(1024)
 _icons: dict[int, pygame.Surface] = {}
 
 
@@ -49,15 +70,7 @@ def piece_surface(seat: int, kind: str, size: int) -> pygame.Surface:
     disc with the kind's first letter. Never raises for an unknown kind.
     """
     key = (int(seat), str(kind), max(1, int(size)))
-    surface = _cache.get(key)
-    if surface is not None:
-        _cache.move_to_end(key)
-        return surface
-    surface = _load_piece(*key)
-    _cache[key] = surface
-    if len(_cache) > CACHE_LIMIT:
-        _cache.popitem(last=False)
-    return surface
+    return _cache.fetch(key, lambda: _load_piece(*key))
 
 
 def _load_piece(seat: int, kind: str, size: int) -> pygame.Surface:

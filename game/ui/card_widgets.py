@@ -18,7 +18,8 @@ import pygame
 
 from game.ui import art
 from game.ui import cards as ui_cards
-from game.ui.panel_widgets import BACK, DIM, TEXT, PanelWidget
+from game.ui.panel_widgets import PanelWidget
+from game.ui.widgets import CARD_BG, TEXT, TEXT_DIM
 
 TITLE_H = 18
 
@@ -64,8 +65,8 @@ class _CardRow(PanelWidget):
         raise NotImplementedError
 
     def draw(self, surface: pygame.Surface, paths: Any) -> None:
-        pygame.draw.rect(surface, BACK, self.rect, border_radius=6)
-        label = art.ui_font(13).render(self.title, True, TEXT if self.slots else DIM)
+        pygame.draw.rect(surface, CARD_BG, self.rect, border_radius=6)
+        label = art.ui_font(13).render(self.title, True, TEXT if self.slots else TEXT_DIM)
         surface.blit(label, (self.rect.x + 8, self.rect.y + 2))
         self._rects = self._layout(paths)
         path = tuple(paths.path) if paths is not None else ()
@@ -143,7 +144,7 @@ class CardPiles(PanelWidget):
         self.piles = list(self.adapter.piles(seen.state, seat))
 
     def draw(self, surface: pygame.Surface, paths: Any) -> None:
-        pygame.draw.rect(surface, BACK, self.rect, border_radius=6)
+        pygame.draw.rect(surface, CARD_BG, self.rect, border_radius=6)
         n = max(1, len(self.piles))
         width = (self.rect.w - 8) // n
         font = art.ui_font(13)

@@ -11,7 +11,6 @@ drawing order (later cards on top) and always stay inside the rectangle given.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
@@ -19,7 +18,7 @@ import pygame
 
 from game.engine.cards import Card
 from game.resources import asset
-from game.ui.art import ui_font
+from game.ui.art import SurfaceCache, ui_font
 
 RATIO = 7 / 5  # height / width, as playing cards
 LIFT = 0.18  # how far a selected card in a hand rises, as a share of its height
@@ -35,8 +34,7 @@ BADGE = (24, 24, 28, 215)  # behind a pile's count
 BADGE_TEXT = (250, 248, 240)
 
 _SIDE_NAMES = ("white", "black")
-CACHE_LIMIT = 256
-_cache: OrderedDict[tuple[Card | None, int], pygame.Surface] = OrderedDict()
+_cache = SurfaceCache(256)
 
 
 # ------------------------------------------------------------------ pictures
@@ -56,15 +54,7 @@ def card_surface(card: Card | None, width: int) -> pygame.Surface:
     high, with per-pixel alpha (the rounded corners are clear). Cached per
     card and width; a drawing that fails to load gives a plain placeholder."""
     key = (card, max(1, int(width)))
-    surface = _cache.get(key)
-    if surface is not None:
-        _cache.move_to_end(key)
-        return surface
-    surface = _load(*key)
-    _cache[key] = surface
-    if len(_cache) > CACHE_LIMIT:
-        _cache.popitem(last=False)
-    return surface
+    return _cache.fetch(key, lambda: _load(*key))
 
 
 def clear_cache() -> None:

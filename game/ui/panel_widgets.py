@@ -17,12 +17,8 @@ from typing import Any
 import pygame
 
 from game.ui import art
+from game.ui.widgets import ACCENT, CARD_BG, CARD_BORDER, TEXT, TEXT_DIM
 
-TEXT = (220, 214, 200)
-DIM = (140, 146, 154)
-BACK = (36, 40, 46)
-EDGE = (59, 69, 82)
-ACCENT = (217, 164, 90)
 PICKED = (52, 70, 50)
 
 
@@ -92,12 +88,12 @@ class PieceTray(PanelWidget):
         return out
 
     def draw(self, surface: pygame.Surface, paths: Any) -> None:
-        pygame.draw.rect(surface, BACK, self.rect, border_radius=6)
+        pygame.draw.rect(surface, CARD_BG, self.rect, border_radius=6)
         font = art.ui_font(14)
-        label = font.render(self.title, True, TEXT if self.slots else DIM)
+        label = font.render(self.title, True, TEXT if self.slots else TEXT_DIM)
         surface.blit(label, (self.rect.x + 8, self.rect.centery - label.get_height() // 2))
         if not self.slots:
-            none = font.render("nothing", True, DIM)
+            none = font.render("nothing", True, TEXT_DIM)
             x = self.rect.x + self._label_width()
             surface.blit(none, (x, self.rect.centery - none.get_height() // 2))
             return
@@ -106,7 +102,7 @@ class PieceTray(PanelWidget):
             picked = slot in paths.path
             target = slot in paths.targets
             pygame.draw.rect(surface, PICKED if picked else (30, 35, 43), rect, border_radius=6)
-            edge = ACCENT if picked or target else EDGE
+            edge = ACCENT if picked or target else CARD_BORDER
             pygame.draw.rect(surface, edge, rect, 1, border_radius=6)
             if paths.dragged_place != slot:
                 img = art.piece_surface(*pieces[slot], rect.w)

@@ -90,6 +90,21 @@ def test_the_cache_returns_the_same_surface():
     assert art.piece_surface(0, "knight", 64) is not a
 
 
+def test_a_surface_cache_drops_the_least_recently_used():
+    cache = art.SurfaceCache(2)
+    made = []
+
+    def make(name):
+        made.append(name)
+        return pygame.Surface((1, 1))
+
+    first = cache.fetch("a", lambda: make("a"))
+    cache.fetch("b", lambda: make("b"))
+    assert cache.fetch("a", lambda: make("a")) is first  # kept, and now the newest
+    cache.fetch("c", lambda: make("c"))  # one too many: "b" goes
+    assert list(cache) == ["a", "c"] and made == ["a", "b", "c"]
+
+
 @pytest.mark.parametrize("kind", ["dragon", "", "../icons/icon", "King"])
 def test_a_missing_kind_gives_a_placeholder(kind):
     surface = art.piece_surface(1, kind, 48)

@@ -42,7 +42,7 @@ GLOWS = {
     "reap": (235, 80, 70),
 }
 
-_cache: dict[tuple[int, str, int], pygame.Surface] = {}
+_cache = art.SurfaceCache(256)
 
 
 # -- the stones ---------------------------------------------------------------------------
@@ -50,12 +50,10 @@ def stone_surface(seat: int, kind: str, size: int) -> pygame.Surface:
     """A stone of ``seat`` (0 White, 1 Black) in a ``size`` square with alpha:
     a shaded disc with a highlight; a rank stone adds a gold ring and star."""
     size = max(8, int(size))
-    key = (seat % 2, kind, size)
-    surf = _cache.get(key)
-    if surf is not None:
-        return surf
-    if len(_cache) > 256:
-        _cache.clear()
+    return _cache.fetch((seat % 2, kind, size), lambda: _draw_stone(seat % 2, kind, size))
+
+
+def _draw_stone(seat: int, kind: str, size: int) -> pygame.Surface:
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     c = size / 2
     r = size * (0.40 if kind == RANK else 0.34)
@@ -88,7 +86,6 @@ def stone_surface(seat: int, kind: str, size: int) -> pygame.Surface:
         pygame.draw.circle(surf, gold, (c, c), r * 0.80, width)
         pygame.draw.polygon(surf, gold, _star(c, c, r * 0.50, r * 0.21))
         pygame.draw.polygon(surf, (120, 86, 20), _star(c, c, r * 0.50, r * 0.21), 1)
-    _cache[key] = surf
     return surf
 
 
