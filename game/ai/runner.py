@@ -26,6 +26,7 @@ Usage from a frame loop::
     action = runner.poll()           # None while thinking
     if action is not None:
         match.play(action)           # or however the scene applies it
+    runner.start_view(view, seat)    # or from a view the caller made (hints)
     runner.cancel()                  # after undo, leaving the scene...
     runner.close()                   # when done with the bot
 
@@ -198,6 +199,21 @@ class BotRunner:
             if to_dict is None:
                 raise
             kind, payload = "match", to_dict()
+        self._begin(kind, payload, state, seat, seed)
+
+    def start_view(self, view: Any, seat: int, seed: int | None = None) -> None:
+        """Begin thinking for ``seat`` from ``view``, a ``state.view(seat)``
+        the caller made (a hint: the runner never holds the full state). The
+        worker gets exactly that view; the answer is checked against its
+        legal actions (a view of the seat to act has them). Returns at once;
+        any think in progress is cancelled."""
+        self.cancel()
+        if seat not in view.to_act():
+            raise ValueError(f"seat {seat} is not to act")
+        payload = pickle.dumps(view, protocol=pickle.HIGHEST_PROTOCOL)
+        self._begin("state", payload, view, seat, seed)
+
+    def _begin(self, kind: str, payload: Any, state: Any, seat: int, seed: int | None) -> None:
         self._next_id += 1
         if seed is None:
             seed = random.getrandbits(63)

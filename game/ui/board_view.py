@@ -4,7 +4,8 @@
 it what to show (``set_position``), hands it the engine's events to animate
 (``animate``), and the click-path input (game/ui/play/input.py) sets what is
 selected (``path``, ``target_squares``, ``capture_squares``, ``hover``) and
-which square's piece is lifted by a drag (``lifted``).
+which square's piece is lifted by a drag (``lifted``); the scene's Hint sets
+``hint``, the squares of a suggested action, marked and joined by an arrow.
 
 Drawing is layered: the squares and coordinates come from one cached surface
 per (square size, theme, flip); on top go the highlights (last move,
@@ -48,6 +49,7 @@ SELECTED = (20, 85, 30, 120)
 TARGET = (20, 30, 40, 70)
 HOVER = (255, 255, 255, 60)
 CHECK = (230, 30, 20)
+HINT = (88, 176, 255)  # a hint's squares and arrow (game/ui/play/hint.py)
 
 
 def _light(file: int, rank: int) -> bool:
@@ -156,6 +158,7 @@ class BoardView:
         self.marker_drawer: Callable[[pygame.Surface, pygame.Rect, str], bool] | None = None
         self._painted: set[tuple[int, str]] = set()
         self.pending: tuple[int, int] | None = None  # a move waiting for a choice
+        self.hint: tuple[int, ...] = ()  # the squares of a hinted action, in order
 
         # What the click-path input selects (game/ui/play/input.py sets it).
         self.path: list[int] = []
@@ -408,6 +411,9 @@ class BoardView:
             pygame.draw.circle(surf, TARGET, (s // 2, s // 2), int(s * 0.49), max(3, s // 11))
         elif name == "check":
             surf = _glow(s, CHECK)
+        elif name == "hint":
+            surf.fill((*HINT, 40))
+            pygame.draw.rect(surf, (*HINT, 235), (0, 0, s, s), max(3, s // 14))
         self._overlay_cache[key] = surf
         return surf
 
@@ -436,6 +442,8 @@ class BoardView:
                 surface.blit(self._overlay("selected"), self.square_rect(sq))
         if self.check_square is not None and not self.animator.busy:
             surface.blit(self._overlay("check"), self.square_rect(self.check_square))
+        for sq in self.hint:
+            surface.blit(self._overlay("hint"), self.square_rect(sq))
         if self.markers:
             self.draw_markers(surface, under=True)
 
@@ -461,6 +469,8 @@ class BoardView:
             if self.lifted is not None and self.hover in self.target_squares:
                 surface.blit(self._overlay("hover"), self.square_rect(self.hover))
 
+        if len(self.hint) > 1 and not self.animator.busy:
+            self._draw_hint_arrow(surface)
         step = self.animator.current
         if step is not None:
             self._draw_step(surface, step)
@@ -659,6 +669,33 @@ class BoardView:
             (tx + dy * size * 0.4, ty - dx * size * 0.4),
             w,
         )
+
+    def _draw_hint_arrow(self, surface: pygame.Surface) -> None:
+        """A broad translucent arrow through the hint's squares, over the pieces."""
+        layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        points = [(x - self.rect.x, y - self.rect.y) for x, y in map(self.square_center, self.hint)]
+        w = max(4, self.square // 5)
+        colour = (*HINT, 165)
+        for a, b in zip(points, points[1:], strict=False):
+            ax, ay = a
+            bx, by = b
+            length = math.hypot(bx - ax, by - ay)
+            if length < 1:
+                continue
+            dx, dy = (bx - ax) / length, (by - ay) / length
+            head = min(self.square * 0.45, length * 0.6)
+            # The shaft stops where the head begins, so the two never overlap.
+            cx, cy = bx - dx * head, by - dy * head
+            pygame.draw.line(layer, colour, (ax, ay), (cx, cy), w)
+            pygame.draw.circle(layer, colour, (int(ax), int(ay)), w // 2)
+            half = head * 0.75
+            tip = (bx - dx * self.square * 0.12, by - dy * self.square * 0.12)
+            pygame.draw.polygon(
+                layer,
+                colour,
+                [tip, (cx - dy * half, cy + dx * half), (cx + dy * half, cy - dx * half)],
+            )
+        surface.blit(layer, self.rect.topleft)
 
 
 def tint(surface: pygame.Surface, rect: pygame.Rect, rgba, edge=None) -> None:

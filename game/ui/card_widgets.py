@@ -94,6 +94,12 @@ class _CardRow(PanelWidget):
         i = ui_cards.card_at(self._rects, pos)
         return self.slots[i].place if i is not None else None
 
+    def place_rect(self, place: int) -> pygame.Rect | None:
+        for slot, rect in zip(self.slots, self._rects, strict=False):
+            if slot.place == place:
+                return rect
+        return None
+
     def place_image(self, place: int, size: int) -> pygame.Surface | None:
         for slot in self.slots:
             if slot.place == place and not slot.gap:
@@ -165,6 +171,12 @@ class CardPiles(PanelWidget):
         for pile, area in zip(self.piles, self._areas, strict=False):
             if pile.place is not None and area.collidepoint(pos):
                 return pile.place
+        return None
+
+    def place_rect(self, place: int) -> pygame.Rect | None:
+        for pile, area in zip(self.piles, self._areas, strict=False):
+            if pile.place == place:
+                return area
         return None
 
 

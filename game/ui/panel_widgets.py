@@ -6,8 +6,9 @@ pixels tall, so any number of widgets never overlap. Whenever the step or
 the viewer changes the scene calls ``refresh(seen)`` with what the viewer may
 see (game/ui/play/viewpoint.py ``Seen``): a widget draws only from that,
 never from the match. Widgets whose places take part in click paths (a piece
-in hand, a card) answer ``place_at`` and ``place_image`` and draw the
-selection from the click-path input handed to ``draw``.
+in hand, a card) answer ``place_at``, ``place_image`` and ``place_rect``
+(where a place is, so a hint can ring it) and draw the selection from the
+click-path input handed to ``draw``.
 """
 
 from __future__ import annotations
@@ -53,6 +54,11 @@ class PanelWidget:
 
     def place_image(self, place: int, size: int) -> pygame.Surface | None:
         """What is dragged from ``place``, at about ``size`` pixels."""
+        return None
+
+    def place_rect(self, place: int) -> pygame.Rect | None:
+        """Where ``place`` is drawn (as last drawn), for marking it from
+        outside (a hint); None if the widget does not show it."""
         return None
 
 
@@ -113,6 +119,9 @@ class PieceTray(PanelWidget):
             if rect.collidepoint(pos):
                 return slot
         return None
+
+    def place_rect(self, place: int) -> pygame.Rect | None:
+        return self.slot_rects().get(place)
 
     def place_image(self, place: int, size: int) -> pygame.Surface | None:
         piece = dict(self.slots).get(place)

@@ -132,6 +132,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("Left, Right", "look back through the moves"),
             ("Home, End", "look at the start, back to the game"),
             ("F", "flip the board"),
+            ("H", "a hint: the computer suggests a move"),
             ("Ctrl+C", "copy the position as text"),
             ("Esc", "pause"),
         ),

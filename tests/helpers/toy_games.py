@@ -11,6 +11,10 @@
   each and a face-down draw pile; a turn plays a card from the hand to
   either end of a face-up line and draws one. Each card of your colour in
   the line is a point: a score game.
+- ``toy_climb``: one seat alone climbs a track of numbered steps (dealt by
+  the seed), one or two steps at a time; the numbers it lands on add up to
+  its score, to be made as high as it can (or, with the "low" goal, as
+  low): a solitaire score game with modes.
 
 They are not registered globally: ``install(monkeypatch)`` puts them into
 ``game.games.REGISTRY`` for one test only.
@@ -296,7 +300,81 @@ class LineState(State):
         return other
 
 
-TOY_GAMES: tuple[type[Game], ...] = (NimGame, GuessGame, LineGame)
+class ClimbGame(Game):
+    id = "toy_climb"
+    title = "Toy Climb"
+    seats = ("Climber",)
+    sides = ("Climber",)
+    options = (
+        Option("length", "Steps", 6, choices=(4, 6, 9)),
+        Option("goal", "Goal", "high", choices=("high", "low")),
+    )
+
+    def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> ClimbState:
+        opts = self.normalize_options(options)
+        rng = random.Random(seed)
+        steps = [rng.randint(0, 9) for _ in range(opts["length"])]
+        return ClimbState(self, opts["goal"], steps, 0, 0, rng)
+
+    def from_text(self, text: str) -> ClimbState:
+        """The text: goal, steps climbed, score, the steps' numbers (5,0,0,7)."""
+        goal, where, score, steps = text.split()
+        numbers = [int(v) for v in steps.split(",")]
+        return ClimbState(self, goal, numbers, int(where), int(score), random.Random(0))
+
+
+class ClimbState(State):
+    def __init__(
+        self, game: ClimbGame, goal: str, steps: list[int], where: int, score: int, rng: Any
+    ) -> None:
+        self.game, self.goal, self.steps, self.rng = game, goal, steps, rng
+        self.where, self.score = where, score  # where: steps climbed (0: at the bottom)
+
+    def to_act(self) -> tuple[Seat, ...]:
+        return () if self.is_over() else (0,)
+
+    def legal_actions(self, seat: Seat) -> list[int]:
+        if seat not in self.to_act():
+            return []
+        return [n for n in (1, 2) if self.where + n <= len(self.steps)]
+
+    def apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
+        climb = actions.get(0)
+        if set(actions) != {0} or climb not in self.legal_actions(0):
+            raise IllegalAction(f"cannot climb {climb!r}")
+        self.where += climb
+        self.score += self.steps[self.where - 1]
+        events = [Event("climb", 0, {"to": self.where, "score": self.score})]
+        if self.is_over():
+            events.append(Event("game_over", None, {"reason": "The top is reached"}))
+        return events
+
+    def rules_result(self) -> Result | None:
+        if self.where < len(self.steps):
+            return None
+        low = self.goal == "low"
+        return Result.score(
+            self.game, [self.score], "The top is reached", f"{self.score} points", low
+        )
+
+    def prompt(self, seat: Seat) -> str:
+        return f"Climb one or two steps (score {self.score})"
+
+    def notation(self, action: Any) -> str:
+        return f"climb {action}"
+
+    def to_text(self) -> str:
+        return f"{self.goal} {self.where} {self.score} {','.join(map(str, self.steps))}"
+
+    def copy(self) -> ClimbState:
+        other = ClimbState(
+            self.game, self.goal, list(self.steps), self.where, self.score, self.copy_rng()
+        )
+        other._agreed_result = self._agreed_result
+        return other
+
+
+TOY_GAMES: tuple[type[Game], ...] = (NimGame, GuessGame, LineGame, ClimbGame)
 
 
 def install(monkeypatch: Any) -> None:

@@ -1,6 +1,7 @@
 """The computer seats of a match: each thinks in its own worker process
 (game/ai/runner.py), started when its decision comes and polled every frame,
-so the window keeps drawing while a bot thinks."""
+so the window keeps drawing while a bot thinks. Hints for people think the
+same way, in a worker of their own, handed only the person's own view."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ class BotDriver:
         self.match = match
         self.runners: dict[int, Any] = {}
         self._thinking: dict[int, int] = {}  # seat -> history length the think is for
+        self.hint_runner: Any = None  # the hints' own worker, made at the first hint
 
     @property
     def thinking(self) -> bool:
@@ -55,16 +57,50 @@ class BotDriver:
                 return seat, action
         return None
 
+    # -- hints ------------------------------------------------------------------------
+    def start_hint(self, seat: int, spec: str, seed: int | None = None) -> None:
+        """Ask the bot ``spec`` for a good action for ``seat`` (a person),
+        from that seat's own view: the worker never sees the full state, so
+        a hint gives nothing away that the person may not know."""
+        from game.ai.runner import BotRunner
+
+        if self.hint_runner is not None and self.hint_runner.spec != spec:
+            self.hint_runner.close()
+            self.hint_runner = None
+        if self.hint_runner is None:
+            self.hint_runner = BotRunner(spec)
+        self.hint_runner.start_view(self.match.state.view(seat), seat, seed)
+
+    @property
+    def hinting(self) -> bool:
+        """Is a hint being thought about?"""
+        return self.hint_runner is not None and self.hint_runner.busy
+
+    def poll_hint(self) -> Any | None:
+        """The hinted action once found, else None (never blocks)."""
+        return self.hint_runner.poll() if self.hint_runner is not None else None
+
+    def cancel_hint(self) -> None:
+        if self.hint_runner is not None:
+            self.hint_runner.cancel()
+
+    # -- stopping -----------------------------------------------------------------------
     def cancel(self) -> None:
+        """Forget every think: the computer seats' and the hint's."""
         for runner in self.runners.values():
             runner.cancel()
         self._thinking.clear()
+        self.cancel_hint()
 
     def close(self) -> None:
-        for runner in self.runners.values():
+        runners = list(self.runners.values())
+        if self.hint_runner is not None:
+            runners.append(self.hint_runner)
+        for runner in runners:
             try:
                 runner.close()
             except Exception:
                 log.exception("closing a bot failed")
         self.runners.clear()
+        self.hint_runner = None
         self._thinking.clear()

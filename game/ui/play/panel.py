@@ -29,9 +29,11 @@ TEXT = (236, 229, 216)
 TEXT_DIM = (154, 165, 177)
 PAD = 16
 
+# Three rows of three: the moves, the game, the app.
 CONTROLS = (
     ("undo", "Undo"),
     ("redo", "Redo"),
+    ("hint", "Hint"),
     ("flip", "Flip board"),
     ("draw", "Offer draw"),
     ("resign", "Resign"),
@@ -39,10 +41,12 @@ CONTROLS = (
     ("rules", "Rules"),
     ("menu", "Menu"),
 )
-# The same, four a row in a short window.
+CONTROLS_PER_ROW = 3
+# The same with short names, for a narrow panel where the long ones would be cut.
 SHORT_CONTROLS = tuple(
     (key, {"flip": "Flip", "draw": "Draw"}.get(key, text)) for key, text in CONTROLS
 )
+BUTTON_TEXT_PAD = 14  # the theme's text_horiz_alignment_padding for buttons, each side
 
 
 class SidePanel:
@@ -113,22 +117,20 @@ class SidePanel:
             self.choice_buttons[button] = choice
         if self.choices:
             y += -(-len(self.choices) // per_row) * 42 + 4
-        rows, bh, controls = 4, 38, CONTROLS
+        rows, bh = -(-len(CONTROLS) // CONTROLS_PER_ROW), 38
         buttons_h = rows * bh + (rows - 1) * gap
         captured_h = 72 if scene.adapter.show_captured else 0
         heights = [max(0, int(widget.height)) for widget in scene.widgets]
         widgets_h = sum(heights) + 6 * len(heights)
         # A short window: give up the captured row, then make the buttons
-        # lower, then put them four a row with short names, before anything
-        # is pushed off the bottom.
+        # lower, then lower still, before anything is pushed off the bottom.
         room = h - y - widgets_h - 2 * PAD
         if captured_h and room - buttons_h - captured_h - 6 < 80:
             captured_h = 0
-        if room - buttons_h - (captured_h + 6 if captured_h else 0) < 60:
-            bh, gap = 30, 6
-            buttons_h = rows * bh + (rows - 1) * gap
-        if room - buttons_h - (captured_h + 6 if captured_h else 0) < 50:
-            rows, controls = 2, SHORT_CONTROLS
+        for low_bh, low_gap in ((30, 6), (26, 4)):
+            if room - buttons_h - (captured_h + 6 if captured_h else 0) >= 60:
+                break
+            bh, gap = low_bh, low_gap
             buttons_h = rows * bh + (rows - 1) * gap
         below = (captured_h + 6 if captured_h else 0) + widgets_h
         moves_h = max(40, h - y - buttons_h - below - 2 * PAD)
@@ -142,8 +144,12 @@ class SidePanel:
         self.captured_rect = pygame.Rect(x, y, pw, captured_h)
         if captured_h:
             y += captured_h + 6
-        per_row = len(controls) // rows
+        per_row = CONTROLS_PER_ROW
         bw = (pw - gap * (per_row - 1)) // per_row
+        # The long names where every one fits its button, else the short ones.
+        font = art.ui_font(16)
+        fits = all(font.size(t)[0] <= bw - 2 * BUTTON_TEXT_PAD for _, t in CONTROLS)
+        controls = CONTROLS if fits else SHORT_CONTROLS
         self.buttons = {}
         for i, (key, text) in enumerate(controls):
             r, c = divmod(i, per_row)
@@ -172,12 +178,15 @@ class SidePanel:
             self.status_text = status
             first, _, rest = status.partition("\n")
             first, spill = widgets.fit_label(self.status, first)
-            if spill:  # a long prompt goes on in the smaller lines
-                rest = f"{spill}\n{rest}" if rest else spill
             self.status.set_text(first)
-            more = widgets.wrap_for_label(
-                self.status_more[0], rest.replace("\n", " · "), len(self.status_more)
-            )
+            top, bottom = self.status_more
+            rest = rest.replace("\n", " · ")
+            if spill and rest:  # a long prompt goes on in a smaller line, the rest below
+                more = widgets.wrap_for_label(top, spill, 1) + widgets.wrap_for_label(
+                    bottom, rest, 1
+                )
+            else:
+                more = widgets.wrap_for_label(top, spill or rest, 2)
             for label, text in zip(self.status_more, more + [""] * 2, strict=False):
                 label.set_text(text)
         moves = move_list_html(m, seen.viewer, scene.result_text(), scene.looking_at)
@@ -192,6 +201,7 @@ class SidePanel:
         on = not m.is_over() and scene.acting_human() is not None
         _enable(self.buttons["draw"], on)
         _enable(self.buttons["resign"], on)
+        _enable(self.buttons["hint"], scene.hints.can_ask())
         self.captured = self._captured(seen.state)
         choices = scene.panel_choices()
         changed = [c.label for c in choices] != [c.label for c in self.choices]

@@ -9,6 +9,7 @@ right (game/ui/play/panel.py). The parts:
   the prefix rule;
 - ``bots`` (bots.py): computer seats thinking in worker processes;
 - ``dialogs`` (dialogs.py): game over, pause, save as;
+- ``hints`` (hint.py): the Hint button's suggestion for the person deciding;
 - the game's adapter (game/ui/adapters.py) and its widgets.
 
 After every step: the events the viewer may see are animated and sounded,
@@ -29,6 +30,7 @@ from game.ui.adapters import adapter_for
 from game.ui.board_view import THEMES, BoardView
 from game.ui.play.bots import BotDriver
 from game.ui.play.dialogs import Dialogs
+from game.ui.play.hint import Hint
 from game.ui.play.input import ClickPaths
 from game.ui.play.panel import SidePanel
 from game.ui.play.viewpoint import Seen, Viewpoint
@@ -72,6 +74,7 @@ class PlayScene(Scene):
         self.input = ClickPaths(self.board, self.decide, app.sounds)
         self.input.mark_one_click = self.adapter.mark_one_click
         self.bots = BotDriver(match)
+        self.hints = Hint(self)
         self.dialogs = Dialogs(self)
         self.widgets = self.adapter.make_widgets()
         self.input.sources = self.widgets  # widgets with places take part in click paths
@@ -79,7 +82,7 @@ class PlayScene(Scene):
         self.chooser: ChoiceOverlay | None = None
         self.closed = False
         self._game_over_shown = match.is_over()  # a finished game resumed: no dialog
-        self._hint_shown = False
+        self._prefix_shown = False
         # Looking back at the position after this many steps (None: the game now).
         self.looking_at: int | None = None
         self._looked: Any = None  # that position, as the viewer may see it
@@ -154,6 +157,7 @@ class PlayScene(Scene):
         if self.closed:
             return
         self.seen = seen = self.viewpoint.seen()
+        self.hints.check()
         squares = THEMES[self.board.theme][:2]
         for widget in self.widgets:
             widget.squares = squares
@@ -217,6 +221,9 @@ class PlayScene(Scene):
             lines.append(f"Pass to {self.game.seats[self.viewpoint.waiting_for]}")
         if self.input.prefix_waiting:
             lines.insert(1, "Click it again to play it, or go on to a marked square")
+        hint = self.hints.status()
+        if hint:
+            lines.insert(1, hint)
         return "\n".join(lines)
 
     def copy_position(self) -> None:
@@ -569,6 +576,8 @@ class PlayScene(Scene):
             self.look_back(None)
         elif event.key == pygame.K_f and not ctrl:
             self.flip()
+        elif event.key == pygame.K_h and not ctrl:
+            self.hints.ask()
 
     def _on_button(self, element: Any) -> None:
         if self.dialogs.handle_button(element):
@@ -578,6 +587,7 @@ class PlayScene(Scene):
         actions = {
             "undo": self.undo,
             "redo": self.redo,
+            "hint": self.hints.ask,
             "flip": self.flip,
             "draw": self.offer_draw,
             "resign": self.resign,
@@ -603,7 +613,7 @@ class PlayScene(Scene):
     def active(self) -> bool:
         """Frames are needed while something moves or waits: a move landing,
         a piece flying home or dragged, a computer thinking, a step to come
-        from it, or the game-over window to open."""
+        from it, the game-over window to open, or a hint being thought about."""
         m = self.match
         waiting_bot = not m.is_over() and any(not m.is_human(s) for s in m.waiting_for())
         return (
@@ -611,11 +621,12 @@ class PlayScene(Scene):
             or self.input.dragging
             or waiting_bot
             or (m.is_over() and not self._game_over_shown)
+            or self.hints.active()
         )
 
     def update(self, dt: float) -> None:
-        if self.input.prefix_waiting != self._hint_shown:
-            self._hint_shown = not self._hint_shown
+        if self.input.prefix_waiting != self._prefix_shown:
+            self._prefix_shown = not self._prefix_shown
             self.refresh()
         self.ui.update(dt)
         self.board.update(dt)
@@ -627,6 +638,7 @@ class PlayScene(Scene):
         self._drive_bots()
         if self.closed:
             return
+        self.hints.update()
         if self.match.is_over() and not self._game_over_shown and not self.board.animating:
             self._game_over_shown = True
             result = self.match.state.result()
@@ -645,6 +657,7 @@ class PlayScene(Scene):
             self.chooser.draw(surface)
         for widget in self.widgets:
             widget.draw(surface, self.input)
+        self.hints.draw(surface)
         self.ui.draw_ui(surface)
         self.input.draw_drag(surface)
 

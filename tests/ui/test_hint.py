@@ -1,0 +1,345 @@
+"""The Hint button (and the H key) on the play screen: the computer suggests
+an action for the person deciding, thinking in a worker from that person's
+own view, and the suggestion shows on the board, on the widgets or on the
+panel button that makes it, and in the status line, until anything changes.
+
+Real scenes under SDL's dummy drivers; the hint's search is bounded by its
+depth (a time limit that is never met). Positions are diagrams, rank 8 first.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+import pytest
+from helpers import chess_variants, toy_games
+from helpers.bots import UNTIMED
+from helpers.chess_diagrams import fen_of
+from helpers.ui_driver import PLAY_ADAPTER, drag, key, open_play, press_button, pump, settle
+
+from game.ai import think_now
+from game.ai.runner import BotRunner
+from game.app import MIN_SIZE, App
+from game.match import Match
+from game.ui import art, widgets
+from game.ui.adapters import MoveAdapter
+from game.ui.board_view import HINT
+from game.ui.card_widgets import CardHand, CardLine, CardSlot
+from game.ui.play import PlayScene
+from game.ui.play.hint import HINT_COLOUR, THINKING, hint_level
+from game.ui.play.panel import BUTTON_TEXT_PAD, CONTROLS
+
+# The hint's bot in these tests: depth 2, never stopped by the clock.
+SPEC = f"search:2:time={UNTIMED['time_limit']}:cap={UNTIMED['time_cap']}"
+SEED = 11
+
+
+def with_test_bot(scene: PlayScene) -> PlayScene:
+    scene.hints.level, scene.hints.seed = SPEC, SEED
+    return scene
+
+
+def wait_for_hint(app: App, scene: PlayScene, limit: float = 120.0) -> None:
+    """Frames until the hint's worker has answered (the limit only stops a
+    hung test; nothing here depends on how long the search takes)."""
+    end = time.monotonic() + limit
+    while scene.hints.thinking:
+        assert time.monotonic() < end, "the hint never came"
+        pump(app, 1)
+        time.sleep(0.005)
+    pump(app, 2)
+
+
+def ask(app: App, scene: PlayScene, how: str = "button") -> None:
+    if how == "button":
+        press_button(app, scene.panel.buttons["hint"])
+    else:
+        key(app, pygame.K_h)
+    wait_for_hint(app, scene)
+
+
+def sq(name: str) -> int:
+    return (int(name[1]) - 1) * 8 + "abcdefgh".index(name[0])
+
+
+def near(colour, target, tolerance: int = 24) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(colour[:3], target, strict=True))
+
+
+def hint_pixels(surface: pygame.Surface, rect: pygame.Rect) -> int:
+    """How many pixels of the hint's colour lie on ``rect``'s edge, or just outside it."""
+    count = 0
+    for r in (rect, rect.inflate(6, 6)):
+        for x in range(r.left, r.right):
+            for y in (r.top, r.top + 1, r.bottom - 1, r.bottom - 2):
+                if surface.get_at((x, y))[:3] == HINT_COLOUR:
+                    count += 1
+    return count
+
+
+# The scholar's mate is on: Qxf7 is the one mate.
+SCHOLAR = """
+r . b q k b . r
+p p p p . p p p
+. . n . . n . .
+. . . . p . . Q
+. . B . P . . .
+. . . . . . . .
+P P P P . P P P
+R N B . K . N R
+"""
+
+
+@pytest.fixture
+def mate_in_one(app):
+    match = Match("chess", seed=1, players=["human", "computer:random"], start=fen_of(SCHOLAR))
+    return match, with_test_bot(open_play(app, match))
+
+
+# -- the hint itself -------------------------------------------------------------------
+def test_the_hint_finds_the_mate_and_shows_it_on_the_board_and_in_the_status(app, mate_in_one):
+    match, scene = mate_in_one
+    assert scene.panel.buttons["hint"].is_enabled
+    press_button(app, scene.panel.buttons["hint"])
+    assert scene.hints.thinking or scene.hints.shown is not None
+    if scene.hints.thinking:
+        assert THINKING in scene.panel.status_text
+        assert not scene.panel.buttons["hint"].is_enabled  # one hint at a time
+    wait_for_hint(app, scene)
+    assert "Hint: Qxf7#" in scene.panel.status_text
+    assert scene.board.hint == (sq("h5"), sq("f7"))
+    # Drawn: the two squares are framed in the hint's colour.
+    app.step(1 / 60)
+    for name in ("h5", "f7"):
+        rect = scene.board.square_rect(sq(name))
+        assert near(app.window.get_at((rect.x + 1, rect.centery)), HINT), name
+    a1 = scene.board.square_rect(sq("a1"))
+    assert not near(app.window.get_at((a1.x + 1, a1.centery)), HINT)
+    assert match.history == []  # a hint plays nothing
+
+
+def test_the_hint_goes_when_a_move_is_played(app, mate_in_one):
+    match, scene = mate_in_one
+    ask(app, scene, how="key")
+    assert scene.board.hint
+    drag(app, scene.board.square_center(sq("a2")), scene.board.square_center(sq("a3")))
+    settle(app, scene)
+    assert match.history[0] == {0: "a3"}
+    assert scene.board.hint == () and scene.hints.shown is None
+    assert "Hint" not in scene.panel.status_text
+
+
+def test_the_hint_goes_on_undo(app):
+    match = Match("chess", seed=1, players=["human", "human"])
+    match.play({0: match.state.parse_action("e4", 0)})
+    scene = with_test_bot(open_play(app, match))
+    ask(app, scene)
+    assert scene.hints.shown is not None and scene.hints.shown.seat == 1
+    press_button(app, scene.panel.buttons["undo"])
+    assert match.history == []
+    assert scene.hints.shown is None and scene.board.hint == ()
+    assert scene.panel.buttons["hint"].is_enabled  # White may ask now
+
+
+def test_the_hint_is_the_bots_choice_from_the_persons_view_and_rings_its_button(app, monkeypatch):
+    """toy_climb: no board moves, so the hint rings the panel button that makes it."""
+    toy_games.install(monkeypatch)
+    match = Match("toy_climb", {"length": 9}, seed=5, players=["human"])
+    match.play({0: 1})
+    scene = with_test_bot(open_play(app, match))
+    ask(app, scene)
+    expected = think_now(SPEC, match.state, 0, rng=random.Random(SEED), **UNTIMED)
+    assert scene.hints.shown.action == expected
+    assert f"Hint: climb {expected}" in scene.panel.status_text
+    (button,) = [b for b, c in scene.panel.choice_buttons.items() if c.action == expected]
+    app.step(1 / 60)
+    assert hint_pixels(app.window, button.rect)
+    (other,) = [b for b, c in scene.panel.choice_buttons.items() if c.action != expected]
+    assert not hint_pixels(app.window, other.rect)
+
+
+def test_the_strongest_level_gives_hints_unless_the_game_has_its_own(monkeypatch):
+    from game.games import REGISTRY
+
+    assert hint_level(REGISTRY["chess"]) == "search:3"  # "Computer: Hard"
+    toy_games.install(monkeypatch)
+    climb = REGISTRY["toy_climb"]
+    monkeypatch.setattr(type(climb), "hint_bot", "search:6", raising=False)
+    assert hint_level(climb) == "search:6"
+
+
+# -- secrets -------------------------------------------------------------------------------
+def test_the_worker_gets_only_the_persons_view(app, monkeypatch):
+    toy_games.install(monkeypatch)
+    handed = []
+    original = BotRunner.start_view
+
+    def spy(self, view, seat, seed=None):
+        handed.append((view, seat))
+        return original(self, view, seat, seed)
+
+    monkeypatch.setattr(BotRunner, "start_view", spy)
+    match = Match("toy_line", seed=4, players=["human", "computer:random"])
+    scene = with_test_bot(open_play(app, match))
+    ask(app, scene)
+    ((view, seat),) = handed
+    assert seat == 0 and view.is_partial
+    assert view.to_text() == match.state.view(0).to_text() != match.state.to_text()
+    assert view.rng is None
+    theirs = match.state.cards.cards("hand1")
+    assert view.cards.seen("hand1", 0) != list(theirs)  # their hand is blank in it
+    assert scene.hints.shown.action in match.state.legal_actions(0)
+
+
+def test_start_view_thinks_from_the_view_it_is_handed(monkeypatch):
+    toy_games.install(monkeypatch)
+    match = Match("toy_line", seed=4)
+    view = match.state.view(0)
+    with BotRunner(SPEC) as runner:
+        runner.start_view(view, 0, seed=SEED)
+        end = time.monotonic() + 120
+        action = None
+        while action is None:
+            assert time.monotonic() < end
+            action = runner.poll()
+            time.sleep(0.005)
+    assert action == think_now(SPEC, view, 0, rng=random.Random(SEED), **UNTIMED)
+    with pytest.raises(ValueError):
+        BotRunner(SPEC, start=False).start_view(view, 1)  # not North's to decide
+
+
+def test_another_person_at_the_screen_takes_the_hint_away(app, monkeypatch):
+    toy_games.install(monkeypatch)
+    match = Match("toy_line", seed=4, players=["human", "human"])
+    scene = with_test_bot(open_play(app, match))
+    scene.viewpoint.reveal()  # North takes the screen
+    scene.refresh()
+    ask(app, scene)
+    assert scene.hints.shown is not None and scene.hints.shown.seat == 0
+    scene.submit(0, match.state.legal_actions(0)[0])
+    settle(app, scene)
+    assert scene.viewpoint.covering  # pass to South
+    assert scene.hints.shown is None and not scene.panel.buttons["hint"].is_enabled
+
+
+# -- turns of several decisions, widgets ----------------------------------------------------
+def test_a_turn_of_two_moves_gets_a_hint_for_the_move_at_hand(app, monkeypatch):
+    chess_variants.install(monkeypatch)
+    match = Match("test_marseillais", seed=1, players=["human", "human"])
+    match.play({0: match.state.parse_action("e4", 0)})  # White's first turn: one move
+    scene = with_test_bot(open_play(app, match))
+    ask(app, scene)
+    first = scene.hints.shown
+    assert first.seat == 1 and first.action in match.state.legal_actions(1)
+    scene.submit(1, match.state.parse_action("a6", 1))
+    settle(app, scene)
+    assert match.state.to_act() == (1,)  # Black's second move of the turn
+    assert scene.hints.shown is None
+    ask(app, scene)
+    second = scene.hints.shown
+    assert second.seat == 1 and second.action in match.state.legal_actions(1)
+    assert second.text in scene.panel.status_text
+
+
+HAND, LEFT, RIGHT = -10, -1, -2
+
+
+class LineDisplay(MoveAdapter):
+    """The toy line game with its cards in widgets: a card, then an end of the line."""
+
+    def path_of(self, state, seat, action):
+        hand = state.cards.seen(f"hand{seat}", seat)
+        return (HAND - hand.index(action.card), LEFT if action.end == "left" else RIGHT)
+
+    def cards(self, state, seat, area):
+        if area == "hand":
+            hand = state.cards.seen(f"hand{seat}", seat) if seat is not None else []
+            return [CardSlot(HAND - i, card) for i, card in enumerate(hand)]
+        line = [CardSlot(None, card) for card in state.cards.cards("line")]
+        return [CardSlot(LEFT, gap=True), *line, CardSlot(RIGHT, gap=True)]
+
+    def make_widgets(self):
+        return [CardHand(self), CardLine(self)]
+
+
+def test_a_hint_made_with_cards_rings_the_card_and_the_place_it_goes(app, monkeypatch):
+    toy_games.install(monkeypatch)
+    monkeypatch.setattr(PLAY_ADAPTER, lambda game: LineDisplay())
+    match = Match("toy_line", seed=4, players=["human", "computer:random"])
+    scene = with_test_bot(open_play(app, match))
+    ask(app, scene)
+    shown = scene.hints.shown
+    hand = match.state.cards.cards("hand0")
+    card = HAND - list(hand).index(shown.action.card)
+    end = LEFT if shown.action.end == "left" else RIGHT
+    assert shown.places == (card, end) and shown.squares == ()
+    app.step(1 / 60)
+    hand_widget, line_widget = scene.widgets
+    assert hint_pixels(app.window, hand_widget.place_rect(card))
+    assert hint_pixels(app.window, line_widget.place_rect(end))
+    other = LEFT if end == RIGHT else RIGHT
+    assert not hint_pixels(app.window, line_widget.place_rect(other))
+
+
+# -- when there is no hint to ask for --------------------------------------------------------
+def test_no_hint_while_the_computer_thinks_when_looking_back_or_after_the_end(
+    app, mate_in_one, monkeypatch
+):
+    match, scene = mate_in_one
+    scene.submit(0, match.state.parse_action("a3", 0))
+    pump(app, 1)
+    assert scene.thinking
+    assert not scene.panel.buttons["hint"].is_enabled
+    key(app, pygame.K_h)
+    assert scene.hints.shown is None and not scene.hints.thinking
+    end = time.monotonic() + 60
+    while len(match.history) < 2:
+        assert time.monotonic() < end
+        pump(app, 1)
+    settle(app, scene)
+    assert scene.panel.buttons["hint"].is_enabled
+    key(app, pygame.K_LEFT)  # looking back
+    assert not scene.panel.buttons["hint"].is_enabled
+    key(app, pygame.K_END)
+    assert scene.panel.buttons["hint"].is_enabled
+    scene.bots.cancel()
+    match.resign(0)
+    scene.refresh()
+    assert not scene.panel.buttons["hint"].is_enabled
+    scene.hints.ask()
+    assert not scene.hints.thinking
+
+
+def test_h_is_in_the_keys_list():
+    assert ("H", "a hint: the computer suggests a move") in dict(widgets.KEYS)["Playing"]
+
+
+# -- the controls grid ------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [MIN_SIZE, (1024, 640), (1280, 800)])
+@pytest.mark.parametrize("game_id", ["chess", "mulligan_stew", "tulpas", "toy_line_cards"])
+def test_nine_controls_fit_with_no_text_cut(monkeypatch, size, game_id):
+    toy_games.install(monkeypatch)
+    if game_id == "toy_line_cards":  # tall card widgets: the shortest controls
+        monkeypatch.setattr(PLAY_ADAPTER, lambda game: LineDisplay())
+        game_id = "toy_line"
+    app = App(fullscreen=False, size=size)
+    app.running = True
+    try:
+        scene = open_play(app, Match(game_id, seed=1))
+        buttons = scene.panel.buttons
+        assert list(buttons) == [k for k, _ in CONTROLS]
+        font = art.ui_font(16)
+        window = pygame.Rect((0, 0), size)
+        rects = [b.rect for b in buttons.values()]
+        for name, button in buttons.items():
+            assert window.contains(button.rect), name
+            assert scene.panel.rect.contains(button.rect), name
+            assert font.size(button.text)[0] <= button.rect.w - 2 * BUTTON_TEXT_PAD, name
+            assert button.rect.collidelist([r for r in rects if r is not button.rect]) == -1
+        assert scene.panel.moves.rect.bottom <= min(r.top for r in rects)
+        for widget in scene.widgets:
+            assert widget.rect.bottom <= min(r.top for r in rects)
+    finally:
+        app.close()
