@@ -138,7 +138,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ),
     ),
 )
-KEYS_HELP_SIZE = (520, 470)
+KEYS_HELP_SIZE = (520, 500)
 
 
 def keys_html() -> str:

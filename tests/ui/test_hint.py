@@ -343,3 +343,16 @@ def test_nine_controls_fit_with_no_text_cut(monkeypatch, size, game_id):
             assert widget.rect.bottom <= min(r.top for r in rects)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [MIN_SIZE, (1280, 800)])
+def test_the_keys_help_shows_every_key_without_scrolling(size):
+    app = App(fullscreen=False, size=size)
+    app.running = True
+    try:
+        open_play(app, Match("chess", seed=1))
+        key(app, pygame.K_F1)
+        (window,) = [w for w in widgets.dialogs(app.scene.ui) if isinstance(w, widgets.KeysHelp)]
+        assert window.text_block.scroll_bar is None
+    finally:
+        app.close()
