@@ -1,5 +1,8 @@
 """The play scene's own windows: game over, pause, and "save as".
 
+Game over says who won and why; in a score game also the scores and, when
+a person played, how the score stands against their best (game/records.py).
+
 Each window's buttons call back into the scene (``new_game``, ``to_menu``,
 ``open_rules``, ``save_as``); messages and confirmations come from
 game/ui/widgets.py.
@@ -12,10 +15,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIButton, UILabel, UITextBox, UITextEntryLine, UIWindow
 
+from game.records import NEW_BEST
 from game.ui import widgets
 
 if TYPE_CHECKING:
     from game.ui.play.scene import PlayScene
+
+
+ACCENT_HTML = "#e3b774"
 
 
 class Dialogs:
@@ -28,6 +35,7 @@ class Dialogs:
         self.save_entry: UITextEntryLine | None = None
         self._actions: dict[Any, Any] = {}  # button -> what it does
         self.buttons: dict[str, UIButton] = {}  # the latest button of each label
+        self.game_over_text = ""  # what the last game-over window said (its HTML)
 
     def modal(self) -> bool:
         """Is a dialog up that should stop board input?"""
@@ -50,28 +58,47 @@ class Dialogs:
         return True
 
     # -- game over --------------------------------------------------------------------
-    def show_game_over(self, headline: str, reason: str) -> None:
+    def show_game_over(self, headline: str, reason: str, more: tuple[str, ...] = ()) -> None:
+        """``more``: lines under the reason (the scores, the best score)."""
         scene = self.scene
         w, h = scene.app.size
-        rect = pygame.Rect(0, 0, 440, 214)
+        extra = 26 * len(more)
+        rect = pygame.Rect(0, 0, 440, 214 + extra)
         rect.center = (scene.board.outer.centerx, h // 2)
         rect.clamp_ip(pygame.Rect(0, 0, w, h))
         win = UIWindow(rect, self.ui, "Game over", object_id="#game_over", always_on_top=True)
         iw = win.get_container().get_rect().w
-        UITextBox(
-            f"<b>{widgets.escape(headline)}</b><br>{widgets.escape(reason)}",
-            pygame.Rect(8, 4, iw - 16, 110),
-            self.ui,
-            container=win,
-        )
+        text = f"<b>{widgets.escape(headline)}</b><br>{widgets.escape(reason)}"
+        for line in more:
+            line = widgets.escape(line)
+            if line.startswith(NEW_BEST):  # the news of the game, in the accent colour
+                line = f"<font color='{ACCENT_HTML}'><b>{line}</b></font>"
+            text += f"<br>{line}"
+        self.game_over_text = text
+        UITextBox(text, pygame.Rect(8, 4, iw - 16, 110 + extra), self.ui, container=win)
         bw = (iw - 16 * 2 - 2 * 10) // 3
-        y = 124
+        y = 124 + extra
         self._button(pygame.Rect(16, y, bw, 38), "New game", win, scene.new_game, primary=True)
         self._button(pygame.Rect(16 + bw + 10, y, bw, 38), "Menu", win, scene.to_menu)
         self._button(
             pygame.Rect(16 + 2 * (bw + 10), y, bw, 38), "Review", win, self.close_game_over
         )
         self.game_over = win
+
+    def score_lines(self, result: Any, outcome: Any) -> tuple[str, ...]:
+        """A score game's lines: the score (each seat's, with several) and
+        how it stands against the best kept (``outcome``, game/records.py)."""
+        if result is None or result.scores is None:
+            return ()
+        game = self.scene.game
+        scores = [_number(v) for v in result.scores]
+        if len(scores) == 1:
+            lines = [f"Score: {scores[0]}"]
+        else:
+            lines = [" · ".join(f"{game.seats[s]}: {v}" for s, v in enumerate(scores))]
+        if outcome is not None:
+            lines.append(outcome.words())
+        return tuple(lines)
 
     def close_game_over(self) -> None:
         if self.game_over is not None:
@@ -142,3 +169,7 @@ class Dialogs:
         if self.save is not None:
             self.save.kill()
         self.save = self.save_entry = None
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"

@@ -8,7 +8,7 @@ right (game/ui/play/panel.py). The parts:
 - ``input`` (input.py): click paths on the board and on the widgets, and
   the prefix rule;
 - ``bots`` (bots.py): computer seats thinking in worker processes;
-- ``dialogs`` (dialogs.py): game over, pause, save as;
+- ``dialogs`` (dialogs.py): game over (with the best score), pause, save as;
 - ``hints`` (hint.py): the Hint button's suggestion for the person deciding;
 - the game's adapter (game/ui/adapters.py) and its widgets.
 
@@ -642,8 +642,20 @@ class PlayScene(Scene):
         if self.match.is_over() and not self._game_over_shown and not self.board.animating:
             self._game_over_shown = True
             result = self.match.state.result()
-            self.dialogs.show_game_over(result.headline(self.game), result.reason)
+            more = self.dialogs.score_lines(result, self._count_score())
+            self.dialogs.show_game_over(result.headline(self.game), result.reason, more)
             self.refresh()
+
+    def _count_score(self) -> Any:
+        """A finished score game a person played counts towards their best
+        (game/records.py; once per finished game). None if nothing is kept."""
+        from game import records
+
+        try:
+            return records.record_match(self.match)
+        except Exception:  # a full disk must not hide the game-over window
+            log.exception("could not keep the score")
+            return None
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.viewpoint.covering:

@@ -1,0 +1,204 @@
+"""Best scores (game/records.py): per game and mode, with the date, counted
+once per finished game that a person played, kept through a damaged file.
+
+Played on the solitaire toy ``toy_climb`` (helpers/toy_games.py): a track of
+numbered steps climbed one or two at a time, the numbers landed on adding up
+to the score (the "low" goal: lower is better)."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import logging
+
+import pytest
+from helpers import toy_games
+
+from game import records
+from game.match import Match
+
+DAY1 = datetime.date(2026, 11, 20)
+DAY2 = datetime.date(2026, 11, 21)
+TRACK = "0 0 5,0,0,7"  # every climb ends on the 7; the highest takes the 5 too (12)
+
+
+@pytest.fixture(autouse=True)
+def toys(monkeypatch):
+    toy_games.install(monkeypatch)
+
+
+def climbed(climbs: list[int], goal: str = "high", players=("human",), seed: int = 1) -> Match:
+    """A finished climb of the track above, climbing ``climbs``."""
+    start = f"{goal} {TRACK}"
+    match = Match("toy_climb", {"length": 4, "goal": goal}, seed, list(players), start=start)
+    for n in climbs:
+        match.play({0: n})
+    assert match.is_over()
+    return match
+
+
+def saved() -> dict:
+    return json.loads(records.records_path().read_text(encoding="utf-8"))
+
+
+# -- modes -----------------------------------------------------------------------------------
+def test_the_mode_key_is_the_options_in_any_order():
+    assert records.mode_key({"a": 1, "b": "x"}) == records.mode_key({"b": "x", "a": 1})
+    assert records.mode_key({"a": 1}) != records.mode_key({"a": 2})
+    assert records.mode_key({}) == "{}"
+
+
+def test_each_mode_keeps_its_own_best():
+    records.record("toy_climb", {"goal": "high"}, 12, today=DAY1)
+    records.record("toy_climb", {"goal": "low"}, 7, lower_is_better=True, today=DAY1)
+    assert records.best("toy_climb", {"goal": "high"}) == records.Best(12, "2026-11-20")
+    assert records.best("toy_climb", {"goal": "low"}) == records.Best(7, "2026-11-20")
+    assert records.best("toy_climb", {"goal": "other"}) is None
+    assert records.best("toy_nim", {"goal": "high"}) is None
+
+
+# -- better, worse, level --------------------------------------------------------------------
+def test_the_first_score_is_a_new_best_with_its_date():
+    outcome = records.record("toy_climb", {}, 43, today=DAY1)
+    assert outcome.new_best and outcome.before is None
+    assert outcome.words() == "A new best! Your first score in this mode."
+    entry = saved()["best"]["toy_climb"]["{}"]
+    assert (entry["score"], entry["date"]) == (43, "2026-11-20")
+
+
+def test_a_higher_score_beats_the_best_and_a_lower_one_does_not():
+    records.record("toy_climb", {}, 43, today=DAY1)
+    better = records.record("toy_climb", {}, 48, today=DAY2)
+    assert better.new_best and better.before == records.Best(43, "2026-11-20")
+    assert better.words() == "A new best! Your best was 43 (2026-11-20)."
+    worse = records.record("toy_climb", {}, 30, today=DAY2)
+    assert not worse.new_best
+    assert worse.words() == "Your best: 48 (2026-11-21)"
+    level = records.record("toy_climb", {}, 48, today=DAY2)
+    assert not level.new_best and level.words() == "Level with your best: 48 (2026-11-21)"
+    assert records.best("toy_climb", {}) == records.Best(48, "2026-11-21")
+
+
+def test_in_golf_lower_is_better():
+    records.record("golf", {}, 40, lower_is_better=True, today=DAY1)
+    assert records.record("golf", {}, 35, lower_is_better=True, today=DAY2).new_best
+    assert not records.record("golf", {}, 50, lower_is_better=True, today=DAY2).new_best
+    assert records.best("golf", {}) == records.Best(35, "2026-11-21")
+
+
+# -- from a finished match ---------------------------------------------------------------------
+def test_a_finished_match_counts_its_score():
+    match = climbed([1, 1, 1, 1])
+    assert match.state.result().scores == (12.0,)
+    outcome = records.record_match(match, today=DAY1)
+    assert outcome.score == 12 and outcome.new_best
+    low = climbed([2, 2], goal="low")  # 0 + 7
+    assert records.record_match(low, today=DAY1).score == 7
+    assert records.record_match(climbed([1, 1, 2], goal="low"), today=DAY2).words() == (
+        "Your best: 7 (2026-11-20)"
+    )
+
+
+def test_a_finished_game_counts_once_even_after_undo_and_redo_to_the_same_end():
+    records.record("toy_climb", {"length": 4, "goal": "high"}, 8, today=DAY1)
+    match = climbed([1, 1, 1, 1])
+    first = records.record_match(match, today=DAY2)
+    assert first.new_best and first.words() == "A new best! Your best was 8 (2026-11-20)."
+    file_before = records.records_path().read_text(encoding="utf-8")
+    match.undo()
+    match.redo()
+    again = records.record_match(match, today=DAY2)
+    assert again == first  # told as the first time
+    assert records.records_path().read_text(encoding="utf-8") == file_before
+    # Another end of the same game is another finished game.
+    match.undo(4)
+    match.play({0: 2})
+    match.play({0: 2})
+    other = records.record_match(match, today=DAY2)
+    assert other.score == 7 and not other.new_best
+    assert len(saved()["ends"]) == 2
+
+
+def test_a_game_played_again_from_its_start_to_a_worse_end_after_a_best():
+    """The same end counted earlier, when a later game set a better best, says so."""
+    match = climbed([2, 2])  # 7
+    records.record_match(match, today=DAY1)
+    records.record_match(climbed([1, 1, 1, 1], seed=2), today=DAY2)  # 12, a new best
+    again = records.record_match(match, today=DAY2)
+    assert not again.new_best and again.words() == "Your best: 12 (2026-11-21)"
+
+
+def test_no_record_without_a_person_or_without_a_score():
+    assert records.record_match(climbed([1, 1, 1, 1], players=["computer:random"])) is None
+    nim = Match("toy_nim", {"heap": 5}, 1)
+    for take in (3, 2):
+        nim.play({nim.state.to_act()[0]: take})
+    assert nim.is_over() and records.record_match(nim) is None
+    resigned = Match("toy_climb", {"length": 4}, 1, ["human"], start=f"high {TRACK}")
+    resigned.resign(0)
+    assert records.record_match(resigned) is None
+    unfinished = Match("toy_climb", {"length": 4}, 1, ["human"], start=f"high {TRACK}")
+    assert records.record_match(unfinished) is None
+    assert not records.records_path().exists()
+
+
+def test_only_the_peoples_seats_count():
+    """toy_line: two seats with scores; only the person's is theirs."""
+    match = Match("toy_line", seed=3, players=["computer:random", "human"])
+    while not match.is_over():
+        seat = match.state.to_act()[0]
+        match.play({seat: match.state.legal_actions(seat)[0]})
+    scores = match.state.result().scores
+    assert records.record_match(match, today=DAY1).score == scores[1]
+    assert records.best("toy_line", match.options).score == scores[1]
+
+
+# -- the file ------------------------------------------------------------------------------------
+def test_a_damaged_file_is_set_aside_and_the_new_record_kept(caplog):
+    path = records.records_path()
+    path.write_text('{"format": 1, "best": {"toy_cl', encoding="utf-8")
+    with caplog.at_level(logging.WARNING, logger="game.records"):
+        outcome = records.record("toy_climb", {}, 12, today=DAY1)
+    assert outcome.new_best
+    assert "damaged" in caplog.text
+    assert path.with_name("records.json.bad").read_text(encoding="utf-8").startswith('{"format"')
+    assert records.best("toy_climb", {}) == records.Best(12, "2026-11-20")
+
+
+def test_entries_that_make_no_sense_are_dropped_one_by_one():
+    records.records_path().write_text(
+        json.dumps(
+            {
+                "format": 1,
+                "best": {
+                    "toy_climb": {
+                        "{}": {"score": "lots", "date": "2026-11-20"},
+                        "other": {"score": 5, "date": "2026-11-20"},
+                    },
+                    "broken": [1, 2],
+                },
+                "ends": "nope",
+            }
+        ),
+        encoding="utf-8",
+    )
+    assert records.best("toy_climb", {}) is None
+    assert records.best("toy_climb", {"x": 1}) is None
+    assert records.record("toy_climb", {}, 3, today=DAY1).new_best
+    data = saved()
+    assert data["best"]["toy_climb"]["other"]["score"] == 5  # the good one is kept
+    assert "broken" not in data["best"]
+
+
+def test_the_file_is_written_atomically(monkeypatch):
+    records.record("toy_climb", {}, 12, today=DAY1)
+    before = records.records_path().read_text(encoding="utf-8")
+
+    def fail(*args):
+        raise OSError("disk full")
+
+    monkeypatch.setattr("os.replace", fail)
+    with pytest.raises(OSError):
+        records.record("toy_climb", {}, 20, today=DAY2)
+    assert records.records_path().read_text(encoding="utf-8") == before
+    assert [p.name for p in records.records_path().parent.iterdir() if ".tmp" in p.name] == []
