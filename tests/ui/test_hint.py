@@ -28,7 +28,7 @@ from game.ui.adapters import MoveAdapter
 from game.ui.board_view import HINT
 from game.ui.card_widgets import CardHand, CardLine, CardSlot
 from game.ui.play import PlayScene
-from game.ui.play.hint import HINT_COLOUR, THINKING, hint_level
+from game.ui.play.hint import AT_RANDOM, HINT_COLOUR, THINKING, hint_level
 from game.ui.play.panel import BUTTON_TEXT_PAD, CONTROLS
 
 # The hint's bot in these tests: depth 2, never stopped by the clock.
@@ -222,6 +222,30 @@ def test_another_person_at_the_screen_takes_the_hint_away(app, monkeypatch):
     settle(app, scene)
     assert scene.viewpoint.covering  # pass to South
     assert scene.hints.shown is None and not scene.panel.buttons["hint"].is_enabled
+
+
+def test_a_choice_to_make_at_random_gets_that_advice_and_no_search(app, monkeypatch):
+    """A secret duel the other side would read if it were predictable (the
+    computer picks uniformly there): the hint says to pick at random."""
+    toy_games.install(monkeypatch)
+    monkeypatch.setattr(toy_games.GuessState, "uniform_decision", lambda self, seat: True)
+    match = Match("toy_guess", seed=2, players=["human", "computer:random"])
+    scene = with_test_bot(open_play(app, match))
+    end = time.monotonic() + 60
+    while not scene.panel.buttons["hint"].is_enabled:  # the computer chooses first
+        assert time.monotonic() < end
+        pump(app, 1)
+    assert list(match.pending) == [1]
+    key(app, pygame.K_h)
+    assert AT_RANDOM in scene.panel.status_text
+    assert scene.bots.hint_runner is None  # nothing searched
+    assert not scene.panel.buttons["hint"].is_enabled
+    scene.submit(0, 1)
+    end = time.monotonic() + 60
+    while len(match.history) < 1:
+        assert time.monotonic() < end
+        pump(app, 1)
+    assert AT_RANDOM not in scene.panel.status_text
 
 
 # -- turns of several decisions, widgets ----------------------------------------------------

@@ -32,6 +32,9 @@ log = logging.getLogger(__name__)
 HINT_COLOUR = (88, 176, 255)
 THINKING = "Hint: thinking…"
 NO_HINT = "No hint this time: the computer could not think it through"
+# A secret choice the other side would exploit if it were predictable (the
+# computer itself picks uniformly there): the hint says so instead.
+AT_RANDOM = "Hint: choose at random, so that nobody can read you"
 
 
 def hint_level(game: Any) -> str:
@@ -68,6 +71,7 @@ class Hint:
         self.thinking = False
         self.shown: Shown | None = None
         self.failed = False
+        self.at_random = False  # the decision is one to make at random
 
     # -- whose decision ----------------------------------------------------------------
     def _decision(self) -> tuple:
@@ -88,7 +92,7 @@ class Hint:
             return False
         if scene.bots.thinking or any(not m.is_human(s) for s in m.waiting_for()):
             return False
-        return not self.thinking and self.shown is None
+        return not self.thinking and self.shown is None and not self.at_random
 
     def ask(self) -> None:
         """Start thinking about a hint for the person deciding now."""
@@ -96,6 +100,11 @@ class Hint:
             return
         scene = self.scene
         seat = scene.seen.actor
+        self._for = self._decision()
+        if _uniform(scene.seen.state, seat):
+            self.at_random = True
+            scene.refresh()
+            return
         try:
             scene.bots.start_hint(seat, self.level, self.seed)
         except Exception:
@@ -103,7 +112,6 @@ class Hint:
             self.failed = True
         else:
             self.thinking = True
-        self._for = self._decision()
         scene.refresh()
 
     # -- keeping up ------------------------------------------------------------------------
@@ -116,7 +124,7 @@ class Hint:
     def clear(self) -> None:
         if self.thinking:
             self.scene.bots.cancel_hint()
-        self.thinking = self.failed = False
+        self.thinking = self.failed = self.at_random = False
         self.shown = None
         self._for = None
         self.scene.board.hint = ()
@@ -166,6 +174,8 @@ class Hint:
             return THINKING
         if self.failed:
             return NO_HINT
+        if self.at_random:
+            return AT_RANDOM
         if self.shown is not None:
             return f"Hint: {self.shown.text}"
         return ""
@@ -187,3 +197,10 @@ class Hint:
                 rects.append(button.rect.inflate(6, 6))
         for rect in rects:
             pygame.draw.rect(surface, HINT_COLOUR, rect, 3, border_radius=8)
+
+
+def _uniform(state: Any, seat: int) -> bool:
+    try:
+        return bool(state.uniform_decision(seat))
+    except Exception:
+        return False
