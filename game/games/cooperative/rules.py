@@ -227,13 +227,17 @@ class CoopState(ChessState):
             self._note("discard", card, index)
             if victim.kind == "king":
                 return  # the game ends at once
-            self._recycle(events)
         self.phase = "capture"
         if move.promotion:
             self._promote(us, move, events)
+        else:
+            self._recycle(events)
         self._maybe_end(events)
 
     def _promote(self, us: int, move: Move, events: list[Event]) -> None:
+        """The pawn's card goes to the discard pile (after the captured
+        piece's, if it took one), the new piece's card comes out of it; the
+        line is looked at for runs once both cards are gone."""
         pawn = Card(us, "pawn")
         index = L.last_index(self.line(), pawn)
         self.cards.take("line", index)
@@ -409,6 +413,9 @@ class CoopState(ChessState):
         if phase == "move":
             return f"{side}: a move, a capture, or end the turn"
         return f"{side}: capture again, or end the turn"
+
+    def check_square(self) -> int | None:
+        return None  # check does not matter here; the captures allowed are marked
 
     def headline(self) -> str:
         return "Solitaire" if self.solo else "Two players"
