@@ -488,7 +488,7 @@ class CooperativeGame(Game):
             "Mode",
             "solitaire",
             tuple(MODES),
-            "Solitaire: White's player moves both colours",
+            "Solitaire: you move both colours, with no hand",
         ),
     )
     hint_bot = "search:3:time=2"
@@ -508,6 +508,10 @@ class CooperativeGame(Game):
 
     def from_text(self, text: str) -> CoopState:
         return CoopState(self, text)
+
+    def seats_in_play(self, options: Mapping[str, Any]) -> tuple[Seat, ...]:
+        """Alone, White's seat moves both colours and Black's sits out."""
+        return (0,) if options.get("mode", "solitaire") == "solitaire" else (0, 1)
 
     def round_numbers(self, steps: list[Mapping[Any, str]]) -> list[int | None] | None:
         """Solitaire's steps are all one seat's: a round is White's turn and
