@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from game.engine.board import bits
 from game.engine.chess.tables import GEO, KING_ATT, KNIGHT_ATT
-from game.games.golf.hole import ALL, BISHOP_ATTACKS, ROOK_ATTACKS, Board, Goal
+from game.games.golf.hole import ALL, BISHOP_ATTACKS, ROOK_ATTACKS, Board, Goal, neighbours_of
 
 INF = 99  # "never", as a number of moves
 
@@ -49,6 +49,55 @@ def lower_bound(board: Board, goal: Goal, limit: int) -> int:
 BETWEEN = GEO._between()
 KING_STEP = 5  # the king's step of a colour without pairs, in the kind loops
 
+# -- moves of whole sets of squares at once (bitboard fills) -----------------------------
+_FILES = GEO.file_masks
+NOT_A = ALL ^ _FILES[0]
+NOT_H = ALL ^ _FILES[7]
+NOT_AB = NOT_A & (ALL ^ _FILES[1])
+NOT_GH = NOT_H & (ALL ^ _FILES[6])
+ORTHOGONAL = ((8, ALL), (-8, ALL), (1, NOT_A), (-1, NOT_H))
+DIAGONAL = ((9, NOT_A), (7, NOT_H), (-7, NOT_A), (-9, NOT_H))
+
+
+def knight_spread(bb: int) -> int:
+    """Every square a knight jump away from a square of ``bb``."""
+    return (
+        ((bb << 17) & NOT_A)
+        | ((bb << 15) & NOT_H)
+        | ((bb << 10) & NOT_AB)
+        | ((bb << 6) & NOT_GH)
+        | ((bb >> 17) & NOT_H)
+        | ((bb >> 15) & NOT_A)
+        | ((bb >> 10) & NOT_GH)
+        | ((bb >> 6) & NOT_AB)
+    ) & ALL
+
+
+def slide(bb: int, empty: int, directions) -> int:
+    """Every square a slider on a square of ``bb`` attacks along
+    ``directions`` (the first piece in the way included), for all of them
+    at once (Kogge-Stone fills)."""
+    out = 0
+    for step, mask in directions:
+        pro = empty & mask
+        gen = bb
+        if step > 0:
+            gen |= pro & (gen << step)
+            pro &= pro << step
+            gen |= pro & (gen << 2 * step)
+            pro &= pro << 2 * step
+            gen |= pro & (gen << 4 * step)
+            out |= (gen << step) & mask
+        else:
+            step = -step
+            gen |= pro & (gen >> step)
+            pro &= pro >> step
+            gen |= pro & (gen >> 2 * step)
+            pro &= pro >> 2 * step
+            gen |= pro & (gen >> 4 * step)
+            out |= (gen >> step) & mask
+    return out & ALL
+
 
 class _Relaxed:
     """The relaxed planning graph of one position (see the module docstring).
@@ -57,15 +106,17 @@ class _Relaxed:
     every square piece ``j`` may stand on, a square is empty once its first
     occupant could have left, and each piece borrows from every square its
     lenders may stand on. For the chosen pieces the squares are also kept by
-    the number of the piece's own moves it takes to get there (``own[j][m]``:
+    the number of the piece's own moves it takes to get there (``own[j]``:
     never fewer than in the real game, since every real move is one of the
-    graph's on its layer). A capture found on layer ``k`` then costs at least
-    the capturer's own moves, the victim's own moves, one move for each
-    other piece still standing in the line and one for a lender that had to
-    come: distinct pieces, so the moves add up. The bound is the cheapest
-    such capture, and never less than ``k + 1``. A three-card capturer is
-    followed through its first capture (``after[i][c]``: its squares once it
-    and its first victim have made ``c`` moves between them)."""
+    graph's on its layer), and whether a lender had to be brought for them
+    (one that did not stand next to the mover at the start). A capture found
+    on layer ``k`` then costs at least the capturer's own moves, the
+    victim's own moves, one move for each other piece still standing in the
+    line and one for a lender that had to come: distinct pieces, so the
+    moves add up. The bound is the cheapest such capture, and never less
+    than ``k + 1``. A three-card capturer is followed through its first
+    capture (``after[i]``: its squares by the moves it and its first victim
+    have made between them)."""
 
     def __init__(self, board: Board, goal: Goal):
         squares: list[int] = []
@@ -89,6 +140,20 @@ class _Relaxed:
             by_code[code].append(j)
         self.by_code = by_code
         self.start_of_code = list(board)
+        self.side_start = [_union(list(board[0:5])), _union(list(board[5:10]))]
+        # lenders that stand still: per piece, per kind, the squares next to one
+        still_code = [neighbours_of(bb) for bb in board]
+        self.twin: list[int | None] = []  # the other piece of the same code
+        still = []
+        for j in range(n):
+            code = codes[j]
+            base = code - code % 5
+            twin = next((q for q in by_code[code] if q != j), None)
+            self.twin.append(twin)
+            row = still_code[base : base + 5]
+            row[code - base] = KING_ATT[squares[twin]] if twin is not None else 0
+            still.append(row)
+        self.still = still
         # The captures: ``finals`` (capturer, code taken) finish the hole
         # from where the capturer is; ``firsts`` (capturer, first code,
         # second code) are a three-card capturer's two captures.
@@ -122,12 +187,13 @@ class _Relaxed:
         by_code = self.by_code
         firsts = self.firsts
         finals = self.finals
-        keys = self.keys
         occ0 = self.occ0
-        hits = self._hits
         reach = [1 << sq for sq in squares]
-        own: dict[int, list[int]] = {j: [1 << squares[j]] for j in keys}
-        after: list[list[int]] = [[] for _ in firsts]
+        # own[j] = (levels with no lender brought, levels after one was)
+        own: dict[int, tuple[list[int], list[int]]] = {
+            j: ([1 << squares[j]], []) for j in self.keys
+        }
+        after: list[tuple[list[int], list[int]]] = [([], []) for _ in firsts]
         best = INF
         for layer in range(limit + 1):
             vacated = 0
@@ -140,22 +206,18 @@ class _Relaxed:
             for j in range(n):
                 lenders[codes[j]] |= reach[j]
             for i, (a, _, _) in enumerate(firsts):
-                for bb in after[i]:
-                    lenders[codes[a]] |= bb
-            state = (
-                reach,
-                lenders,
-                block,
-                (layer >= self.special_at[0], layer >= self.special_at[1]),
-                {},
-            )
+                lenders[codes[a]] |= _union(after[i][0]) | _union(after[i][1])
+            near = [neighbours_of(bb) for bb in lenders]
+            specials = (layer >= self.special_at[0], layer >= self.special_at[1])
+            twins = [0 if t is None else neighbours_of(reach[t]) for t in self.twin]
+            state = (near, twins, block, empty, specials)
             # the captures that finish the hole
             for a, target in finals:
                 cost = self._finish(a, own[a], target, own, state)
                 if cost < best:
                     best = max(layer + 1, cost)
             for i, (a, _, second) in enumerate(firsts):
-                if after[i]:
+                if after[i][0] or after[i][1]:
                     cost = self._finish(a, after[i], second, own, state)
                     if cost < best:
                         best = max(layer + 1, cost)
@@ -163,39 +225,38 @@ class _Relaxed:
                 return best if best <= limit + 1 else limit + 2
             # the next layer
             new = list(reach)
+            movable = []  # per colour: squares next to some lender (all, without pairs)
+            for side in (0, 1):
+                if specials[side]:
+                    movable.append(ALL)
+                else:
+                    base = side * 5
+                    movable.append(_union(near[base : base + 5]))
             for j in range(n):
-                if j in own:
-                    continue
-                grow = 0
-                for sq in bits(reach[j]):
-                    grow |= hits(j, sq, state)
-                new[j] |= grow & empty
+                if j not in own and reach[j] & movable[codes[j] // 5]:
+                    new[j] |= self._spread(j, reach[j], state) & empty
             new_own = {}
             for j, levels in own.items():
-                new_own[j] = self._walk(j, levels, empty, state)
-                whole = 0
-                for bb in new_own[j]:
-                    whole |= bb
-                new[j] = whole
+                new_own[j] = self._walk(j, levels, state)
+                new[j] = _union(new_own[j][0]) | _union(new_own[j][1])
             new_after = []
             for i, (a, first, _) in enumerate(firsts):
-                levels = self._walk(a, after[i], empty, state) if after[i] else []
-                for m, bb in enumerate(own[a]):  # it lands on its first victim
-                    landing = 0
-                    for sq in bits(bb):
-                        landing |= hits(a, sq, state)
-                    if not landing:
-                        continue
-                    for q in by_code[first]:
-                        if q == a:
+                levels = self._walk(a, after[i], state)
+                for flag in (0, 1):
+                    for m, bb in enumerate(own[a][flag]):  # it lands on its first victim
+                        landing = self._spread(a, bb, state)
+                        if not landing:
                             continue
-                        for mb, pb in enumerate(own[q]):
-                            hit = landing & pb
-                            if hit:
-                                c = m + mb + 1
-                                while len(levels) <= c:
-                                    levels.append(0)
-                                levels[c] |= hit & ~_union(levels[: c + 1])
+                        free = 0 if flag else self._spread(a, bb, state, still=True)
+                        for q in by_code[first]:
+                            if q == a:
+                                continue
+                            for mb, pb in enumerate(_merged(own[q])):
+                                hit = landing & pb
+                                if hit & free:
+                                    _add(levels, 0, m + mb + 1, hit & free)
+                                if hit & ~free:
+                                    _add(levels, 1, m + mb + 1, hit & ~free)
                 new_after.append(levels)
             if new == reach and new_after == after:
                 return best if best <= limit + 1 else INF  # nothing more can happen
@@ -204,60 +265,88 @@ class _Relaxed:
             after = new_after
         return limit + 2
 
-    def _walk(self, j: int, levels: list[int], empty: int, state) -> list[int]:
-        """``levels`` (squares by moves made) after one more layer."""
-        out = list(levels)
-        seen = _union(levels)
-        for m, bb in enumerate(levels):
-            grow = 0
-            for sq in bits(bb):
-                grow |= self._hits(j, sq, state)
-            grow &= empty & ~seen
-            if grow:
-                if m + 1 == len(out):
-                    out.append(0)
-                out[m + 1] |= grow
-                seen |= grow
-        return out
-
-    def _hits(self, j: int, sq: int, state) -> int:
-        """Squares piece ``j`` on ``sq`` attacks on this layer."""
-        reach, lenders, block, specials, cache = state
-        key = j * 64 + sq
-        t = cache.get(key)
-        if t is not None:
-            return t
+    def _spread(self, j: int, where: int, state, still: bool = False) -> int:
+        """Every square piece ``j`` attacks from the squares of ``where`` on
+        this layer (``still``: only with lenders that have not moved)."""
+        if not where:
+            return 0
+        near, twins, block, empty, specials = state
         code = self.codes[j]
         base = code - code % 5
-        ring = KING_ATT[sq]
-        t = ring if specials[base // 5] else 0
-        for k in range(5):
-            if base + k == code:  # not itself: only the other piece of its code
-                lend = 0
-                for q in self.by_code[code]:
-                    if q != j:
-                        lend |= reach[q]
+        if still:
+            n0, n1, n2, n3, n4 = self.still[j]
+        else:
+            n0, n1, n2, n3, n4 = near[base : base + 5]
+            if code == base:
+                n0 = twins[j]
+            elif code == base + 1:
+                n1 = twins[j]
+            elif code == base + 2:
+                n2 = twins[j]
+            elif code == base + 3:
+                n3 = 0
             else:
-                lend = lenders[base + k]
-            if lend & ring:
-                if k == 0:
-                    t |= KNIGHT_ATT[sq]
-                elif k == 4:
-                    t |= ring
-                else:
-                    if k != 1:
-                        t |= ROOK_ATTACKS(sq, block)
-                    if k != 2:
-                        t |= BISHOP_ATTACKS(sq, block)
-        cache[key] = t
-        return t
+                n4 = 0
+        special = specials[base // 5]
+        if where.bit_count() <= 3:  # a few squares: the tables are quicker than fills
+            out = 0
+            for sq in bits(where):
+                bit = 1 << sq
+                if special or n4 & bit:
+                    out |= KING_ATT[sq]
+                if n0 & bit:
+                    out |= KNIGHT_ATT[sq]
+                if (n2 | n3) & bit:
+                    out |= ROOK_ATTACKS(sq, block)
+                if (n1 | n3) & bit:
+                    out |= BISHOP_ATTACKS(sq, block)
+            return out
+        out = 0
+        if special:
+            out = neighbours_of(where)
+        else:
+            src = where & n4
+            if src:
+                out = neighbours_of(src)
+        src = where & n0
+        if src:
+            out |= knight_spread(src)
+        src = where & (n2 | n3)
+        if src:
+            out |= slide(src, empty, ORTHOGONAL)
+        src = where & (n1 | n3)
+        if src:
+            out |= slide(src, empty, DIAGONAL)
+        return out
 
-    def _finish(self, a: int, levels: list[int], target: int, own, state) -> int:
+    def _walk(self, j: int, levels, state):
+        """``levels`` (squares by moves made, without and with a lender
+        brought) after one more layer. A move needs a lender brought unless
+        one stands on its first square next to the mover, or the colour has
+        no pairs."""
+        empty = state[3]
+        out = (list(levels[0]), list(levels[1]))
+        for flag in (0, 1):
+            for m, bb in enumerate(levels[flag]):
+                moved = self._spread(j, bb, state) & empty
+                if not moved:
+                    continue
+                if flag:
+                    _add(out, 1, m + 1, moved)
+                    continue
+                free = self._spread(j, bb, state, still=True) & moved
+                if free:
+                    _add(out, 0, m + 1, free)
+                if moved & ~free:
+                    _add(out, 1, m + 1, moved & ~free)
+        return out
+
+    def _finish(self, a: int, levels, target: int, own, state) -> int:
         """The fewest moves a capture by piece ``a`` (on the squares of
         ``levels``, by moves made so far) of a piece of code ``target`` can
         take: those moves, the victim's own moves, the capture, and one for
         each other piece that must have moved for it (class docstring)."""
-        reach, lenders, block, specials, _ = state
+        near_all, twins, block, _, specials = state
         squares = self.squares
         code = self.codes[a]
         base = code - code % 5
@@ -267,7 +356,7 @@ class _Relaxed:
             if q == a:
                 continue
             prey_start |= 1 << squares[q]
-            for m, bb in enumerate(own[q]):
+            for m, bb in enumerate(_merged(own[q])):
                 while len(prey_levels) <= m:
                     prey_levels.append(0)
                 prey_levels[m] |= bb
@@ -276,14 +365,19 @@ class _Relaxed:
             return INF
         others = self.occ0 & ~(1 << squares[a]) & ~prey_start  # block until they move
         special = specials[base // 5]
+        near = near_all[base : base + 5]
+        near[code - base] = twins[a]
+        still = self.still[a]
         start_of_code = self.start_of_code
+        same_side = target // 5 == code // 5  # the victim may have been a lender
         best = INF
-        for made, where in enumerate(levels):
+        for made, where, flag in _by_moves(levels):
             if made + 1 >= best:
                 break
+            if not self._spread(a, where, state) & prey:
+                continue
             for x in bits(where):
-                if self._hits(a, x, state) & prey == 0:
-                    continue
+                bit = 1 << x
                 ring = KING_ATT[x]
                 for k in range(6):
                     if k == KING_STEP:
@@ -292,20 +386,9 @@ class _Relaxed:
                         lender_moved = 0
                         hits = ring & prey
                     else:
-                        lcode = base + k
-                        if lcode == code:
-                            lend = 0
-                            still = 0
-                            for q in self.by_code[code]:
-                                if q != a:
-                                    lend |= reach[q]
-                                    still |= 1 << squares[q]
-                        else:
-                            lend = lenders[lcode]
-                            still = start_of_code[lcode]
-                        if not lend & ring:
+                        if not near[k] & bit:
                             continue
-                        lender_moved = 0 if still & ring else 1
+                        lender_moved = 0 if still[k] & bit else 1
                         if k == 0:
                             hits = KNIGHT_ATT[x] & prey
                         elif k == 4:
@@ -316,7 +399,7 @@ class _Relaxed:
                             hits = ROOK_ATTACKS(x, block) & prey
                         else:
                             hits = (ROOK_ATTACKS(x, block) | BISHOP_ATTACKS(x, block)) & prey
-                        if lender_moved and target == lcode:
+                        if lender_moved and target == base + k:
                             lender_moved = 0  # the victim itself may have come to lend
                     for y in bits(hits):
                         moved_b = 0
@@ -326,10 +409,53 @@ class _Relaxed:
                         lm = lender_moved
                         if lm and k < KING_STEP and line & start_of_code[base + k]:
                             lm = 0  # a piece leaving the line may be the lender
-                        cost = made + moved_b + line.bit_count() + lm + 1
+                        brought = flag
+                        if brought and (
+                            (same_side and moved_b) or line & self.side_start[base // 5]
+                        ):
+                            brought = 0  # the lender brought may be the victim or a blocker
+                        cost = made + moved_b + line.bit_count() + max(lm, brought) + 1
                         if cost < best:
                             best = cost
         return best
+
+
+def _merged(levels) -> list[int]:
+    """Squares by moves made, whether a lender was brought or not."""
+    plain, brought = levels
+    out = list(plain)
+    for m, bb in enumerate(brought):
+        if m < len(out):
+            out[m] |= bb
+        else:
+            out.append(bb)
+    return out
+
+
+def _by_moves(levels):
+    """(moves made, squares, lender brought) in order of moves, then flag."""
+    plain, brought = levels
+    for m in range(max(len(plain), len(brought))):
+        if m < len(plain) and plain[m]:
+            yield m, plain[m], 0
+        if m < len(brought) and brought[m]:
+            yield m, brought[m], 1
+
+
+def _add(levels, flag: int, m: int, bb: int) -> None:
+    """Add squares reached in ``m`` moves (with ``flag``), unless already
+    reached as cheaply."""
+    plain, brought = levels
+    seen = _union(plain[: m + 1])
+    if flag:
+        seen |= _union(brought[: m + 1])
+    bb &= ~seen
+    if not bb:
+        return
+    target = brought if flag else plain
+    while len(target) <= m:
+        target.append(0)
+    target[m] |= bb
 
 
 def _union(levels: list[int]) -> int:
@@ -337,6 +463,3 @@ def _union(levels: list[int]) -> int:
     for bb in levels:
         out |= bb
     return out
-
-
-# -- the search -------------------------------------------------------------------------------

@@ -227,15 +227,22 @@ def _captures(board: Board, goal: Goal) -> list[tuple[Move, Board, Goal | None]]
 
 
 # -- the lower bound ----------------------------------------------------------------------
+def _near_chosen(board: Board, goal: Goal) -> int:
+    """The chosen pieces' squares and the squares around them (to try moves
+    there first)."""
+    chosen = 0
+    for code in set(goal.cards):
+        chosen |= board[code]
+    return chosen | neighbours_of(chosen)
+
+
 class _Search:
     def __init__(self, node_limit: int | None):
-        self.table: OrderedDict = OrderedDict()
+        self.table: OrderedDict = OrderedDict()  # state -> proven lower bound
+        self.bounds: dict = {}  # state -> (lower_bound's answer, the limit it was asked)
         self.nodes = 0
         self.node_limit = node_limit
         self.line: list[Move] = []
-
-    def bound_of(self, key) -> int:
-        return self.table.get(key, 0)
 
     def remember(self, key, bound: int) -> None:
         table = self.table
@@ -244,6 +251,19 @@ class _Search:
             if len(table) > TABLE_LIMIT:
                 for _ in range(TABLE_LIMIT // 4):
                     table.popitem(last=False)
+                self.bounds.clear()
+
+    def bound(self, key, limit: int) -> int:
+        """``lower_bound`` of the state ``key`` (asked once per state as far
+        as it can be)."""
+        known = self.bounds.get(key)
+        if known is not None:
+            value, asked = known
+            if value <= asked + 1 or asked >= limit:  # exact, or asked as far
+                return value if value <= limit + 1 else limit + 2
+        value = lower_bound(key[0], key[1], limit)
+        self.bounds[key] = (value, limit)
+        return value
 
     def dfs(self, board: Board, goal: Goal, left: int) -> bool:
         """Is there a solution in at most ``left`` moves? (``self.line``
@@ -263,7 +283,7 @@ class _Search:
             return False
         two_to_make = goal.capturer is None and len(goal.cards) == 3
         if not (left == 2 and two_to_make):
-            bound = lower_bound(board, goal, left - 1)
+            bound = self.bound(key, left - 1)
             if bound > left:
                 self.remember(key, bound)
                 return False
@@ -278,7 +298,23 @@ class _Search:
                     return True
             self.remember(key, 3)
             return False
-        for move, child, next_goal in children(board, goal):
+        steps = children(board, goal)
+        if left >= 4:
+            # the most promising first: children by their lower bound (each
+            # is asked anyway when it is searched, so this costs nothing
+            # where the whole tree is searched, and finds solutions early)
+            scored = []
+            near = _near_chosen(board, goal)
+            for step in steps:
+                child_key = (step[1], step[2])
+                value = max(self.table.get(child_key, 0), self.bound(child_key, left - 2))
+                if value <= left - 1:
+                    move = step[0]
+                    touch = 0 if near >> move.frm & 1 else (1 if near >> move.to & 1 else 2)
+                    scored.append((value, touch, len(scored), step))
+            scored.sort()
+            steps = [step for *_, step in scored]
+        for move, child, next_goal in steps:
             if next_goal is None:
                 continue  # cannot happen: finishing moves were looked for above
             self.line.append(move)
