@@ -81,10 +81,13 @@ def main() -> None:
         scores.append(score)
         total_time += spent
         total_steps += steps
+        from game.games.cooperative.evaluation import cards_to_come
+
         gone = [k for k in state.kinds_gone() if k != "king"]
+        left = cards_to_come(state)
         print(
             f"  seed {seed}: {score:3d} points  {steps:4d} decisions  "
-            f"{spent / steps:.3f} s each  {result.reason}"
+            f"{spent / steps:.3f} s each  {left:2d} cards left  {result.reason}"
             + ("" if state.king_fell() else f" (kinds gone: {', '.join(gone) or 'none'})")
         )
     print(

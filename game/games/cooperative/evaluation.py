@@ -35,7 +35,6 @@ from game.engine.chess.tables import (
     QUEEN,
     ROOK,
 )
-from game.games.cooperative import line as L
 
 RATE = 0.45  # captures a card still to come is worth, on average
 NOW = 0.9  # a capture the side to move may make at once
@@ -100,46 +99,73 @@ def coming(state: Any, side: int) -> tuple[Card, ...]:
     return tuple(c for c in state.cards.cards(state.hand_of(seat)) if c is not None)
 
 
+def has_next_turn(state: Any) -> bool:
+    """Will the other side move again? Alone, not once the draw pile is
+    empty; with two players, while either holds a card or the pile has one."""
+    if state.cards.count("draw"):
+        return True
+    return not state.solo and (state.cards.count("hand0") + state.cards.count("hand1")) > 0
+
+
+def captures_in_reach(state: Any) -> tuple[float, float]:
+    """The captures the line allows or will soon allow, weighted by how sure
+    they are; and the best such weight for a king capture. Each pair of
+    neighbouring cards serves one capture (its victim's card then goes), so
+    two attacks through the same pair, or a piece and its victim attacking
+    each other, count once."""
+    line = state.line()
+    edges: dict[frozenset, int] = {}
+    for a, b in zip(line, line[1:], strict=False):
+        if a.side != b.side:
+            key = frozenset((a, b))
+            edges[key] = edges.get(key, 0) + 1
+    last = line[-1] if line else None
+    us = state.turn
+    live = set(line) | set(state.cards.cards("draw"))
+    live |= set(state.cards.cards("hand0")) | set(state.cards.cards("hand1"))
+    through: dict[frozenset, tuple[float, set[tuple[Card, Card]]]] = {}
+    formed = 0.0
+    potential: set[tuple[Card, Card]] = set()
+    king_reach = 0.0
+    for side in (0, 1):
+        weight = NOW if side == us else NEXT if has_next_turn(state) else 0.0
+        held = coming(state, side)
+        for pair in attacks(state, side):
+            attacker, victim = pair
+            key = frozenset(pair)
+            if key in edges:
+                value = weight
+                if victim.kind != "king":
+                    best, uses = through.get(key, (0.0, set()))
+                    uses.add(pair)
+                    through[key] = (max(best, value), uses)
+            elif (
+                last is not None
+                and held
+                and ((last == attacker and victim in held) or (last == victim and attacker in held))
+            ):
+                value = FORMED
+                if victim.kind != "king":
+                    formed = FORMED
+            elif attacker in live and victim in live:
+                value = POTENTIAL
+                if victim.kind != "king":
+                    potential.add(pair)
+            else:
+                continue
+            if victim.kind == "king":
+                king_reach = max(king_reach, value)
+    reach = formed + POTENTIAL * len(potential)
+    for key, (best, uses) in through.items():
+        reach += best * min(edges[key], len(uses))
+    return reach, king_reach
+
+
 def evaluate(state: Any, seat: int) -> float:
     result = state.result()
     if result is not None:
         return terminal_value(result, seat, (0, 1))
-    line = state.line()
-    near = L.neighbours(line)
-    last = line[-1] if line else None
-    us = state.turn
-    live = set(line) | set(state.cards.cards("draw")) | set(state.cards.cards("hand0"))
-    live |= set(state.cards.cards("hand1"))
-    reach = 0.0
-    king_reach = 0.0
-    kings_attacked = 0
-    for side in (0, 1):
-        weight = NOW if side == us else NEXT
-        held = coming(state, side)
-        seen: set[tuple[Card, Card]] = set()
-        for pair in attacks(state, side):
-            attacker, victim = pair
-            if pair in near:
-                value = weight
-            elif (
-                held
-                and last is not None
-                and ((last == attacker and victim in held) or (last == victim and attacker in held))
-            ):
-                value = FORMED
-            elif attacker in live and victim in live:
-                value = POTENTIAL
-            else:
-                continue
-            if victim.kind == "king":
-                kings_attacked += 1
-                king_reach = max(king_reach, value)
-                continue
-            if pair in seen:
-                value *= 0.5  # two attacks through the same cards: one of them first
-            seen.add(pair)
-            reach += value
-
+    reach, king_reach = captures_in_reach(state)
     to_come = cards_to_come(state)
     left = {k: 0 for k in KINDS}
     for i, kind in enumerate(KIND_NAMES[:5]):
@@ -164,5 +190,5 @@ def king_chance(state: Any, to_come: int, king_reach: float) -> float:
     alive = [Card(side, "king") not in aside for side in (0, 1)]
     if not any(alive):
         return 0.0
-    base = min(0.9, 0.25 + 0.05 * to_come) * (1.0 if all(alive) else 0.75)
+    base = min(0.85, 0.07 * to_come) * (1.0 if all(alive) else 0.7)
     return max(base, king_reach)

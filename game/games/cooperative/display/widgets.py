@@ -48,7 +48,7 @@ class ScoreBoard(PanelWidget):
 
     @property
     def height(self) -> int:  # type: ignore[override]
-        return fitted(54, 46)
+        return fitted(54, 36)
 
     def draw(self, surface: pygame.Surface, paths: Any = None) -> None:
         state = self.seen.state if self.seen is not None else None
@@ -83,15 +83,17 @@ class ScoreBoard(PanelWidget):
         for i, kind in enumerate(KIND_NAMES):
             left = bin(state.bb[i]).count("1")
             cx = rect.x + 8 + i * step
-            icon = art.piece_surface(0 if i % 2 == 0 else 1, kind, size)
+            icon = art.piece_surface(0, kind, size)
             if not left:
                 icon = icon.copy()
                 icon.set_alpha(70)
             surface.blit(icon, (cx, row))
-            label = "gone" if not left else f"×{left}"
+            gone_word = "gone" if step - size - 4 >= font.size("gone")[0] else "×0"
+            label = gone_word if not left else f"×{left}"
             colour = GONE if not left and kind != "king" else TEXT
-            text = font.render(label, True, colour)
-            surface.blit(text, (cx + size + 2, row + (size - text.get_height()) // 2))
+            small = font if step >= 50 else art.ui_font(12)
+            text = small.render(label, True, colour)
+            surface.blit(text, (cx + size + 1, row + (size - text.get_height()) // 2))
 
 
 def slot_rects(slots: list[CardSlot], area: pygame.Rect) -> list[pygame.Rect]:
@@ -135,7 +137,7 @@ class CoopLine(CardLine):
 
     @property
     def height(self) -> int:  # type: ignore[override]
-        return fitted(100, 80)
+        return fitted(100, 58)
 
     def refresh(self, seen: Any) -> None:
         super().refresh(seen)
@@ -256,7 +258,7 @@ class HandAndPiles(CardHand):
 
     @property
     def height(self) -> int:  # type: ignore[override]
-        return fitted(104, 80)
+        return fitted(104, 56)
 
     def refresh(self, seen: Any) -> None:
         super().refresh(seen)
@@ -296,7 +298,10 @@ class HandAndPiles(CardHand):
             area = pygame.Rect(split + i * width, self.rect.y + 4, width, self.rect.h - 24)
             self.pile_areas.append(area)
             ui_cards.draw_pile(surface, area, pile.count, pile.top)
-            label = font.render(pile.label, True, TEXT)
+            words = pile.label
+            if font.size(words)[0] > area.w - 4:
+                words = words.split()[0]  # a narrow panel: "Draw", "Discarded", "Out"
+            label = font.render(words, True, TEXT)
             surface.blit(label, label.get_rect(midtop=(area.centerx, area.bottom + 2)))
         self.motions.draw(surface)
 
