@@ -175,6 +175,13 @@ class Game:
                 return tuple(team)
         return (seat,)
 
+    def seats_in_play(self, options: Mapping[str, Any]) -> tuple[Seat, ...]:
+        """The seats that take part with these options: all of them, unless
+        a mode leaves some out (Cooperative Chess alone: one seat moves both
+        colours). The setup screen asks only about these, and the play scene
+        counts only their people."""
+        return tuple(range(len(self.seats)))
+
     def all_teams(self) -> tuple[tuple[Seat, ...], ...]:
         out: list[tuple[Seat, ...]] = []
         for seat in range(len(self.seats)):

@@ -108,6 +108,7 @@ class SetupScene(FormScene):
         self.texts: dict[str, str] = {}
         self.error = ""
         self.seat_menus: list[UIDropDownMenu] = []
+        self.menu_seats: list[int] = []  # the seat of each menu (a mode may leave seats out)
         self.option_widgets: dict[str, UIDropDownMenu | UITextEntryLine] = {}
         super().__init__(app)
 
@@ -124,7 +125,8 @@ class SetupScene(FormScene):
         )
 
         form_w = min(680, w - 48)
-        rows = len(game.seats) + len(game.options)
+        in_play = self._in_play()
+        rows = len(in_play) + len(game.options)
         helps = sum(1 for o in game.options if o.help)
         rows += 1  # the position to start from
         helps += 1
@@ -140,9 +142,12 @@ class SetupScene(FormScene):
 
         widgets.label(ui, pygame.Rect(x, y, 300, 30), "Players", "#heading")
         self.seat_menus = []
+        self.menu_seats = []
         y += 42
         labels = [c[0] for c in SEAT_CHOICES]
         for seat, name in enumerate(game.seats):
+            if seat not in in_play:
+                continue
             widgets.label(ui, pygame.Rect(x, y, LABEL_W, ROW_H), name, "#field_label")
             current = next(c[0] for c in SEAT_CHOICES if c[1] == self.players[seat])
             menu = UIDropDownMenu(
@@ -153,6 +158,7 @@ class SetupScene(FormScene):
                 object_id=f"#seat_{seat}",
             )
             self.seat_menus.append(menu)
+            self.menu_seats.append(seat)
             y += ROW_H + ROW_GAP
 
         self.option_widgets = {}
@@ -213,7 +219,7 @@ class SetupScene(FormScene):
     def _read_form(self) -> None:
         """Keep what is on screen (so a rebuild on resize keeps it)."""
         by_label = {c[0]: c[1] for c in SEAT_CHOICES}
-        for seat, menu in enumerate(self.seat_menus):
+        for seat, menu in zip(self.menu_seats, self.seat_menus, strict=True):
             self.players[seat] = by_label.get(menu.selected_option[0], "human")
         for option in self.game.options:
             widget = self.option_widgets.get(option.key)
@@ -227,6 +233,13 @@ class SetupScene(FormScene):
                 self.texts[option.key] = widget.get_text()
         if getattr(self, "position_entry", None) is not None:
             self.position = self.position_entry.get_text().strip()
+
+    def _in_play(self) -> tuple[int, ...]:
+        """The seats the options chosen so far take part with."""
+        try:
+            return tuple(self.game.seats_in_play(self.game.normalize_options(self.values)))
+        except ValueError:
+            return tuple(range(len(self.game.seats)))
 
     def options(self) -> dict[str, Any]:
         """The options as typed; ValueError with a message for people."""
@@ -267,6 +280,11 @@ class SetupScene(FormScene):
     def on_changed(self, element: object, text: str) -> None:
         if self.error:
             self.show_error("")
+        if element in self.option_widgets.values():
+            shown = tuple(self.menu_seats)
+            self._read_form()
+            if self._in_play() != shown:  # a mode with other seats: ask about those
+                self.rebuild()
 
     def start(self) -> None:
         """Build the match from the form and open it; on bad input stay here
@@ -278,10 +296,11 @@ class SetupScene(FormScene):
         except ValueError as e:
             self.show_error(str(e))
             return
+        in_play = self.game.seats_in_play(options)
+        # A seat the mode leaves out is nobody's: counted as a person, it never acts.
+        players = [p if s in in_play else "human" for s, p in enumerate(self.players)]
         try:
-            match = Match(
-                self.game_id, options, None, list(self.players), start=self.position or None
-            )
+            match = Match(self.game_id, options, None, players, start=self.position or None)
         except ValueError as e:
             if self.position:
                 self.show_error(f"That is not a {self.game.title} position: {e}")

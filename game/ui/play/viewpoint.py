@@ -49,8 +49,10 @@ class Viewpoint:
 
     # -- who ----------------------------------------------------------------------------
     def humans(self) -> list[Seat]:
+        """The people at the table (seats a mode leaves out do not count)."""
         m = self.match
-        return [s for s in range(len(m.players)) if m.is_human(s)]
+        in_play = m.game.seats_in_play(m.options)
+        return [s for s in range(len(m.players)) if m.is_human(s) and s in in_play]
 
     def private(self) -> bool:
         """Do people at this screen need screens between them?"""

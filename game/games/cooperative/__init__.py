@@ -1,0 +1,3 @@
+"""Cooperative Chess."""
+
+from game.games.cooperative import rules  # noqa: F401  (registers the game)

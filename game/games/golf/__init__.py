@@ -1,0 +1,3 @@
+"""Chess Golf."""
+
+from game.games.golf import rules  # noqa: F401  (registers the game)

@@ -1,0 +1,524 @@
+"""Chess Golf (Don Kirkby): a round of puzzles on one board, alone against
+par or with several players who bid, demonstrate and score like golfers.
+
+The 16 pieces other than pawns are laid out from a shuffled deck of their
+cards (Appendix A's gaps, a1 to h1 and on up the board); the cards are
+shuffled again to deal the holes. A hole deals two (or three) cards, the
+chosen pieces; one chosen piece must capture the other (or, with three, one
+piece must capture the other two). Nobody owns a colour: the one player to
+act moves pieces of either colour, each only with moves borrowed from its
+neighbours of its own colour (hole.py). After a solved hole the pieces stay
+where they are and the demonstrator (or the lone player) puts the captured
+pieces back on empty squares; the cards go to the discard pile, which is
+shuffled back into the deck when the deck runs short.
+
+Phases of a hole (``phase``):
+
+- ``deal``: only with the dealer's choice option: the dealer deals 2 or 3.
+- ``bid`` (several players): every seat at once bids a number of moves
+  (0: impossible). The bids are made together (``to_act`` names every seat;
+  the match keeps each choice hidden until all are in), so the state only
+  ever holds revealed bids.
+- ``play``: alone, the player moves until the hole is solved (``Reset``
+  starts the hole over, ``GiveUp`` shows the solution and scores twice par).
+  With several players, the lowest bidder demonstrates (ties: first from the
+  dealer's left) and fails on reaching the bid without solving it or on
+  ``GiveUp``; the board is reset and the next lowest bidder demonstrates.
+- ``place``: the captured pieces go back, one ``Put`` each.
+- ``over``: the round is done.
+
+Scores: alone, each hole scores the moves used (twice par when given up)
+and the round's result is the strokes over par. Several players: the
+scorecard of the rule sheet (rules/golf.md). Never imports pygame.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from game.engine import Event, Game, IllegalAction, Option, Result, State
+from game.engine.board import bits
+from game.engine.cards import Card, Place, Table
+from game.engine.chess.tables import GEO
+from game.engine.pieces import Piece
+from game.games import register
+from game.games.golf import hole as H
+from game.games.golf.actions import ACTION_TYPES, Bid, Deal, GiveUp, Go, Put, Reset
+from game.games.golf.hole import Board, Goal
+from game.games.golf.solver import SearchLimit, cached_solve
+
+__all__ = [
+    "ACTION_TYPES",
+    "Bid",
+    "Deal",
+    "GiveUp",
+    "GolfGame",
+    "GolfState",
+    "Go",
+    "Put",
+    "Reset",
+]
+
+PHASES = ("deal", "bid", "play", "place", "over")
+CARD_CHOICES = ("two cards", "three cards", "dealer's choice")
+HOLE_CHOICES = (9, 6, 3, 18)
+MAX_BID = 15  # bids run 0 (impossible) to this
+#: The solver's budget when a hole is dealt to a lone player (a node count,
+#: so a replay deals the same holes): a hole it cannot settle is put back.
+DEAL_NODES = 400_000
+REDEALS = 60  # tries to deal a solvable hole to a lone player
+PLACES = (Place.face_down("deck"), Place.face_up("chosen"), Place.face_up("discard"))
+
+
+def card_of(code: int) -> Card:
+    return Card(code // 5, H.KINDS[code % 5])
+
+
+def code_of(card: Card) -> int:
+    return card.side * 5 + H.KINDS.index(card.kind)
+
+
+UNIVERSE = tuple(card_of(c) for c in H.FULL_SET)
+
+
+class GolfState(State):
+    """A round of Chess Golf; see the module docstring."""
+
+    def __init__(self, game: GolfGame):
+        self.game = game
+        self.rng: random.Random | None = None
+        self.n = len(game.seats)
+        self.board: Board = (0,) * 10
+        self.start: Board = self.board  # the board when the hole began
+        self.goal: Goal | None = None
+        self.phase = "deal"
+        self.hole = 1
+        self.holes = 9
+        self.deal_mode = CARD_CHOICES[0]
+        self.dealer = 0
+        self.cards = Table(PLACES)
+        self.strokes = 0
+        self.par: int | None = None
+        self.captured: list[int] = []  # codes taken this hole, to put back
+        self.bids: tuple[int, ...] | None = None
+        self.demo: int | None = None  # the seat demonstrating
+        self.tried: set[int] = set()  # seats that failed to demonstrate this hole
+        self.scores: list[tuple[int, ...]] = []  # per finished hole, per seat
+        self.pars: list[int] = []  # alone: par of each finished hole
+        self.last: tuple[int, ...] = ()  # squares the last step touched
+
+    @property
+    def solo(self) -> bool:
+        return self.n == 1
+
+    # -- reading the position ------------------------------------------------------------
+    def pieces(self) -> dict[int, Piece]:
+        return {sq: Piece(code // 5, H.KINDS[code % 5]) for sq, code in H.pieces(self.board)}
+
+    def piece_at(self, sq: int) -> Piece | None:
+        code = H.code_at(self.board, sq)
+        return None if code is None else Piece(code // 5, H.KINDS[code % 5])
+
+    @property
+    def chosen(self) -> tuple[int, ...]:
+        return tuple(code_of(c) for c in self.cards.cards("chosen") if c is not None)
+
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(row[s] for row in self.scores) for s in range(self.n))
+
+    def actor(self) -> int | None:
+        if self.phase == "deal":
+            return self.dealer
+        if self.phase in ("play", "place"):
+            return 0 if self.solo else self.demo
+        return None
+
+    # -- whose decision -------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        if self.is_over():
+            return ()
+        if self.phase == "bid":
+            return tuple(range(self.n))
+        actor = self.actor()
+        return () if actor is None else (actor,)
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        if seat not in self.to_act():
+            return []
+        phase = self.phase
+        if phase == "deal":
+            return [Deal(2), Deal(3)]
+        if phase == "bid":
+            return [Bid(n) for n in range(MAX_BID + 1)]
+        if phase == "place":
+            empty = H.ALL & ~H.occupancy(self.board)
+            return [Put(self.captured[0], sq) for sq in bits(empty)]
+        out: list[Any] = [Go(m.frm, m.to) for m in H.legal_moves(self.board, self.goal)]
+        if self.solo:
+            if self.strokes:
+                out.append(Reset())
+        out.append(GiveUp())
+        return out
+
+    def prompt(self, seat: int) -> str:
+        if self.is_over():
+            return self.result().reason
+        name = self.game.seats[seat]
+        phase = self.phase
+        if phase == "deal":
+            return f"{name}: deal two cards, or three for a harder hole"
+        if phase == "bid":
+            return f"{name}: in how many moves can it be done? (0: impossible)"
+        if phase == "place":
+            return f"{name}: put the captured {H.piece_name(self.captured[0])} on an empty square"
+        task = self.task()
+        if self.solo:
+            return f"{task} Move {self.strokes + 1}, par {self.par}."
+        bid = self.bids[seat] if self.bids else 0
+        return f"{name} shows it in {bid}: {task} Move {self.strokes + 1} of {bid}."
+
+    def task(self) -> str:
+        """What the hole asks, in words."""
+        goal = self.goal
+        if goal is None:
+            return ""
+        names = [H.piece_name(c) for c in goal.cards]
+        if goal.capturer is not None:
+            return (
+                f"The {H.piece_name(H.code_at(self.board, goal.capturer))} on "
+                f"{GEO.name(goal.capturer)} must now take the {H.piece_name(goal.need)}."
+            )
+        if len(names) == 2:
+            return f"A {names[0]} and a {names[1]}: one takes the other."
+        return f"A {names[0]}, a {names[1]} and a {names[2]}: one takes both others."
+
+    # -- playing ---------------------------------------------------------------------------
+    def apply(self, actions: Mapping[int, Any]) -> list[Event]:
+        acting = self.to_act()
+        if set(actions) != set(acting):
+            raise IllegalAction("Golf needs one decision from each seat to act")
+        for seat, action in actions.items():
+            if action not in self.legal_actions(seat):
+                raise IllegalAction(f"{action} is not a legal action for {self.game.seats[seat]}")
+        if self.phase == "bid":
+            return self._bids(tuple(actions[s].moves for s in range(self.n)))
+        ((seat, action),) = actions.items()
+        kind = type(action)
+        if kind is Deal:
+            return self._deal(action.cards)
+        if kind is Go:
+            return self._move(seat, H.Move(action.frm, action.to))
+        if kind is Reset:
+            return self._reset(seat)
+        if kind is GiveUp:
+            return self._give_up(seat)
+        return self._put(seat, action)
+
+    # dealing
+    def _deal(self, count: int) -> list[Event]:
+        events: list[Event] = []
+        for attempt in range(REDEALS):
+            if self.cards.count("deck") < count:
+                self.cards.extend("deck", self.cards.clear("discard"))
+                self.cards.shuffle("deck", self.rng)
+                events.append(Event("golf_shuffle", None, {"cards": self.cards.count("deck")}))
+            drawn = self.cards.draw("deck", "chosen", count)
+            goal = Goal.of(code_of(c) for c in drawn)
+            if not self.solo:
+                break
+            par = _par(self.board, goal)
+            if par is not None or attempt == REDEALS - 1:
+                self.par = par
+                break
+            # a lone player never gets a hole without a solution (or one too
+            # hard to settle): the cards go back and the deck is shuffled
+            self.cards.extend("deck", self.cards.clear("chosen"))
+            self.cards.shuffle("deck", self.rng)
+        self.goal = Goal.of(self.chosen)
+        self.start = self.board
+        self.strokes = 0
+        self.captured = []
+        self.phase = "play" if self.solo else "bid"
+        self.last = ()
+        events.append(Event("golf_deal", self.dealer, {"cards": self.goal.text(), "par": self.par}))
+        return events
+
+    def _start_hole(self) -> list[Event]:
+        """The next hole (or the end of the round)."""
+        self.cards.extend("discard", self.cards.clear("chosen"))
+        self.goal = None
+        self.bids = None
+        self.demo = None
+        self.tried = set()
+        self.par = None
+        self.strokes = 0
+        if len(self.scores) >= self.holes:
+            self.phase = "over"
+            return [Event("game_over", None, {"reason": self.result().reason})]
+        self.hole = len(self.scores) + 1
+        if self.deal_mode == "dealer's choice":
+            self.phase = "deal"
+            return []
+        return self._deal(3 if self.deal_mode == "three cards" else 2)
+
+    # bidding and demonstrating
+    def _bids(self, bids: tuple[int, ...]) -> list[Event]:
+        self.bids = bids
+        events = [Event("golf_bids", None, {"bids": bids})]
+        if not any(bids):  # everyone says impossible: zero for all, same dealer
+            self.scores.append((0,) * self.n)
+            events.append(Event("golf_hole", None, {"scores": self.scores[-1], "solved": False}))
+            return events + self._start_hole()
+        self.demo = self._next_demonstrator()
+        self.phase = "play"
+        return events
+
+    def _next_demonstrator(self) -> int | None:
+        """The lowest bid above zero not yet tried; ties go to the first
+        from the dealer's left."""
+        order = [(self.dealer + i) % self.n for i in range(1, self.n + 1)]
+        left = [s for s in order if self.bids[s] and s not in self.tried]
+        if not left:
+            return None
+        low = min(self.bids[s] for s in left)
+        return next(s for s in left if self.bids[s] == low)
+
+    def _fail(self, seat: int) -> list[Event]:
+        """A failed demonstration: the board goes back; the next bidder shows."""
+        self.tried.add(seat)
+        self.board = self.start
+        self.goal = Goal.of(self.chosen)
+        self.strokes = 0
+        self.captured = []
+        events = [Event("golf_reset", seat, {"failed": True})]
+        self.demo = self._next_demonstrator()
+        if self.demo is not None:
+            return events
+        # nobody could show it: the failures are scored, zero stays zero,
+        # and the same dealer deals the next hole
+        row = tuple(self._penalty(s) if s in self.tried else 0 for s in range(self.n))
+        self.scores.append(row)
+        events.append(Event("golf_hole", None, {"scores": row, "solved": False}))
+        return events + self._start_hole()
+
+    def _penalty(self, seat: int) -> int:
+        return max((b for s, b in enumerate(self.bids) if s != seat), default=0) + 1
+
+    def _success(self, seat: int) -> list[Event]:
+        if self.solo:
+            row = (self.strokes,)
+            self.pars.append(self.par or 0)
+        else:
+            top = max(self.bids) + 1
+            row = tuple(
+                self._penalty(s) if s in self.tried else (self.bids[s] or top)
+                for s in range(self.n)
+            )
+            self.dealer = seat  # the deal passes to the demonstrator
+        self.scores.append(row)
+        events = [Event("golf_hole", seat, {"scores": row, "solved": True})]
+        self.goal = None
+        if self.captured:
+            self.phase = "place"
+            return events
+        return events + self._start_hole()
+
+    # moving
+    def _move(self, seat: int, move: H.Move) -> list[Event]:
+        board, goal, taken = H.play(self.board, self.goal, move)
+        code = H.code_at(self.board, move.frm)
+        self.board = board
+        self.strokes += 1
+        self.last = (move.frm, move.to)
+        data = {"frm": move.frm, "to": move.to, "piece": H.letter(code)}
+        events = [Event("move", seat, data)]
+        if taken is not None:
+            self.captured.append(taken)
+            events.append(Event("capture", seat, {**data, "captured": H.letter(taken)}))
+        if goal is None:
+            return events + self._success(seat)
+        self.goal = goal
+        if not self.solo and self.strokes >= self.bids[seat]:
+            return events + self._fail(seat)
+        return events
+
+    def _reset(self, seat: int) -> list[Event]:
+        self.board = self.start
+        self.goal = Goal.of(self.chosen)
+        self.strokes = 0
+        self.captured = []
+        self.last = ()
+        return [Event("golf_reset", seat, {"failed": False})]
+
+    def _give_up(self, seat: int) -> list[Event]:
+        if not self.solo:
+            return self._fail(seat)
+        events = self._reset(seat)
+        line = solution_line(self.start, Goal.of(self.chosen)) if self.par else ()
+        if not line:  # no solution was found: the hole is skipped, scoring nothing
+            self.scores.append((0,))
+            self.pars.append(0)
+            self.goal = None
+            return events + self._start_hole()
+        for move in line:
+            events += self._move(seat, move)
+        self.scores[-1] = (2 * (self.pars[-1] or 0),)  # a hole given up scores twice par
+        return events
+
+    def _put(self, seat: int, action: Put) -> list[Event]:
+        self.board = H.place(self.board, action.code, action.square)
+        self.captured.pop(0)
+        self.last = (action.square,)
+        events = [Event("golf_place", seat, {"to": action.square, "piece": H.letter(action.code)})]
+        if self.captured:
+            return events
+        return events + self._start_hole()
+
+    # -- the end -------------------------------------------------------------------------------
+    def rules_result(self) -> Result | None:
+        if self.phase != "over":
+            return None
+        totals = self.totals()
+        holes = len(self.scores)
+        if self.solo:
+            over = totals[0] - sum(self.pars)
+            words = (
+                "level par" if over == 0 else f"{abs(over)} {'over' if over > 0 else 'under'} par"
+            )
+            verdict = f"{totals[0]} strokes over {holes} holes: {words}"
+            return Result.score(
+                self.game,
+                [over],
+                f"The round is over: {words}",
+                verdict,
+                lower_is_better=True,
+                points=[1.0 if over <= 0 else 0.0],
+            )
+        best = min(totals)
+        winners = [self.game.seats[s] for s in range(self.n) if totals[s] == best]
+        who = winners[0] if len(winners) == 1 else " and ".join(winners)
+        verdict = f"{who} {'wins' if len(winners) == 1 else 'share the win'} with {best}"
+        return Result.score(
+            self.game,
+            totals,
+            f"The round is over after {holes} holes",
+            verdict,
+            lower_is_better=True,
+        )
+
+    # -- secrets -----------------------------------------------------------------------------------
+    def hide(self, seat: int) -> bool:
+        return self.cards.hide(seat)
+
+    def fill(self, seat: int, rng: random.Random) -> None:
+        self.cards.fill(seat, rng, UNIVERSE)
+
+    # -- copies and text -------------------------------------------------------------------------
+    def copy(self) -> GolfState:
+        other = GolfState.__new__(GolfState)
+        other.__dict__.update(self.__dict__)
+        other.cards = self.cards.copy()
+        other.captured = list(self.captured)
+        other.tried = set(self.tried)
+        other.scores = list(self.scores)
+        other.pars = list(self.pars)
+        other.rng = self.copy_rng()
+        return other
+
+    def to_text(self) -> str:
+        from game.games.golf.text import write
+
+        return write(self)
+
+    def notation(self, action: Any) -> str:
+        return str(action)
+
+    def parse_action(self, text: str, seat: int | None = None) -> Any:
+        want = " ".join(text.lower().split())
+        seats = (seat,) if seat is not None else self.to_act()
+        for s in seats:
+            for action in self.legal_actions(s):
+                if str(action).lower() == want:
+                    return action
+        raise IllegalAction(f"{text!r} is not a legal action here")
+
+
+def _par(board: Board, goal: Goal) -> int | None:
+    try:
+        return cached_solve(board, goal, DEAL_NODES).length
+    except SearchLimit:
+        return None
+
+
+def solution_line(board: Board, goal: Goal) -> tuple[H.Move, ...]:
+    """One shortest solution of the hole (empty if there is none)."""
+    try:
+        return cached_solve(board, goal, None).moves
+    except SearchLimit:  # pragma: no cover - no limit given
+        return ()
+
+
+class GolfGame(Game):
+    """Chess Golf; ``golf`` is the lone player's round against par, and
+    ``golf_2``..``golf_4`` the round for several players."""
+
+    id = "golf"
+    title = "Chess Golf"
+    blurb = "Capture the chosen piece in the fewest moves, borrowing your neighbours' moves."
+    seats: tuple[str, ...] = ("Player",)
+    sides = ("White", "Black")
+    seat_sides = (0,)
+    private_views = True  # the deck order; bids wait hidden in the match
+    options = (
+        Option("holes", "Holes", 9, HOLE_CHOICES, "A round is nine holes"),
+        Option(
+            "cards",
+            "Cards per hole",
+            CARD_CHOICES[0],
+            CARD_CHOICES,
+            "Three cards: one piece must take both others",
+        ),
+    )
+
+    def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> GolfState:
+        opts = self.normalize_options(options)
+        rng = random.Random(seed)
+        order = list(H.FULL_SET)
+        rng.shuffle(order)
+        state = GolfState(self)
+        state.rng = rng
+        state.board = H.layout(order)
+        state.holes = int(opts["holes"])
+        state.deal_mode = opts["cards"]
+        state.dealer = rng.randrange(state.n)
+        deck = [card_of(c) for c in H.FULL_SET]
+        rng.shuffle(deck)
+        state.cards = Table(PLACES, {"deck": deck})
+        state._start_hole()
+        return state
+
+    def from_text(self, text: str) -> GolfState:
+        from game.games.golf.text import read
+
+        state = GolfState(self)
+        read(state, text)
+        state.rng = random.Random(0)
+        return state
+
+
+def _table_game(players: int) -> type[GolfGame]:
+    class TableGolf(GolfGame):
+        __doc__ = f"Chess Golf for {players} players."
+        id = f"golf_{players}"
+        title = f"Chess Golf, {players} players"
+        seats = tuple(f"Player {i}" for i in range(1, players + 1))
+        seat_sides = (0,) * players
+
+    TableGolf.__name__ = TableGolf.__qualname__ = f"GolfGame{players}"
+    return TableGolf
+
+
+register(GolfGame)
+TABLE_GAMES: Sequence[type[GolfGame]] = tuple(register(_table_game(n)) for n in (2, 3, 4))

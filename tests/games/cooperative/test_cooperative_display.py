@@ -1,0 +1,212 @@
+"""Cooperative Chess in the play scene: the adapter's click paths (a card
+from the hand to the line, a move on the board, a gap for a promoted piece's
+card, End turn as a button), the markers of the captures the line allows,
+the widgets (score, line, hand with the piles) and the cards flying when a
+run is recycled or a promotion brings a card back, driven by posted clicks
+under SDL's dummy drivers."""
+
+from __future__ import annotations
+
+import pygame
+from coop_positions import cards, position, start_of_game
+from helpers.ui_driver import click, click_at, drag, open_play, pump, settle
+
+from game.games import load_all
+from game.games.cooperative.actions import END, PlaceCard, PlayCard
+from game.games.cooperative.display import places as P
+from game.match import Match
+from game.ui.adapters import adapter_for
+
+AD = adapter_for(load_all()["cooperative"])
+
+CAPTURES = """
+    . . . . k . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . p . . . .
+    . . . . P . . .
+    . . N . . . . .
+    . . . . . . . .
+    . . . . K . . .
+    """
+
+
+def sq(state, name: str) -> int:
+    return state.geometry.square(name)
+
+
+def test_the_adapter_brings_the_score_the_line_and_the_hand_with_the_piles():
+    assert type(AD).__name__ == "CoopAdapter"
+    assert [type(w).__name__ for w in AD.make_widgets()] == [
+        "ScoreBoard",
+        "CoopLine",
+        "HandAndPiles",
+    ]
+    assert not AD.show_captured
+
+
+def test_a_card_is_played_from_the_hand_onto_the_line_end():
+    state = position(start_of_game(), step="card", line="q", hand0="NP", hand1="nb")
+    paths = AD.paths(state, 0)
+    assert paths[(P.hand(0), P.LINE_END)] == [PlayCard(state.cards.cards("hand0")[0])]
+    assert (P.hand(1),) in paths  # a click on the card, again, plays it too
+    assert (P.hand(1), P.line(0)) in paths  # dropped on any card of the line
+    assert AD.panel_choices(state, 0) == []
+    slots = AD.cards(state, 0, "line")
+    assert [s.gap for s in slots] == [False, True] and slots[-1].place == P.LINE_END
+    assert [s.card.letter for s in AD.cards(state, 0, "hand")] == ["N", "P"]
+    assert [(p.label, p.count) for p in AD.piles(state, 0)] == [
+        ("Draw pile", 27),
+        ("Discarded", 0),
+        ("Out of game", 0),
+    ]
+
+
+def test_moves_are_dragged_on_the_board_and_end_turn_is_a_button():
+    state = position(CAPTURES, line="Pp", hand0="B", hand1="n")
+    paths = AD.paths(state, 0)
+    assert (sq(state, "e4"), sq(state, "d5")) in paths
+    assert (sq(state, "c3"), sq(state, "b5")) in paths
+    assert [c.label for c in AD.panel_choices(state, 0)] == ["End turn"]
+    assert AD.path_of(state, 0, END) is None
+
+
+def test_the_captures_the_line_allows_are_marked_on_the_board():
+    state = position(CAPTURES, line="Pp", hand0="B", hand1="n")
+    marks = AD.markers(state)
+    assert marks[sq(state, "d5")] == ["coop-target"]
+    assert marks[sq(state, "e4")] == ["coop-attacker"]
+    assert sq(state, "c3") not in marks  # the knight's card is not in the line
+    none = position(CAPTURES, line="Bp", hand0="N", hand1="n")
+    assert AD.markers(none) == {}
+    king = position(
+        CAPTURES.replace(". . . p", ". . . k").replace(". . . . k", ". . . . ."), line="Nk"
+    )
+    assert AD.markers(king)[sq(king, "d5")] == ["coop-king"]
+
+
+def test_markers_are_painted_as_rings():
+    surface = pygame.Surface((60, 60))
+    for name in ("coop-target", "coop-king", "coop-attacker"):
+        surface.fill((0, 0, 0))
+        assert AD.draw_marker(surface, surface.get_rect(), name)
+        assert surface.get_at((3, 30))[:3] != (0, 0, 0)
+    assert not AD.draw_marker(surface, surface.get_rect(), "something else")
+
+
+def test_a_promoted_pieces_card_is_placed_by_a_click_on_a_gap():
+    state = position(start_of_game(), line="NnP", hand0="B", hand1="n", step="place=N")
+    slots = AD.cards(state, 0, "line")
+    assert [s.place for s in slots if s.gap] == [P.gap(0), P.gap(2), P.gap(3)]
+    assert AD.paths(state, 0)[(P.gap(2),)] == [PlaceCard(2)]
+
+
+def test_the_scene_plays_a_card_by_clicks_and_a_move_by_a_drag(app):
+    start = position(start_of_game(), step="card", line="q", hand0="NP", hand1="nb")
+    match = Match("cooperative", {"mode": "two players"}, 1, ["human", "human"], start.to_text())
+    scene = open_play(app, match)
+    click_at(app, app.window.get_rect().center)  # the privacy screen: White takes it
+    score, line, hand = scene.widgets
+    assert [s.card.letter for s in hand.slots] == ["N", "P"]
+    click_at(app, hand._rects[1].center)
+    assert scene.input.targets >= {P.LINE_END, P.hand(1)}
+    click_at(app, line._rects[-1].center)  # the gap at the open end
+    assert match.history == [{0: "[P]"}]
+    settle(app, scene)
+    pump(app, 40)
+    state = match.state
+    drag(
+        app, scene.board.square_center(sq(state, "e2")), scene.board.square_center(sq(state, "e4"))
+    )
+    settle(app, scene)
+    assert match.history[-1] == {0: "e4"}
+
+
+def test_a_card_dragged_onto_the_line(app):
+    start = position(start_of_game(), step="card", line="q", hand0="NP", hand1="nb")
+    match = Match(
+        "cooperative", {"mode": "two players"}, 1, ["human", "computer:random"], start.to_text()
+    )
+    scene = open_play(app, match)
+    _, line, hand = scene.widgets
+    drag(app, hand._rects[0].center, line._rects[0].center)
+    pump(app, 2)
+    assert match.history == [{0: "[N]"}]
+    assert cards(match.state, "line") == "qN"
+
+
+def test_recycling_sends_the_run_flying_to_the_piles(app):
+    start = position(start_of_game(), step="card", line="pPNB", hand0="RN", hand1="nb")
+    match = Match(
+        "cooperative", {"mode": "two players"}, 1, ["human", "computer:random"], start.to_text()
+    )
+    scene = open_play(app, match)
+    score, line, hand = scene.widgets
+    click_at(app, hand._rects[0].center)
+    click_at(app, hand._rects[0].center)  # the card clicked again: played
+    assert match.history == [{0: "[R]"}]
+    pump(app, 2)
+    flights = line.motions.flights
+    assert len(flights) >= 5  # the card played, then the four of the run
+    assert sum(f.fade for f in flights) == 1  # one goes out of the game, unseen
+    assert cards(match.state, "line") == "p"
+    pump(app, 120)
+    assert not line.motions.busy
+
+
+def test_a_promotion_brings_its_card_flying_back_from_the_discard_pile(app):
+    diagram = """
+        . . . . k . . .
+        . P . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . K . . .
+        """
+    start = position(diagram, line="nPr", discard="Q", hand0="N", hand1="n")
+    match = Match(
+        "cooperative", {"mode": "two players"}, 1, ["human", "computer:random"], start.to_text()
+    )
+    scene = open_play(app, match)
+    board = scene.board
+    drag(
+        app, board.square_center(sq(match.state, "b7")), board.square_center(sq(match.state, "b8"))
+    )
+    settle(app, scene)
+    assert match.state.phase == "place"
+    _, line, _ = scene.widgets
+    gaps = [r for s, r in zip(line.slots, line._rects, strict=True) if s.gap]
+    click_at(app, gaps[-1].center)
+    assert match.history[-1] == {0: "Q@3"}
+    pump(app, 2)
+    assert any(f.card.letter == "Q" for f in line.motions.flights)
+    assert cards(match.state, "line") == "nrQ"
+
+
+def test_each_widget_draws_inside_its_rectangle_and_the_score_counts(app):
+    start = position(CAPTURES, line="Pp", hand0="B", hand1="n", captured="qQ")
+    match = Match(
+        "cooperative", {"mode": "two players"}, 1, ["human", "computer:random"], start.to_text()
+    )
+    scene = open_play(app, match)
+    for widget in scene.widgets:
+        surface = pygame.Surface(app.size)
+        surface.fill((1, 2, 3))
+        widget.draw(surface, scene.input)
+        marked = pygame.mask.from_threshold(surface, (1, 2, 3), (1, 1, 1, 255))
+        marked.invert()
+        assert all(widget.rect.contains(r) for r in marked.get_bounding_rects())
+    assert [p.label for p in scene.widgets[2].piles] == ["Draw pile", "Discarded", "Out of game"]
+    assert len(match.state.captured) == 2
+
+
+def test_solitaire_shows_no_hand(app):
+    match = Match("cooperative", {"mode": "solitaire"}, 3, ["human", "computer:random"])
+    scene = open_play(app, match)
+    _, line, hand = scene.widgets
+    assert hand.slots == [] and len(line.slots) >= 1
+    assert hand._split() == hand.rect.x  # the piles take the whole row
+    click(app, next(b for b in scene.panel.choice_buttons))  # End turn
+    assert match.history[0][0].endswith("end")

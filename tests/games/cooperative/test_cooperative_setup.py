@@ -1,0 +1,84 @@
+"""Choosing Cooperative Chess's mode on the setup form: alone, only White's
+seat is asked about (Black's sits out, and the screen is never covered
+between the two); with two players, both seats are, and two people at one
+screen pass it between turns."""
+
+from __future__ import annotations
+
+import pytest
+from helpers.ui_driver import choose, click, click_at, make_app, open_play, pump
+
+from game.games import load_all
+from game.match import Match
+from game.ui import setup
+from game.ui.menu import MainMenu
+from game.ui.setup import SetupScene
+
+GAME = load_all()["cooperative"]
+
+
+@pytest.fixture
+def started(monkeypatch):
+    opened = []
+
+    class FakePlay(setup.FormScene):
+        def __init__(self, app, match):
+            opened.append(match)
+            super().__init__(app)
+
+        def build(self):
+            pass
+
+    import game.ui.play as play
+
+    monkeypatch.setattr(play, "PlayScene", FakePlay)
+    return opened
+
+
+def test_the_seats_in_play_follow_the_mode():
+    assert GAME.seats_in_play({"mode": "solitaire"}) == (0,)
+    assert GAME.seats_in_play({"mode": "two players"}) == (0, 1)
+
+
+def test_alone_the_form_asks_about_one_seat_and_two_players_about_two(started):
+    app = make_app(MainMenu, lambda a: SetupScene(a, "cooperative"))
+    pump(app)
+    scene = app.scene
+    assert scene.menu_seats == [0]
+    choose(app, scene.option_widgets["mode"], "Two players")
+    pump(app)
+    assert scene.menu_seats == [0, 1]
+    choose(app, scene.seat_menus[1], "Computer: Hard")
+    click(app, scene.start_button)
+    assert started[0].options["mode"] == "two players"
+    assert started[0].players == ["human", "computer:search:3"]
+
+
+def test_alone_the_seat_left_out_is_nobodys(started):
+    app = make_app(MainMenu, lambda a: SetupScene(a, "cooperative"))
+    pump(app)
+    click(app, app.scene.start_button)
+    assert started[0].options["mode"] == "solitaire"
+    assert started[0].players == ["human", "human"]
+
+
+def test_alone_no_privacy_screen_and_the_view_is_whites(app):
+    match = Match("cooperative", {"mode": "solitaire"}, 4, ["human", "human"])
+    scene = open_play(app, match)
+    assert not scene.viewpoint.covering
+    assert scene.viewpoint.viewer == 0 and scene.seen.actor == 0
+    click(app, next(iter(scene.panel.choice_buttons)))  # End turn: Black's turn, same seat
+    assert not scene.viewpoint.covering and scene.seen.actor == 0
+
+
+def test_two_people_at_one_screen_pass_it_between_turns(app):
+    match = Match("cooperative", {"mode": "two players"}, 4, ["human", "human"])
+    scene = open_play(app, match)
+    assert scene.viewpoint.covering  # "Pass to White"
+    click_at(app, app.window.get_rect().center)
+    assert scene.seen.viewer == 0
+    hand = scene.widgets[2]
+    click_at(app, hand._rects[0].center)
+    click_at(app, hand._rects[0].center)
+    click(app, next(iter(scene.panel.choice_buttons)))  # End turn
+    assert scene.viewpoint.covering and scene.viewpoint.waiting_for == 1
