@@ -412,7 +412,7 @@ class CoopState(ChessState):
             return f"{side}: place the {self.placing.kind} card in the line"
         if phase == "move":
             return f"{side}: a move, a capture, or end the turn"
-        return f"{side}: capture again, or end the turn"
+        return f"{side}: capture as the line allows, or end the turn"
 
     def check_square(self) -> int | None:
         return None  # check does not matter here; the captures allowed are marked
