@@ -162,6 +162,10 @@ class Game:
     # parts, or secret choices waiting in the match): privacy screens.
     private_views: ClassVar[bool] = False
     playable: ClassVar[bool] = True  # False: shown as "coming" in menus
+    # A game scored in points has no draw to agree, and its players do not
+    # resign but stop where they are (``State.resign`` says what that scores).
+    draw_offers: ClassVar[bool] = True
+    resign_label: ClassVar[str] = "Resign"
 
     # -- seats, sides, teams ---------------------------------------------------------
     def side_of(self, seat: Seat) -> int:

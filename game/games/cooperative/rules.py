@@ -399,6 +399,17 @@ class CoopState(ChessState):
     def orthodox_result(self) -> Result | None:
         return None  # no checkmate, stalemate or draws here
 
+    def resign(self, seat: Seat) -> list[Event]:
+        """Stopping early scores the captures so far, with no bonus: no king fell."""
+        score = len(self.captured)
+        n = len(self.game.seats)
+        reason = f"Stopped after {score} captures: no king capture, no bonus"
+        points = (1.0 if score >= PASS_MARK else 0.0,) * n
+        self._agreed_result = Result.score(
+            self.game, [score] * n, reason, rating(score), points=points
+        )
+        return [Event("game_over", seat, {"reason": reason})]
+
     def to_act(self) -> tuple[Seat, ...]:
         return () if self.is_over() else (self.seat_to_act(),)
 
@@ -482,6 +493,8 @@ class CooperativeGame(Game):
     seats = ("White", "Black")
     teams = ((0, 1),)
     private_views = True  # two players' hands
+    draw_offers = False
+    resign_label = "End game"
     options = (
         Option(
             "mode",

@@ -149,7 +149,11 @@ class SidePanel:
         # The long names where every one fits its button, else the short ones.
         font = art.ui_font(16)
         fits = all(font.size(t)[0] <= bw - 2 * BUTTON_TEXT_PAD for _, t in CONTROLS)
-        controls = CONTROLS if fits else SHORT_CONTROLS
+        controls = [
+            (key, scene.game.resign_label if key == "resign" else text)
+            for key, text in (CONTROLS if fits else SHORT_CONTROLS)
+            if key != "draw" or scene.game.draw_offers
+        ]
         self.buttons = {}
         for i, (key, text) in enumerate(controls):
             r, c = divmod(i, per_row)
@@ -199,7 +203,8 @@ class SidePanel:
         _enable(self.buttons["undo"], m.can_undo)
         _enable(self.buttons["redo"], m.can_redo)
         on = not m.is_over() and scene.acting_human() is not None
-        _enable(self.buttons["draw"], on)
+        if "draw" in self.buttons:
+            _enable(self.buttons["draw"], on)
         _enable(self.buttons["resign"], on)
         _enable(self.buttons["hint"], scene.hints.can_ask())
         self.captured = self._captured(seen.state)

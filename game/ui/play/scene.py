@@ -104,9 +104,8 @@ class PlayScene(Scene):
         return f"{kind} ({level})" if level else kind
 
     def seats_text(self) -> str:
-        return " · ".join(
-            f"{name}: {self._player_text(s)}" for s, name in enumerate(self.game.seats)
-        )
+        in_play = self.game.seats_in_play(self.match.options)
+        return " · ".join(f"{self.game.seats[s]}: {self._player_text(s)}" for s in in_play)
 
     def _has_computer(self) -> bool:
         return any(not self.match.is_human(s) for s in range(len(self.match.players)))
@@ -405,7 +404,7 @@ class PlayScene(Scene):
         self.input.clear()
 
     def offer_draw(self) -> None:
-        if self.match.is_over():
+        if self.match.is_over() or not self.game.draw_offers:
             return
         seat = self.acting_human()
         if seat is None:
@@ -462,9 +461,13 @@ class PlayScene(Scene):
                 self.bots.cancel()
                 self._after_events(self.match.resign(seat))
 
-        widgets.confirm(
-            self.ui, "Resign", f"Resign the game as {self.game.seats[seat]}?", do, yes="Resign"
+        label = self.game.resign_label
+        question = (
+            f"Resign the game as {self.game.seats[seat]}?"
+            if label == "Resign"
+            else f"{label} now? The game is scored as it stands."
         )
+        widgets.confirm(self.ui, label, question, do, yes=label)
 
     def open_save(self) -> None:
         from game.match import move_count
