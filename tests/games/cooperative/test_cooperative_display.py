@@ -228,3 +228,6 @@ def test_no_draw_to_offer_and_ending_early_scores_the_captures_without_bonus(app
     result = match.state.result()
     assert result.scores == (4, 4)  # four captures; no king fell, so no bonus
     assert "no bonus" in result.reason and "lost" in result.verdict
+    pump(app, 3)
+    text = scene.dialogs.game_over_text
+    assert "Score: 4" in text and "White: 4" not in text  # one shared score, said once
