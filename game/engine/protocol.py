@@ -166,6 +166,10 @@ class Game:
     # resign but stop where they are (``State.resign`` says what that scores).
     draw_offers: ClassVar[bool] = True
     resign_label: ClassVar[str] = "Resign"
+    # The computer: what a setup level ("search:2") means in this game where
+    # the generic depth plays badly, and the spec the Hint button asks.
+    bot_levels: ClassVar[Mapping[str, str]] = {}
+    hint_bot: ClassVar[str | None] = None
 
     # -- seats, sides, teams ---------------------------------------------------------
     def side_of(self, seat: Seat) -> int:
