@@ -293,13 +293,11 @@ class ZombieState(ChessState):
             self.extras[land] = MOVED
         else:
             self.ordinary = True
+        for q in left:
+            self._rise(q, events)
         if victim is not None:
             if victim_zombie:
-                self.dust.append(
-                    letter_of(victim.kind)
-                    if victim.side == WHITE
-                    else letter_of(victim.kind).lower()
-                )
+                self._to_dust(victim)
                 events.append(
                     Event("destroy", us, {"square": victim_sq, "piece": victim, "captured": True})
                 )
@@ -308,8 +306,6 @@ class ZombieState(ChessState):
             else:
                 self._to_dust(victim)
                 events.append(Event("cannot_bury", us, {"piece": victim}))
-        for q in left:
-            self._rise(q, events)
         self._continue(events)
 
     def _to_dust(self, piece: Piece) -> None:
