@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.engine import Event, Game, IllegalAction, Seat
-from game.engine.chess import STANDARD_FEN, ChessState, Move
+from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move
 from game.engine.chess.san import san
 from game.engine.chess.tables import BACK_RANK, KNIGHT, LETTERS, PAWN, QUEEN
 from game.games import register
@@ -40,7 +40,14 @@ class MasqueradeState(ChessState):
         "White's attempts",
         "Black's attempts",
     )
-    FIELDS = ChessState.FIELDS | {"assign": list, "tried": lambda t: [list(x) for x in t]}
+    FIELDS = ChessState.FIELDS | {
+        "assign": list,
+        "tried": lambda t: [list(x) for x in t],
+        "last_attempt": None,
+    }
+    # The last turn's attempt (frm, to, worked), for the display; None after
+    # any other move. Not in the position text (the record says what counts).
+    last_attempt: tuple[int, int, bool] | None = None
 
     # -- setup ---------------------------------------------------------------------------
     @property
@@ -102,6 +109,7 @@ class MasqueradeState(ChessState):
 
     def act(self, seat: Seat, action: Any) -> list[Event]:
         if not self.is_attempt(action):
+            self.last_attempt = None
             return self.play_move(action)
         us = self.turn
         kind = self.kind_at(1 << action.frm)
@@ -110,6 +118,7 @@ class MasqueradeState(ChessState):
         own = M.pattern(self.assign[1 - us], letter)
         ok = own in reach
         self.tried[us] = [*self.tried[us], (letter, reach, ok)]
+        self.last_attempt = (action.frm, action.to, ok)
         data = {
             "frm": action.frm,
             "to": action.to,
@@ -166,7 +175,11 @@ class MasqueradeState(ChessState):
         if self.setting_up and not self.is_over():
             other = self.game.seats[1 - seat]
             return f"Choose in secret how {other}'s pieces capture"
-        return super().prompt(seat)
+        text = super().prompt(seat)
+        if self.last_attempt is not None and not self.last_attempt[2] and not self.is_over():
+            who = self.game.seats[1 - seat]
+            text += f" ({who}'s capture on {GEO.name(self.last_attempt[1])} failed)"
+        return text
 
     # -- the position text ----------------------------------------------------------------------
     def extra_fields(self) -> list[str]:
@@ -186,6 +199,7 @@ class MasqueradeState(ChessState):
                 return None
             return "" if field == "-" else M.read_assignment(field)
 
+        self.last_attempt = None
         self.assign = [read(fields[0]), read(fields[1])]
         if (self.assign[0] == "") != (self.assign[1] == ""):
             raise ValueError("both assignments are made together")
