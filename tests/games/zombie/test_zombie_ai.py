@@ -71,3 +71,23 @@ def test_it_buries_what_it_captures_and_plays_its_turns_to_the_end():
         buried += state.notation(action).startswith("bury")
         state.apply({seat: action})
     assert buried  # captures happened and were buried
+
+
+def test_a_zombie_is_worth_less_than_a_living_piece_and_the_buried_a_little():
+    from game.games.zombie.evaluation import evaluate
+
+    diagram = """
+        ....k...
+        p.......
+        ........
+        ........
+        ....N...
+        ........
+        .......P
+        ....K...
+        """
+    living = position(diagram)
+    zombie = position(diagram, zombies="e4=z")
+    assert evaluate(zombie, 0) < evaluate(living, 0)
+    buried = position(diagram, graves=("-", "a8=N0"), seen=("-", "N0:a8"))
+    assert evaluate(buried, 0) > evaluate(living, 0)  # a white knight may come back
