@@ -408,3 +408,20 @@ def test_random_games_never_show_a_seat_the_other_chart():
                 world = view.sample(viewer, rng)
                 assert world.view(viewer).to_text() == view.to_text()
                 assert sorted(world.graves[viewer].items()) == sorted(state.graves[viewer].items())
+            for burier in (0, 1):  # what everybody saw always allows the real chart
+                seen = state.seen[burier]
+                for square, (letter, _) in state.graves[burier].items():
+                    assert any(lt == letter and square in sqs for lt, _, sqs in seen)
+
+
+def test_what_is_seen_of_the_graves_stays_true_when_a_rising_is_ambiguous():
+    from game.games.zombie import graves as G
+
+    seen = [("P", 0, frozenset({sq("b2"), sq("c3")})), ("P", 1, frozenset({sq("b2"), sq("d4")}))]
+    # A pawn rose on b2: either grave may have been it, so the other may lie
+    # on any square either could.
+    (left,) = G.rose(seen, sq("b2"), "P")
+    assert left[2] == {sq("b2"), sq("c3"), sq("d4")}
+    assert G.rule_out(seen, sq("b2"))[0][2] == {sq("c3")}
+    chart = G.fill(G.rule_out(seen, sq("b2")), random.Random(1))
+    assert chart == {sq("c3"): ("P", 0), sq("d4"): ("P", 1)}
