@@ -86,7 +86,9 @@ class ZombieState(ChessState):
         "turn_ep": None,
         "promos": None,
         "burying": None,
+        "_acts": lambda acts: None,
     }
+    _acts: list | None = None  # the decisions now, until the next step
 
     # -- whose decision ------------------------------------------------------------------
     def seat_to_act(self) -> Seat:
@@ -102,6 +104,11 @@ class ZombieState(ChessState):
         return [sq for sq, mark in self.extras.items() if mark in marks and own >> sq & 1]
 
     def actions_for(self, seat: Seat) -> list[Any]:
+        if self._acts is None:
+            self._acts = self._actions()
+        return list(self._acts)
+
+    def _actions(self) -> list[Any]:
         if self.promos:
             return [RisePromote(self.promos[0], k) for k in self.promotions]
         if self.burying is not None:
@@ -252,6 +259,7 @@ class ZombieState(ChessState):
     # -- doing -----------------------------------------------------------------------------
     def act(self, seat: Seat, action: Any) -> list[Event]:
         events: list[Event] = []
+        self._acts = None
         if isinstance(action, RisePromote):
             self._set_kind(action.square, KIND_INDEX[action.kind])
             self.promos = self.promos[1:]
@@ -267,6 +275,7 @@ class ZombieState(ChessState):
             self._move(action, events)
         self._legal = None
         self._result = False
+        self._acts = None
         return events
 
     def _move(self, move: Move, events: list[Event]) -> None:
@@ -390,11 +399,13 @@ class ZombieState(ChessState):
         if not self.graves[other]:
             return False
         self.graves[other] = None
+        self._acts = None
         return True
 
     def fill(self, seat: Seat, rng: random.Random) -> None:
         other = 1 - seat
         self.graves[other] = G.fill(self.seen[other], rng)
+        self._acts = None
 
     # -- prompts and notation -----------------------------------------------------------------
     def prompt(self, seat: Seat) -> str:
@@ -460,6 +471,7 @@ class ZombieState(ChessState):
         return f"{flags or '-'}/{ep}/{promos}/{bury}/{self.digs}"
 
     def read_extra_fields(self, fields: list[str]) -> None:
+        self._acts = None
         mode, zombies, white, black, seen_w, seen_b, dust, turn = fields
         if mode not in (WITH, INSTEAD):
             raise ValueError(f"the zombie moves are {WITH!r} or {INSTEAD!r}, not {mode!r}")
