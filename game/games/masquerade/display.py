@@ -96,7 +96,7 @@ class MaskTables(PanelWidget):
 
     def __init__(self) -> None:
         super().__init__()
-        self.own_marks: dict[tuple[int, int], str] = {}
+        self.own_marks: dict[int, dict[tuple[int, int], str]] = {}  # per seat
         self._cells: dict[tuple[str, int, int], pygame.Rect] = {}
 
     def _geometry(self) -> tuple[int, int, int]:
@@ -150,7 +150,7 @@ class MaskTables(PanelWidget):
             if name != "own":
                 continue
             known = table[M.TYPES[row], M.TYPES[col]]
-            own = self.own_marks.get((row, col), "")
+            own = self.own_marks.get(seat, {}).get((row, col), "")
             if known:
                 colour = GREEN if known == "O" else RED
                 text = big.render(known, True, colour)
@@ -194,10 +194,15 @@ class MaskTables(PanelWidget):
         """A click on the deduction table cycles the viewer's own mark."""
         if event.type != pygame.MOUSEBUTTONUP or getattr(event, "button", 1) != 1:
             return False
+        seen = self.seen
+        seat = None if seen is None else (seen.actor if seen.actor is not None else seen.viewer)
+        if seat is None:
+            return False
         for (name, row, col), r in self._cells.items():
             if name == "own" and r.collidepoint(event.pos):
-                now = self.own_marks.get((row, col), "")
-                self.own_marks[row, col] = MARKS[(MARKS.index(now) + 1) % len(MARKS)]
+                marks = self.own_marks.setdefault(seat, {})
+                now = marks.get((row, col), "")
+                marks[row, col] = MARKS[(MARKS.index(now) + 1) % len(MARKS)]
                 return True
         return False
 

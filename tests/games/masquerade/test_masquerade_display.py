@@ -58,3 +58,16 @@ def test_two_players_choose_their_assignments_behind_privacy_screens(app):
     click(app, button)
     pump(app, 10)
     assert match.state.assign[0] == "RKQNB" and match.state.assign[1]
+
+
+def test_a_players_own_marks_in_the_deduction_table_are_theirs_alone(app):
+    match = Match("masquerade", seed=1, players=["human", "human"])
+    match.play({0: Assign("KQRBN"), 1: Assign("BNKQR")})
+    scene = open_play(app, match)
+    click_at(app, (10, 10))  # White takes the screen
+    tables = next(w for w in scene.widgets if type(w).__name__ == "MaskTables")
+    pump(app, 2)
+    click_at(app, tables._cells["own", 0, 1].center)
+    click_at(app, tables._cells["own", 0, 1].center)
+    assert tables.own_marks == {0: {(0, 1): "X"}}
+    assert match.history[-1] == {0: "assign KQRBN", 1: "assign BNKQR"}  # nothing played
