@@ -425,3 +425,10 @@ def test_what_is_seen_of_the_graves_stays_true_when_a_rising_is_ambiguous():
     assert G.rule_out(seen, sq("b2"))[0][2] == {sq("c3")}
     chart = G.fill(G.rule_out(seen, sq("b2")), random.Random(1))
     assert chart == {sq("c3"): ("P", 0), sq("d4"): ("P", 1)}
+
+
+def test_the_option_sets_the_zombie_turn_and_travels_in_the_text():
+    state = GAME.new({"zombie_moves": "instead of the ordinary move"})
+    assert state.mode == "instead"
+    assert GAME.from_text(state.to_text()).mode == "instead"
+    assert GAME.new().mode == "with"
