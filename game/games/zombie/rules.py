@@ -155,8 +155,9 @@ class ZombieState(ChessState):
 
     def _safe_after(self, move: Move) -> bool:
         chart = self.graves[self.turn] or {}
-        if not self.zombies(self.turn) and not any(q in chart for q in self.left_squares(move)):
-            return True
+        doomed = [sq for sq in self.zombies(self.turn, ZOMBIE) if sq != move.frm]
+        if not doomed and not any(q in chart for q in self.left_squares(move)):
+            return True  # the chess rules already keep the king safe
         return self._foresee(move)
 
     def _foresee(self, move: Move) -> bool:
