@@ -44,6 +44,7 @@ class Viewpoint:
         self.shown: Seat | None = None  # the person the screen was last handed to
         self.covering = False
         self.waiting_for: Seat | None = None  # the person the cover waits for
+        self._pressed = False  # a left button went down while covering
         self._cache: tuple[tuple, Seen] | None = None
         self.check()
 
@@ -67,6 +68,8 @@ class Viewpoint:
             return False
         waiting = [s for s in m.waiting_for() if m.is_human(s)]
         if waiting and waiting[0] != self.shown:
+            if not self.covering:
+                self._pressed = False
             self.covering, self.waiting_for = True, waiting[0]
         return self.covering
 
@@ -114,9 +117,16 @@ class Viewpoint:
         """While covering, a click anywhere (or Enter or Space) hands the
         screen over; every other input is swallowed. True if used."""
         if not self.covering:
+            self._pressed = False
             return False
-        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
-            self.reveal()
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            self._pressed = True  # the release of a click that began under the cover
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            # The release of the click that just passed the turn (pressed
+            # before the cover came up) does not hand the screen over.
+            if self._pressed:
+                self.reveal()
+            self._pressed = False
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
             self.reveal()
         return True
