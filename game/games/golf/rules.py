@@ -68,7 +68,10 @@ PLAYER_CHOICES = (1, 2, 3, 4)
 MAX_BID = 15  # bids run 0 (impossible) to this
 #: The solver's budget when a hole is dealt to a lone player (a node count,
 #: so a replay deals the same holes): a hole it cannot settle is put back.
-DEAL_NODES = 400_000
+#: The deal happens in the app's window thread, so this stays small: most
+#: holes take under a thousand nodes, the hardest seen about 14 000, and a
+#: loaded machine searches some thousands a second (scripts/bench_golf.py).
+DEAL_NODES = 5_000
 REDEALS = 60  # tries to deal a solvable hole to a lone player
 PLACES = (Place.face_down("deck"), Place.face_up("chosen"), Place.face_up("discard"))
 
@@ -289,11 +292,7 @@ class GolfState(State):
     def _fail(self, seat: int) -> list[Event]:
         """A failed demonstration: the board goes back; the next bidder shows."""
         self.tried.add(seat)
-        self.board = self.start
-        self.goal = Goal.of(self.chosen)
-        self.strokes = 0
-        self.captured = []
-        events = [Event("golf_reset", seat, {"failed": True})]
+        events = self._reset(seat, failed=True)
         self.demo = self._next_demonstrator()
         if self.demo is not None:
             return events
@@ -345,13 +344,19 @@ class GolfState(State):
             return events + self._fail(seat)
         return events
 
-    def _reset(self, seat: int) -> list[Event]:
+    def _reset(self, seat: int, failed: bool = False) -> list[Event]:
+        """Every piece back where it stood when the hole began. The event
+        names the squares left and the pieces put back (for the display)."""
+        moved = self.board != self.start
+        left = [sq for sq, _ in H.pieces(self.board)]
+        back = {sq: H.letter(code) for sq, code in H.pieces(self.start)}
         self.board = self.start
         self.goal = Goal.of(self.chosen)
         self.strokes = 0
         self.captured = []
         self.last = ()
-        return [Event("golf_reset", seat, {"failed": False})]
+        data = {"failed": failed, "left": left if moved else [], "back": back if moved else {}}
+        return [Event("golf_reset", seat, data)]
 
     def _give_up(self, seat: int) -> list[Event]:
         if not self.solo:

@@ -89,6 +89,8 @@ class PlayScene(Scene):
         self.copied: str | None = None  # the last position copied (Ctrl+C)
         self.seen: Seen = self.viewpoint.seen()
         self._face_the_viewer()
+        for widget in self.widgets:  # heights may follow what the widget shows
+            widget.refresh(self.seen)
         self._layout(app.size)
         self.refresh()
         self._sync_board()
@@ -104,8 +106,11 @@ class PlayScene(Scene):
         return f"{kind} ({level})" if level else kind
 
     def seats_text(self) -> str:
+        in_play = self.game.seats_in_play(self.match.options)
         return " · ".join(
-            f"{name}: {self._player_text(s)}" for s, name in enumerate(self.game.seats)
+            f"{name}: {self._player_text(s)}"
+            for s, name in enumerate(self.game.seats)
+            if s in in_play
         )
 
     def _has_computer(self) -> bool:
