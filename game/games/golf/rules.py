@@ -504,6 +504,10 @@ class GolfGame(Game):
         ),
     )
 
+    #: The Hint button asks the solver (evaluation.py ``decide``) for the
+    #: next move of a shortest line, with the largest budget.
+    hint_bot = "search:4"
+
     def seats_in_play(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         """The first ``players`` seats; alone, the other three sit out."""
         return tuple(range(int(options.get("players", 1))))
