@@ -333,10 +333,12 @@ class GolfState(State):
         self.strokes += 1
         self.last = (move.frm, move.to)
         data = {"frm": move.frm, "to": move.to, "piece": H.letter(code)}
-        events = [Event("move", seat, data)]
         if taken is not None:
+            data["captured"] = H.letter(taken)
+        events = [Event("golf_move", seat, data)]
+        if taken is not None:  # for the sound (its data names no square to animate)
             self.captured.append(taken)
-            events.append(Event("capture", seat, {**data, "captured": H.letter(taken)}))
+            events.append(Event("capture", seat, data))
         if goal is None:
             return events + self._success(seat)
         self.goal = goal

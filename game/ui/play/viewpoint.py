@@ -44,6 +44,7 @@ class Viewpoint:
         self.shown: Seat | None = None  # the person the screen was last handed to
         self.covering = False
         self.waiting_for: Seat | None = None  # the person the cover waits for
+        self._pressed = False  # the mouse went down on the cover
         self._cache: tuple[tuple, Seen] | None = None
         self.check()
 
@@ -67,10 +68,13 @@ class Viewpoint:
             return False
         waiting = [s for s in m.waiting_for() if m.is_human(s)]
         if waiting and waiting[0] != self.shown:
+            if not self.covering:
+                self._pressed = False
             self.covering, self.waiting_for = True, waiting[0]
         return self.covering
 
     def reveal(self) -> None:
+        self._pressed = False
         if self.covering:
             self.shown, self.covering = self.waiting_for, False
 
@@ -115,7 +119,13 @@ class Viewpoint:
         screen over; every other input is swallowed. True if used."""
         if not self.covering:
             return False
-        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+        left = getattr(event, "button", 1) == 1
+        if event.type == pygame.MOUSEBUTTONDOWN and left:
+            self._pressed = True
+        elif event.type == pygame.MOUSEBUTTONUP and left and self._pressed:
+            # only a click begun on the cover: the release of the click that
+            # made the last decision (a one-click choice, a move's second
+            # click) must not hand the screen straight over
             self.reveal()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
             self.reveal()

@@ -16,7 +16,9 @@ from helpers import conformance
 from game.engine import IllegalAction
 from game.engine.chess.tables import GEO
 from game.games.golf import hole as H
+from game.games.golf.hole import Goal
 from game.games.golf.rules import Bid, GiveUp, Go, GolfGame, Put, Reset, solution_line
+from game.games.golf.solver import solve
 from game.match import Match, find_game
 
 GAME: GolfGame = find_game("golf")
@@ -49,7 +51,8 @@ def position(players: int, dealer: int = 0, diagram: str = ONE_MOVE, chosen: str
     """A hole about to be bid on (several players) or played (alone)."""
     fen = H.fen_board(H.from_diagram(diagram))
     phase = "bid" if players > 1 else "play"
-    par = "-" if players > 1 else "1"
+    board, goal = H.from_diagram(diagram), Goal.of(H.code_of_letter(c) for c in chosen)
+    par = "-" if players > 1 else str(solve(board, goal).length)
     text = (
         f"{fen} {phase} players={players} hole=1/9 deal=2 dealer={dealer} start={fen} "
         f"goal={chosen} strokes=0 par={par} captured=- bids=- demo=- tried=- scores=- "
@@ -119,7 +122,7 @@ def test_giving_up_shows_the_solution_and_scores_twice_par():
     state = position(1)
     state.apply({0: go("a1b1")})
     events = state.apply({0: GiveUp()})
-    moves = [e for e in events if e.kind == "move"]
+    moves = [e for e in events if e.kind == "golf_move"]
     assert [(e.data["frm"], e.data["to"]) for e in moves] == [(sq("a1"), sq("h1"))]
     assert state.scores == [(2,)] and state.pars == [1]
     assert state.phase == "place"

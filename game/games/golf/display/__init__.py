@@ -49,10 +49,8 @@ def piece_of(letter: str) -> Piece:
 def _move(b: Any, e: Any) -> None:
     b.flush()  # each move its own step: a solution shown plays move by move
     b.add_slide(piece_of(e["piece"]), e["frm"], e["to"])
-
-
-def _capture(b: Any, e: Any) -> None:
-    b.add_fade(piece_of(e["captured"]), e["to"])
+    if e.get("captured"):
+        b.add_fade(piece_of(e["captured"]), e["to"])
 
 
 def _reset(b: Any, e: Any) -> None:
@@ -70,8 +68,7 @@ def _place(b: Any, e: Any) -> None:
 class GolfAdapter(MoveAdapter):
     show_captured = False  # captured pieces go back on the board
     animations = {
-        "move": _move,
-        "capture": _capture,
+        "golf_move": _move,
         "golf_reset": _reset,
         "golf_place": _place,
     }
