@@ -83,7 +83,7 @@ class HoleBar(PanelWidget):
 
     @property
     def height(self) -> int:  # type: ignore[override]
-        return fitted(104, 78)
+        return fitted(100, 64)
 
     def lines(self, state: Any) -> list[tuple[str, str]]:
         """(text, style) lines: style "bold", "plain" or "dim"."""
@@ -145,8 +145,8 @@ class HoleBar(PanelWidget):
 
 class BidPad(PanelWidget):
     """Bidding: the numbers 0 ("impossible") to 15 as tiles, each a place
-    of a one-click path; after the bids, each player's bid (the one showing
-    it marked, those who failed struck). Alone: a word on how to play."""
+    of a one-click path. Only there while a hole is bid on (the scorecard
+    shows the bids once they are revealed)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -154,16 +154,19 @@ class BidPad(PanelWidget):
 
     @property
     def height(self) -> int:  # type: ignore[override]
-        return fitted(78, 62)
+        state = self.seen.state if self.seen is not None else None
+        if state is None or state.solo or state.phase != "bid":
+            return 0
+        return fitted(74, 54)
 
     def bidding(self) -> bool:
         seen = self.seen
         return seen is not None and seen.actor is not None and seen.state.phase == "bid"
 
     def tile_rects(self) -> dict[int, pygame.Rect]:
-        if not self.bidding():
+        if not self.bidding() or self.rect.h < 30:
             return {}
-        area = pygame.Rect(self.rect.x + 6, self.rect.y + 20, self.rect.w - 12, self.rect.h - 24)
+        area = pygame.Rect(self.rect.x + 6, self.rect.y + 18, self.rect.w - 12, self.rect.h - 21)
         per_row = 8
         gap = 4
         w = (area.w - gap * (per_row - 1)) // per_row
@@ -175,62 +178,32 @@ class BidPad(PanelWidget):
         return out
 
     def draw(self, surface: pygame.Surface, paths: Any = None) -> None:
+        if self.rect.h <= 0:
+            return
         pygame.draw.rect(surface, CARD_BG, self.rect, border_radius=6)
         state = self.seen.state if self.seen is not None else None
         if state is None:
             return
         small = art.ui_font(13)
-        x, y = self.rect.x + 8, self.rect.y + 3
+        x, y = self.rect.x + 8, self.rect.y + 2
         width = self.rect.w - 16
         self._rects = self.tile_rects()
-        if self._rects:
-            who = seat_name(state, self.seen.actor)
-            _blit_fit(surface, small, f"{who}: your bid (0 = impossible)", TEXT, (x, y), width)
-            targets = paths.targets if paths is not None else set()
-            fresh = paths is not None and not paths.path
-            font = art.ui_font(15, "bold")
-            for place, rect in self._rects.items():
-                n = bid_of(place)
-                live = place in targets or (fresh and paths.can_pick(place))
-                pygame.draw.rect(surface, (30, 35, 43), rect, border_radius=5)
-                edge = ACCENT if live else CARD_BORDER
-                pygame.draw.rect(surface, edge, rect, 1, border_radius=5)
-                label = font.render("0" if n == 0 else str(n), True, TEXT if live else TEXT_DIM)
-                surface.blit(label, label.get_rect(center=rect.center))
+        if not self._rects:
+            _blit_fit(surface, small, "Waiting for the bids", TEXT_DIM, (x, y), width)
             return
-        if state.solo:
-            words = [
-                "Click a piece: its moves are dotted, the",
-                "neighbours it borrows from are ringed blue.",
-                "A crown: the king's step of a colour with no pair.",
-            ]
-            for line in words:
-                y += _blit_fit(surface, small, line, TEXT_DIM, (x, y), width)
-            return
-        if state.bids is None:
-            text = "Waiting for the bids" if state.phase == "bid" else "Bids come with the deal"
-            _blit_fit(surface, small, text, TEXT_DIM, (x, y), width)
-            return
-        y += _blit_fit(surface, small, "Bids (0: impossible)", TEXT_DIM, (x, y), width) + 2
-        font = art.ui_font(14)
-        bold = art.ui_font(14, "bold")
-        col = width // max(1, state.n)
-        for seat in range(state.n):
-            cx = x + seat * col
-            name = state.game.seats[seat]
-            shows = seat == state.demo and state.phase == "play"
-            colour = BAD if seat in state.tried else (ACCENT if shows else TEXT)
-            _blit_fit(surface, small, name, TEXT_DIM, (cx, y), col - 4)
-            bid = state.bids[seat]
-            label = (bold if shows else font).render(str(bid), True, colour)
-            where = (cx, y + small.get_linesize())
-            surface.blit(label, where)
-            if seat in state.tried:
-                mid = where[1] + label.get_height() // 2
-                pygame.draw.line(surface, BAD, (cx - 2, mid), (cx + label.get_width() + 2, mid), 2)
-            elif shows:
-                note = small.render(" showing", True, ACCENT)
-                surface.blit(note, (cx + label.get_width(), where[1] + 2))
+        who = seat_name(state, self.seen.actor)
+        _blit_fit(surface, small, f"{who}: your bid (0 = impossible)", TEXT, (x, y), width)
+        targets = paths.targets if paths is not None else set()
+        fresh = paths is not None and not paths.path
+        font = art.ui_font(15 if self.rect.h >= 66 else 13, "bold")
+        for place, rect in self._rects.items():
+            n = bid_of(place)
+            live = place in targets or (fresh and paths.can_pick(place))
+            pygame.draw.rect(surface, (30, 35, 43), rect, border_radius=5)
+            edge = ACCENT if live else CARD_BORDER
+            pygame.draw.rect(surface, edge, rect, 1, border_radius=5)
+            label = font.render(str(n), True, TEXT if live else TEXT_DIM)
+            surface.blit(label, label.get_rect(center=rect.center))
 
     def place_at(self, pos: tuple[int, int]) -> int | None:
         for place, rect in self._rects.items():
@@ -245,9 +218,12 @@ class BidPad(PanelWidget):
 class ScoreCard(PanelWidget):
     """The scorecard: a column per hole and the total; alone, the par row
     and your row (the total set against par); with several players, a row
-    each. The hole being played is shaded."""
+    each, and in the column of the hole being shown the bids (the one
+    showing it in gold, those who failed in red). The hole now is shaded."""
 
-    ROW = 17
+    @property
+    def row(self) -> int:
+        return fitted(17, 14)
 
     def rows(self) -> int:
         state = self.seen.state if self.seen is not None else None
@@ -256,18 +232,19 @@ class ScoreCard(PanelWidget):
 
     @property
     def height(self) -> int:  # type: ignore[override]
-        return self.rows() * self.ROW + 10
+        return self.rows() * self.row + 8
 
     def draw(self, surface: pygame.Surface, paths: Any = None) -> None:
         pygame.draw.rect(surface, CARD_BG, self.rect, border_radius=6)
         state = self.seen.state if self.seen is not None else None
         if state is None:
             return
-        font = art.ui_font(12)
-        bold = art.ui_font(12, "bold")
+        row_h = self.row
+        font = art.ui_font(12 if row_h >= 16 else 11)
+        bold = art.ui_font(12 if row_h >= 16 else 11, "bold")
         holes = state.holes
         inner = self.rect.inflate(-10, -8)
-        name_w = max(34, min(62, inner.w // 6))
+        name_w = max(30, min(62, inner.w // 6))
         total_w = 44
         col = max(10, (inner.w - name_w - total_w) // holes)
         played = len(state.scores)
@@ -278,16 +255,16 @@ class ScoreCard(PanelWidget):
             image = f.render(text, True, colour)
             if image.get_width() > w:
                 image = art.ui_font(10).render(text, True, colour)
-            surface.blit(image, image.get_rect(center=(x + w // 2, y + self.ROW // 2)))
+            surface.blit(image, image.get_rect(center=(x + w // 2, y + row_h // 2)))
 
         if current is not None and current < holes:
-            shade = pygame.Rect(inner.x + name_w + current * col, top, col, self.height - 8)
+            shade = pygame.Rect(inner.x + name_w + current * col, top, col, self.rect.h - 8)
             pygame.draw.rect(surface, NOW, shade)
-        surface.blit(font.render("Hole", True, TEXT_DIM), (inner.x, top + 2))
+        _blit_fit(surface, font, "Hole", TEXT_DIM, (inner.x, top + 1), name_w - 2)
         for h in range(holes):
             cell(str(h + 1), TEXT_DIM, inner.x + name_w + h * col, top, col)
         cell("Total", TEXT_DIM, inner.right - total_w, top, total_w)
-        rows: list[tuple[str, list[int | None], str, Any]] = []
+        rows: list[tuple[str, list[Any], str, Any]] = []
         if state.solo:
             pars = list(state.pars) + ([state.par] if current is not None and state.par else [])
             scores = [row[0] for row in state.scores]
@@ -299,16 +276,25 @@ class ScoreCard(PanelWidget):
             totals = state.totals()
             best = min(totals) if state.scores else None
             for seat in range(state.n):
-                scores = [row[seat] for row in state.scores]
+                scores: list[Any] = [row[seat] for row in state.scores]
+                if state.bids is not None and current is not None:
+                    scores.append(("bid", seat))
                 colour = GOOD if best is not None and totals[seat] == best else TEXT
-                rows.append((state.game.seats[seat], scores, str(totals[seat]), colour))
+                name = state.game.seats[seat]
+                if font.size(name)[0] > name_w - 2:
+                    name = f"P{seat + 1}"
+                rows.append((name, scores, str(totals[seat]), colour))
         for i, (name, values, total, colour) in enumerate(rows, start=1):
-            y = top + i * self.ROW
+            y = top + i * row_h
             pygame.draw.line(surface, CARD_BORDER, (inner.x, y), (inner.right, y))
-            _blit_fit(surface, font, name, colour, (inner.x, y + 2), name_w - 2)
+            _blit_fit(surface, font, name, colour, (inner.x, y + 1), name_w - 2)
             for h, value in enumerate(values[:holes]):
-                if value is None:
-                    continue
-                dim = h >= played
-                cell(str(value), TEXT_DIM if dim else TEXT, inner.x + name_w + h * col, y, col)
+                x = inner.x + name_w + h * col
+                if isinstance(value, tuple):  # a bid on the hole being shown
+                    seat = value[1]
+                    shows = seat == state.demo
+                    tone = BAD if seat in state.tried else (ACCENT if shows else TEXT_DIM)
+                    cell(str(state.bids[seat]), tone, x, y, col, bold if shows else font)
+                elif value is not None:
+                    cell(str(value), TEXT_DIM if h >= played else TEXT, x, y, col)
             cell(total, colour, inner.right - total_w, y, total_w, bold)
