@@ -514,6 +514,29 @@ class GolfGame(Game):
         """The first ``players`` seats; alone, the other three sit out."""
         return tuple(range(int(options.get("players", 1))))
 
+    def round_numbers(self, steps: list[Mapping[Any, str]]) -> list[int | None]:
+        """The move list numbers the holes: a hole begins with the first
+        step, a deal, a bid (unless it follows the deal), or a move after
+        the pieces were put back."""
+        out: list[int | None] = []
+        hole, prev = 0, ""
+        for step in steps:
+            texts = [text for key, text in step.items() if isinstance(key, int)]
+            if not texts:
+                out.append(None)  # an agreement
+                continue
+            text = texts[0]
+            starts = (
+                hole == 0
+                or text.startswith("deal")
+                or (text.startswith("bid") and not prev.startswith("deal"))
+                or ("@" in prev and "@" not in text)
+            )
+            hole += starts
+            out.append(hole)
+            prev = text
+        return out
+
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> GolfState:
         opts = self.normalize_options(options)
         rng = random.Random(seed)

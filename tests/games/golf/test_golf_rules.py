@@ -236,3 +236,23 @@ def test_three_players_keep_every_promise_of_the_protocol():
                 break
             match.play({s: rng.choice(state.legal_actions(s)) for s in state.to_act()})
         conformance.check_save(match)
+
+
+def test_the_move_list_numbers_the_holes():
+    """Alone: a hole's moves and the pieces put back share a number. Several
+    players: each hole starts with its bids (everyone saying impossible is a
+    hole of its own)."""
+    steps = [{0: "e5g6"}, {0: "g6h5"}, {0: "h5h2"}, {0: "K@d4"}, {0: "a1b1"}, {0: "give up"}]
+    assert GAME.round_numbers(steps) == [1, 1, 1, 1, 2, 2]
+    table = [
+        {0: "bid 0", 1: "bid 0"},
+        {0: "bid 2", 1: "bid 3"},
+        {0: "a1h1"},
+        {0: "n@e4"},
+        {0: "deal 3"},
+        {0: "bid 4", 1: "bid 0"},
+        {"agree": "draw"},
+    ]
+    assert GAME.round_numbers(table) == [1, 2, 2, 2, 3, 3, None]
+    match = Match("golf", {"players": 1}, seed=3)
+    assert set(GAME.round_numbers(match.history)) <= {1}
