@@ -121,9 +121,16 @@ class HoleBar(PanelWidget):
         chosen = [c for c in state.cards.cards("chosen") if c is not None]
         width = min(int(rect.h / ui_cards.RATIO), rect.w // 6)
         x = rect.x
+        live = None  # after a three-card hole's first capture: the two cards left
+        goal = state.goal
+        if goal is not None and goal.capturer is not None:
+            live = [H.code_at(state.board, goal.capturer), goal.need]
         for card in chosen or ([] if state.phase == "over" else [None, None]):
             image = ui_cards.card_surface(card, width)
-            if card is None:
+            code = None if card is None else card.side * 5 + H.KINDS.index(card.kind)
+            if live is not None and code in live:
+                live.remove(code)
+            elif card is None or live is not None:  # a back, or the card taken
                 image = image.copy()
                 image.set_alpha(60)
             surface.blit(image, (x, rect.y + (rect.h - image.get_height()) // 2))
