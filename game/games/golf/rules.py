@@ -399,7 +399,7 @@ class GolfState(State):
             return Result.score(
                 self.game,
                 [over],
-                f"The round is over: {words}",
+                "Your score is your strokes over par",
                 verdict,
                 lower_is_better=True,
                 points=self._padded([1.0 if over <= 0 else 0.0]),
