@@ -256,3 +256,19 @@ def test_the_move_list_numbers_the_holes():
     assert GAME.round_numbers(table) == [1, 2, 2, 2, 3, 3, None]
     match = Match("golf", {"players": 1}, seed=3)
     assert set(GAME.round_numbers(match.history)) <= {1}
+
+
+def test_with_three_players_the_screen_shows_each_seat_only_its_view(app):
+    rng = random.Random(3)
+    match = Match("golf", options={"players": 3, "holes": 3}, seed=3)
+    shots = 0
+    for step in range(12):
+        if step in (0, 1, 5) and not match.is_over():
+            for seat in match.to_act():
+                conformance.check_pixels(app, match, seat, rng)
+                shots += 1
+        if match.is_over():
+            break
+        state = match.state
+        match.play({s: rng.choice(state.legal_actions(s)) for s in state.to_act()})
+    assert shots
