@@ -43,6 +43,10 @@ def test_paths_and_buttons():
     assert [c.label for c in ADAPTER.panel_choices(table, table.demo)] == ["Give up"]
     assert ADAPTER.path_of(table, 0, Deal(3)) is None and ADAPTER.path_of(table, 0, Reset()) is None
     assert ADAPTER.path_of(table, 0, GiveUp()) is None
+    choice = GAME.new({"players": 2, "cards": "dealer's choice"}, seed=1)
+    assert choice.phase == "deal"
+    labels = [c.label for c in ADAPTER.panel_choices(choice, choice.dealer)]
+    assert labels == ["Deal 2 cards", "Deal 3 cards"]
 
 
 def test_the_chosen_pieces_are_ringed_and_a_picked_piece_shows_its_lenders():
