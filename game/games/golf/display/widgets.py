@@ -107,6 +107,8 @@ class HoleBar(PanelWidget):
             out.append((f"Put back the captured piece{'s' if left > 1 else ''}", "plain"))
         if phase in ("bid", "play"):
             out.append((task_words(state), "dim"))
+        if phase == "play":
+            out.append(("Blue ring: a lender · crown: king's step", "dim"))
         deck = state.cards.count("deck")
         used = state.cards.count("discard")
         out.append((f"Deck {deck} · used {used}", "dim"))
