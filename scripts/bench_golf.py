@@ -82,16 +82,19 @@ def hunt(count: int, cards: int, node_limit: int) -> None:
         found.append((length or 0, time.perf_counter() - start, seed))
     found.sort(reverse=True)
     lengths = [f[0] for f in found]
-    print(f"{count} holes of {cards} cards: par " + ", ".join(
-        f"{n}: {lengths.count(n)}" for n in sorted(set(lengths))
-    ))
+    print(
+        f"{count} holes of {cards} cards: par "
+        + ", ".join(f"{n}: {lengths.count(n)}" for n in sorted(set(lengths)))
+    )
     for length, seconds, seed in found[:8]:
         print(f"  seed {seed}: par {length}, {seconds:.2f} s")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hunt", type=int, default=0, help="deal this many holes and list the longest")
+    parser.add_argument(
+        "--hunt", type=int, default=0, help="deal this many holes and list the longest"
+    )
     parser.add_argument("--cards", type=int, default=3, choices=(2, 3))
     parser.add_argument("--nodes", type=int, default=2_000_000, help="node budget per hunted hole")
     args = parser.parse_args()

@@ -429,6 +429,9 @@ def test_animation_speed_scales_every_kind_and_zero_is_instant(kind):
         "rise": {"square": 3, "piece": P},
         "destroy": {"square": 3, "piece": P, "captured": False},
         "attempt_failed": {"frm": 1, "to": 3},
+        "golf_move": {"piece": "N", "frm": 1, "to": 2, "captured": "q"},
+        "golf_reset": {"left": [1, 2], "back": {3: "N", 4: "q"}},
+        "golf_place": {"piece": "N", "to": 3},
     }
     event = Event(kind, 0, samples[kind])
     slow = sum(s.duration for s in steps_from_events([event], 1.0, builders=ALL_BUILDERS))

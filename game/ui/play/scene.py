@@ -89,6 +89,8 @@ class PlayScene(Scene):
         self.copied: str | None = None  # the last position copied (Ctrl+C)
         self.seen: Seen = self.viewpoint.seen()
         self._face_the_viewer()
+        for widget in self.widgets:  # heights may follow what the widget shows
+            widget.refresh(self.seen)
         self._layout(app.size)
         self.refresh()
         self._sync_board()

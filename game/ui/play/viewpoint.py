@@ -74,6 +74,7 @@ class Viewpoint:
         return self.covering
 
     def reveal(self) -> None:
+        self._pressed = False
         if self.covering:
             self.shown, self.covering = self.waiting_for, False
 
