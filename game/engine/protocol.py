@@ -166,6 +166,7 @@ class Game:
     # resign but stop where they are (``State.resign`` says what that scores).
     draw_offers: ClassVar[bool] = True
     resign_label: ClassVar[str] = "Resign"
+    resign_note: ClassVar[str] = ""  # what stopping means, asked before it is done
     # The computer: what a setup level ("search:2") means in this game where
     # the generic depth plays badly, and the spec the Hint button asks.
     bot_levels: ClassVar[Mapping[str, str]] = {}

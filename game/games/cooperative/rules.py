@@ -495,6 +495,7 @@ class CooperativeGame(Game):
     private_views = True  # two players' hands
     draw_offers = False
     resign_label = "End game"
+    resign_note = "The captures so far count, with no bonus."
     options = (
         Option(
             "mode",

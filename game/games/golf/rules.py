@@ -488,6 +488,9 @@ class GolfGame(Game):
     sides = ("White", "Black")
     seat_sides = (0, 0, 0, 0)
     private_views = True  # the deck order; bids wait hidden in the match
+    draw_offers = False
+    resign_label = "Quit round"
+    resign_note = "The round ends here, with no score."
     options = (
         Option(
             "players",

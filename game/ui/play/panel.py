@@ -157,7 +157,10 @@ class SidePanel:
             if key != "draw" or game.draw_offers
         ]
         fits = all(font.size(t)[0] <= bw - 2 * BUTTON_TEXT_PAD for _, t in long)
-        short = dict(SHORT_CONTROLS, resign=game.resign_label.split()[0])
+        resign = game.resign_label
+        if font.size(resign)[0] > bw - 2 * BUTTON_TEXT_PAD:
+            resign = resign.split()[0]
+        short = dict(SHORT_CONTROLS, resign=resign)
         controls = long if fits else [(key, short[key]) for key, _ in long]
         self.buttons = {}
         for i, (key, text) in enumerate(controls):

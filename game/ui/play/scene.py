@@ -463,11 +463,12 @@ class PlayScene(Scene):
                 self.bots.cancel()
                 self._after_events(self.match.resign(seat))
 
-        label = self.game.resign_label
+        game = self.game
+        label = game.resign_label
         question = (
-            f"Resign the game as {self.game.seats[seat]}?"
+            f"Resign the game as {game.seats[seat]}?"
             if label == "Resign"
-            else f"{label} now? The game is scored as it stands."
+            else f"{label} now? {game.resign_note}".strip()
         )
         widgets.confirm(self.ui, label, question, do, yes=label)
 

@@ -153,3 +153,20 @@ def test_show_solution_puts_the_pieces_back_then_plays_the_line_move_by_move():
     # out and back in, then one step per move (the last with the capture's fade)
     assert [len(s.tracks) for s in steps] == [len(events[0]["left"]), 16, 1, 1, 2]
     assert state.scores == [(6,)]  # twice par
+
+
+def test_no_draw_to_offer_and_quitting_the_round_asks_first(app):
+    from helpers.ui_driver import press_button
+
+    from game.ui import widgets
+
+    scene = open_play(app, Match("golf", seed=1, players=["human"] + ["computer:random"] * 3))
+    assert "draw" not in scene.panel.buttons
+    button = scene.panel.buttons["resign"]
+    assert button.text == "Quit round"
+    press_button(app, button)
+    dialog = widgets.dialogs(scene.ui)[-1]
+    assert "with no score" in dialog.confirmation_text.html_text
+    assert not scene.match.is_over()
+    press_button(app, dialog.confirm_button)
+    assert scene.match.is_over() and scene.match.state.result().scores is None
