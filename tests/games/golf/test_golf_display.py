@@ -12,7 +12,14 @@ from test_golf_rules import GAME, ONE_MOVE, go, position, sq
 
 from game.games.golf import hole as H
 from game.games.golf.display import ADAPTER
-from game.games.golf.display.widgets import BidPad, HoleBar, ScoreCard, bid_place
+from game.games.golf.display.widgets import (
+    BidPad,
+    HoleBar,
+    ScoreCard,
+    bid_place,
+    hole_column,
+    shows_bids,
+)
 from game.games.golf.rules import Bid, Deal, GiveUp, Put, Reset
 from game.match import Match
 from game.ui.adapters import adapter_for
@@ -139,6 +146,8 @@ def test_three_players_bid_in_private_then_the_lowest_shows_it(app):
         settle(app, scene)
     assert match.state.scores == [(4, 3, 5)]  # the zero: the largest bid plus one
     assert match.state.dealer == 1 and match.state.phase == "place"
+    # Putting back still belongs to hole 1: its column, its scores, no bids left over.
+    assert hole_column(match.state) == 0 and not shows_bids(match.state)
 
 
 def test_show_solution_puts_the_pieces_back_then_plays_the_line_move_by_move():

@@ -224,6 +224,19 @@ class BidPad(PanelWidget):
         return self._rects.get(place)
 
 
+def hole_column(state: Any) -> int | None:
+    """The scorecard's column of the hole now: putting back still belongs to
+    the hole just scored; None once the round is over."""
+    played = len(state.scores)
+    return {"over": None, "place": played - 1}.get(state.phase, played)
+
+
+def shows_bids(state: Any) -> bool:
+    """Are the revealed bids written in the hole's column? While it is bid
+    on and shown; once scored, its column holds the scores."""
+    return state.bids is not None and not state.solo and state.phase in ("bid", "play")
+
+
 class ScoreCard(PanelWidget):
     """The scorecard: a column per hole and the total; alone, the par row
     and your row (the total set against par); with several players, a row
@@ -257,7 +270,7 @@ class ScoreCard(PanelWidget):
         total_w = 44
         col = max(10, (inner.w - name_w - total_w) // holes)
         played = len(state.scores)
-        current = None if state.phase == "over" else played  # the column of the hole now
+        current = hole_column(state)
         top = inner.y
 
         def cell(text, colour, x, y, w, f=font):
@@ -275,7 +288,7 @@ class ScoreCard(PanelWidget):
         cell("Total", TEXT_DIM, inner.right - total_w, top, total_w)
         rows: list[tuple[str, list[Any], str, Any]] = []
         if state.solo:
-            pars = list(state.pars) + ([state.par] if current is not None and state.par else [])
+            pars = list(state.pars) + ([state.par] if state.phase == "play" and state.par else [])
             scores = [row[0] for row in state.scores]
             over = sum(scores) - sum(state.pars)
             words = "level" if over == 0 else f"{over:+d}"
@@ -286,7 +299,7 @@ class ScoreCard(PanelWidget):
             best = min(totals) if state.scores else None
             for seat in range(state.n):
                 scores: list[Any] = [row[seat] for row in state.scores]
-                if state.bids is not None and current is not None:
+                if shows_bids(state):
                     scores.append(("bid", seat))
                 colour = GOOD if best is not None and totals[seat] == best else TEXT
                 name = state.game.seats[seat]
