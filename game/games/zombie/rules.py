@@ -540,7 +540,7 @@ class ZombieGame(Game):
             "Zombie moves",
             "with the ordinary move",
             tuple(MODES),
-            "Whether zombies move besides the ordinary move or instead of it",
+            "Zombies move besides or instead of the ordinary move",
         ),
     )
 
