@@ -249,6 +249,11 @@ class State:
     def prompt(self, seat: Seat) -> str:
         return f"{self.game.seats[seat]} to move"
 
+    def stuck_reason(self, seat: Seat, square: int) -> str | None:
+        """Why ``seat``'s piece on ``square``, clicked, has no move now (the
+        app says it instead of doing nothing); None: nothing to say."""
+        return None
+
     def uniform_decision(self, seat: Seat) -> bool:
         """True for a secret choice that an opponent could exploit if it were
         predictable (the Tulpa card duel): computer players pick uniformly."""

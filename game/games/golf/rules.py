@@ -125,6 +125,16 @@ class GolfState(State):
         code = H.code_at(self.board, sq)
         return None if code is None else Piece(code // 5, H.KINDS[code % 5])
 
+    def stuck_reason(self, seat: int, square: int) -> str | None:
+        code = H.code_at(self.board, square)
+        if code is None or self.phase != "play":
+            return None
+        side, name = code // 5, H.piece_name(code)
+        own = H.side_occupancy(self.board, side)
+        if not H.neighbours_of(1 << square) & own and H.has_pair(self.board, side):
+            return f"The {name} has no neighbour of its colour to borrow a move from"
+        return f"The {name} has no move it may make now"
+
     @property
     def chosen(self) -> tuple[int, ...]:
         return tuple(code_of(c) for c in self.cards.cards("chosen") if c is not None)

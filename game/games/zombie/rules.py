@@ -118,6 +118,14 @@ class ZombieState(ChessState):
             moves.append(END)
         return moves
 
+    def stuck_reason(self, seat: int, square: int) -> str | None:
+        chart = self.graves[self.turn] or {}
+        piece = self.piece_at(square)
+        if piece is not None and piece.side == self.turn and square in chart:
+            if any(m.frm == square for m in self.movable()):
+                return f"Moving that {piece.kind} would raise a zombie that checks your king"
+        return super().stuck_reason(seat, square)
+
     def burial_squares(self) -> list[int]:
         """The mover's pieces with no grave of the mover under them."""
         chart = self.graves[self.turn] or {}

@@ -73,6 +73,8 @@ class PlayScene(Scene):
         self.viewpoint = Viewpoint(match)
         self.input = ClickPaths(self.board, self.decide, app.sounds)
         self.input.mark_one_click = self.adapter.mark_one_click
+        self.input.on_stuck = self._stuck
+        self.stuck_note = ""  # why the piece just clicked cannot move
         self.bots = BotDriver(match)
         self.hints = Hint(self)
         self.dialogs = Dialogs(self)
@@ -225,7 +227,22 @@ class PlayScene(Scene):
         hint = self.hints.status()
         if hint:
             lines.insert(1, hint)
+        if self.stuck_note and not self.input.path:
+            lines.insert(1, self.stuck_note)
         return "\n".join(lines)
+
+    def _stuck(self, square: int) -> None:
+        """A click on a piece of the mover's that has no move now: say so
+        (with the game's reason, where it gives one) rather than nothing."""
+        seat = self.seen.actor
+        if seat is None or not 0 <= square < self.board.width * self.board.height:
+            return
+        note = self.seen.state.stuck_reason(seat, square)
+        if not note:
+            return
+        self.stuck_note = note
+        self.app.sounds.play("illegal")
+        self.refresh()
 
     def copy_position(self) -> None:
         """Put the position on screen on the clipboard as the game's text
@@ -303,6 +320,7 @@ class PlayScene(Scene):
         return True
 
     def submit(self, seat: int, action: Any, instant_from: int | None = None) -> bool:
+        self.stuck_note = ""
         """One seat's choice; animates, sounds and autosaves what it caused."""
         try:
             events = self.match.submit(seat, action)

@@ -91,6 +91,16 @@ def click_square(app, scene, name: str) -> None:
     click_at(app, scene.board.square_center(sq(name)))
 
 
+def test_a_click_on_a_piece_with_nothing_to_borrow_says_so(app):
+    """In the worked example the white king on h2 has no white neighbour,
+    and White has a pair (a4, b3), so it has no king's step either."""
+    start = position(1, diagram=WORKED, chosen="Kb")
+    scene = open_play(app, Match("golf", {"players": 1}, 1, HUMANS, start.to_text()))
+    click_square(app, scene, "h2")
+    text = scene.panel.status_text
+    assert "The white king has no neighbour of its colour to borrow a move from" in text
+
+
 def test_a_solo_hole_played_with_the_mouse(app):
     """The worked example alone: pick the e5 bishop (its lender ringed),
     one move, Reset, then the three moves of the text's line by clicks;

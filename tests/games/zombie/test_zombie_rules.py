@@ -432,3 +432,25 @@ def test_the_option_sets_the_zombie_turn_and_travels_in_the_text():
     assert state.mode == "instead"
     assert GAME.from_text(state.to_text()).mode == "instead"
     assert GAME.new().mode == "with"
+
+
+def test_a_piece_held_by_its_grave_says_why_it_cannot_move():
+    """White buried a black knight under the d1 queen: lifting the queen
+    would raise the knight checking the king on f2, so she may not move,
+    and the app can say so."""
+    state = position(
+        """
+        ....k...
+        ........
+        ........
+        ........
+        ........
+        ........
+        .....K..
+        ...Q....
+        """,
+        graves=("d1=N0", "-"),
+        seen=("N0:d1", "-"),
+    )
+    assert not any(a.frm == sq("d1") for a in state.legal_actions(0) if hasattr(a, "frm"))
+    assert "would raise a zombie that checks your king" in state.stuck_reason(0, sq("d1"))
