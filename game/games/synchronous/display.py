@@ -47,8 +47,24 @@ class SyncPanel(PanelWidget):
             y += img.get_height() + 4
 
 
+BLOW = (214, 84, 60)  # a square where blows may be struck
+
+
 class SyncAdapter(MoveAdapter):
     sounds = (("collide", "capture"),)
+
+    def markers(self, state: State) -> dict[int, list[str]]:
+        """The squares open for the exchange of blows."""
+        if getattr(state, "phase", None) != BLOWS or state.is_over():
+            return {}
+        return {sq: ["blow"] for sq in state.open}
+
+    def draw_marker(self, surface: Any, rect: Any, name: str) -> bool:
+        if name != "blow":
+            return False
+        width = max(2, rect.width // 18)
+        pygame.draw.rect(surface, BLOW, rect.inflate(-width, -width), width, border_radius=6)
+        return True
 
     def make_widgets(self) -> list[Any]:
         return [SyncPanel()]

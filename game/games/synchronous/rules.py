@@ -441,3 +441,23 @@ class SynchronousGame(Game):
 
     def from_text(self, text: str) -> SyncState:
         return SyncState(self, text)
+
+    def round_numbers(self, steps: list[Mapping[Any, str]]) -> list[int | None] | None:
+        """A round is a turn: the two moves and the blows after them. A step
+        of both seats is a new turn unless it holds a pass (X), or is two
+        captures right after the two moves (simultaneous strikes); the
+        steps themselves do not tell that case from two captures chosen as
+        the next turn's moves."""
+        out: list[int | None] = []
+        turns = 0
+        last_was_moves = False
+        for step in steps:
+            texts = [t for k, t in step.items() if isinstance(k, int)]
+            moves = len(texts) == 2 and "X" not in texts
+            if moves and last_was_moves and all("x" in t for t in texts):
+                moves = False
+            if moves:
+                turns += 1
+            last_was_moves = moves
+            out.append(turns or None)
+        return out

@@ -155,8 +155,24 @@ def _ring(surface: pygame.Surface, rect: pygame.Rect, colour) -> None:
     pygame.draw.rect(surface, colour, rect.inflate(4, 4), 3, border_radius=4)
 
 
+MOVABLE = (236, 196, 52)  # the pieces the current card may move
+
+
 class TwoMoveAdapter(MoveAdapter):
     sounds = (("reveal", "card"),)
+
+    def markers(self, state: State) -> dict[int, list[str]]:
+        """The pieces the card being played may move, ringed."""
+        if getattr(state, "phase", None) != "move" or state.is_over():
+            return {}
+        return {sq: ["card-movable"] for sq in {m.frm for m in state.card_moves()}}
+
+    def draw_marker(self, surface: Any, rect: Any, name: str) -> bool:
+        if name != "card-movable":
+            return False
+        width = max(2, rect.width // 22)
+        pygame.draw.rect(surface, MOVABLE, rect.inflate(-width, -width), width, border_radius=6)
+        return True
 
     def make_widgets(self) -> list[Any]:
         return [TwoMoveCards()]

@@ -347,3 +347,15 @@ class TwoMoveGame(Game):
 
     def from_text(self, text: str) -> TwoMoveState:
         return TwoMoveState(self, text)
+
+    def round_numbers(self, steps: list[Mapping[Any, str]]) -> list[int | None] | None:
+        """A round is a turn: the two secret choices, then the moves of the
+        cards. White's opening face-up cards come before the first."""
+        out: list[int | None] = []
+        turns = 0
+        for step in steps:
+            seats = [k for k in step if isinstance(k, int)]
+            if len(seats) == 2:
+                turns += 1
+            out.append(turns or None)
+        return out

@@ -342,3 +342,14 @@ def test_random_games_end_and_hide_nothing():
                         assert all(m.frm == king for m in state.legal_actions(seat))
             state.apply({s: rng.choice(state.legal_actions(s)) for s in state.to_act()})
         assert state.is_over()
+
+
+def test_the_move_list_numbers_a_turn_with_its_blows():
+    steps = [
+        {0: "e4", 1: "d5"},
+        {0: "exd5", 1: "Qxd5"},  # two captures right after the moves: blows
+        {0: "Nxd5"},  # one seat: always a blow
+        {0: "X", 1: "Rxd5"},  # a pass: always a blow
+        {0: "Nf3", 1: "Nc6"},
+    ]
+    assert GAME.round_numbers(steps) == [1, 1, 1, 1, 2]

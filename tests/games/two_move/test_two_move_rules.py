@@ -468,3 +468,14 @@ def test_random_games_keep_the_rules():
             acts = {s: rng.choice(state.legal_actions(s)) for s in state.to_act()}
             state.apply(acts)
         assert state.is_over()
+
+
+def test_the_move_list_numbers_a_turn_from_the_choice_to_its_last_move():
+    match = Match("two_move", seed=3)
+    match.play({0: FaceUp("rook", "king")})
+    match.play({0: Choose("knight", "bishop"), 1: Choose("rook", "queen")})
+    for _ in range(4):
+        (seat,) = match.to_act()
+        match.play({seat: match.state.legal_actions(seat)[0]})
+    match.play({0: Choose("rook", "queen"), 1: Choose("knight", "king")})
+    assert GAME.round_numbers(match.history)[:7] == [None, 1, 1, 1, 1, 1, 2]
