@@ -39,7 +39,7 @@ class SyncPanel(PanelWidget):
                 f"{sides[side]} on {state.geometry.name(sq)}"
                 for sq, (side, _) in sorted(state.open.items())
             )
-            lines.append((f"Exchange of blows: {where}", TEXT))
+            lines.append((f"Blows may be struck: {where}", TEXT))
         y = self.rect.y + 6
         for text, colour in lines:
             img = font.render(text, True, colour)

@@ -69,11 +69,11 @@ class SyncState(ChessState):
         "struck": None,
         "last_moves": None,
         "last_words": None,
-        "_side_moves": lambda cache: {},
+        "_side_moves": dict,
     }
 
     def __init__(self, game: Game, text: str = STANDARD_FEN, seed: int = 0) -> None:
-        self._side_moves: dict[int, list[Move]] = {}
+        self._side_moves: dict[Any, list[Move]] = {}  # moves by side, cached
         self.last_moves: tuple[Move, ...] = ()  # the last turn's two moves (display)
         self.last_words: tuple[str, ...] = ()  # and their notation
         super().__init__(game, text, seed)
@@ -94,7 +94,10 @@ class SyncState(ChessState):
 
     def chess_moves(self, side: int) -> list[Move]:
         """``side``'s legal moves in ordinary chess in this position."""
-        return self._as_side(side, lambda: list(self.legal_moves()))
+        key = ("chess", side)
+        if key not in self._side_moves:
+            self._side_moves[key] = self._as_side(side, lambda: list(self.legal_moves()))
+        return self._side_moves[key]
 
     def moves_of(self, side: int) -> list[Move]:
         """The moves ``side`` may choose now: ordinary chess moves, but with
@@ -115,6 +118,12 @@ class SyncState(ChessState):
         """``side``'s strikes: legal chess captures onto the squares where it
         may strike, by pieces that have not struck this turn (the first
         strike on a square by a piece that attacked it before and after)."""
+        key = ("strikes", side)
+        if key not in self._side_moves:
+            self._side_moves[key] = self._strikes(side)
+        return self._side_moves[key]
+
+    def _strikes(self, side: int) -> list[Move]:
         mine = {sq: first for sq, (s, first) in self.open.items() if s == side}
         if not mine:
             return []
@@ -378,7 +387,13 @@ class SyncState(ChessState):
         if isinstance(action, Pass):
             return "X"
         side = self.piece_at(action.frm).side
-        return self._as_side(side, lambda: san(self, action))
+        moves = self.chess_moves(side)  # san's rivals, without generating them again
+        saved = self.turn, self._legal, self._result
+        self.turn, self._legal = side, list(moves)
+        try:
+            return san(self, action)
+        finally:
+            self.turn, self._legal, self._result = saved
 
     def public_notation(self, action: Any) -> str:
         return self.notation(action)
