@@ -12,6 +12,7 @@ from game.engine import Action, Seat, State
 from game.games.synchronous.rules import BLOWS, Pass
 from game.ui import art
 from game.ui.adapters import Choice, MoveAdapter, Path
+from game.ui.animation import Track, exchange
 from game.ui.panel_widgets import PanelWidget
 from game.ui.widgets import CARD_BG, TEXT, TEXT_DIM
 
@@ -50,8 +51,18 @@ class SyncPanel(PanelWidget):
 BLOW = (214, 84, 60)  # a square where blows may be struck
 
 
+def collide(b: Any, e: Any) -> None:
+    """Two pieces slide onto one square together, then fall there."""
+    square = e["square"]
+    b.flush()
+    for piece, frm in zip(e["pieces"], e["froms"], strict=True):
+        b.add(Track("slide", piece, frm, square))
+    b.step(Track("fall", None, to=square))
+
+
 class SyncAdapter(MoveAdapter):
-    sounds = (("collide", "capture"),)
+    sounds = (("collide", "capture"), ("swap", "move"))
+    animations = {"collide": collide, "swap": exchange}
 
     def markers(self, state: State) -> dict[int, list[str]]:
         """The squares open for the exchange of blows."""

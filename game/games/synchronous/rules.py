@@ -180,66 +180,77 @@ class SyncState(ChessState):
     # -- playing moves together ---------------------------------------------------------------
     def resolve(self, moves: Mapping[int, Move], events: list) -> list[tuple[int, int, int]]:
         """Play the moves of both sides (or one) at once. Returns the pieces
-        that landed and stay, as (side, from, to)."""
-        plans: list[tuple[int, int, int, Piece]] = []  # side, from, to, piece
+        that landed and stay, as (side, from, to). Events: a capture of each
+        piece that stayed where an enemy landed, the moves (a castle as one
+        event), a "swap" for two pieces that took each other and a "collide"
+        for two pieces lost on one square (instead of their moves), then
+        promotions."""
+        plans: list[tuple[int, int, int, Piece, Piece]] = []  # side, from, to, before, after
+        castles: dict[int, Event] = {}
         for side, m in sorted(moves.items()):
             piece = self.piece_at(m.frm)
             if self._castle(side, m):
                 king_to, rook_to = castle_squares(side, m.frm, m.to)
-                plans.append((side, m.frm, king_to, piece))
-                plans.append((side, m.to, rook_to, Piece(side, "rook")))
-                events.append(
-                    Event(
-                        "castle",
-                        side,
-                        {
-                            "king_from": m.frm,
-                            "king_to": king_to,
-                            "rook_from": m.to,
-                            "rook_to": rook_to,
-                        },
-                    )
-                )
+                rook = Piece(side, "rook")
+                plans.append((side, m.frm, king_to, piece, piece))
+                plans.append((side, m.to, rook_to, rook, rook))
+                data = {"king_from": m.frm, "king_to": king_to, "rook_from": m.to}
+                castles[side] = Event("castle", side, {**data, "rook_to": rook_to})
                 self.castling &= ~BACK_RANK[side]
-            else:
-                plans.append((side, m.frm, m.to, Piece(side, m.promotion or piece.kind)))
-                if piece.kind == "king":
-                    self.castling &= ~BACK_RANK[side]
-                if piece.kind == "pawn":
-                    self.halfmove = 0
-        vacated = {frm for _, frm, _, _ in plans}
-        for _, frm, to, piece in plans:
-            self.castling &= ~(1 << frm | 1 << to)
-            events.append(
-                Event("move", piece.side, {"piece": self.piece_at(frm), "frm": frm, "to": to})
-            )
-        for _, frm, _, _ in plans:
-            self._take(frm)
-        landed = []
-        targets: dict[int, list[tuple[int, int, int, Piece]]] = {}
+                continue
+            plans.append((side, m.frm, m.to, piece, Piece(side, m.promotion or piece.kind)))
+            if piece.kind == "king":
+                self.castling &= ~BACK_RANK[side]
+            if piece.kind == "pawn":
+                self.halfmove = 0
+        vacated = {plan[1] for plan in plans}
+        for plan in plans:
+            self.castling &= ~(1 << plan[1] | 1 << plan[2])
+            self._take(plan[1])
+        targets: dict[int, list[tuple]] = {}
         for plan in plans:
             targets.setdefault(plan[2], []).append(plan)
+        landed = []
+        captures, collisions = [], []
         for to, landers in targets.items():
             stayed = self.piece_at(to) if to not in vacated else None
             if stayed is not None:
                 self._take(to)
-                events.insert(0, Event("capture", 1 - stayed.side, {"square": to, "piece": stayed}))
+                captures.append(Event("capture", 1 - stayed.side, {"square": to, "piece": stayed}))
                 self.halfmove = 0
-            if len({p.side for *_, p in landers}) > 1:
-                pieces = [p for *_, p in landers]
-                events.append(Event("collide", None, {"square": to, "pieces": pieces}))
-                for p in pieces:
-                    events.append(Event("capture", 1 - p.side, {"square": to, "piece": p}))
+            if len({plan[0] for plan in landers}) > 1:
+                data = {
+                    "square": to,
+                    "pieces": [plan[3] for plan in landers],
+                    "froms": [plan[1] for plan in landers],
+                }
+                collisions.append(Event("collide", None, data))
                 self.halfmove = 0
                 continue
-            side, frm, _, piece = landers[0]
-            self._put(to, piece)
+            side, frm, _, _, after = landers[0]
+            self._put(to, after)
             landed.append((side, frm, to))
+        lost = {frm for e in collisions for frm in e["froms"]}
+        events += captures
+        if len(plans) == 2 and not castles and not lost:
+            (_, f1, t1, p1, _), (_, f2, t2, p2, _) = plans
+            if f1 == t2 and f2 == t1:  # two pieces took each other: they swap
+                data = {"a": f1, "b": f2, "piece_a": p1, "piece_b": p2}
+                events.append(Event("swap", None, data))
+                lost = {f1, f2}
+        for side, frm, to, before, _ in plans:
+            if side in castles:
+                if not lost & {castles[side]["king_from"], castles[side]["rook_from"]}:
+                    if frm == castles[side]["king_from"]:
+                        events.append(castles[side])
+                    continue
+            if frm not in lost:
+                events.append(Event("move", side, {"piece": before, "frm": frm, "to": to}))
+        events += collisions
         for side, m in moves.items():
             if m.promotion and (side, m.frm, m.to) in landed:
-                events.append(
-                    Event("promote", side, {"square": m.to, "piece": Piece(side, m.promotion)})
-                )
+                new = Piece(side, m.promotion)
+                events.append(Event("promote", side, {"square": m.to, "piece": new}))
         self._changed()
         return landed
 
