@@ -46,3 +46,42 @@ def test_the_computer_takes_the_king_when_its_card_allows():
     assert state.notation(second).endswith("xa8")
     state.apply({0: second})
     assert state.result().points == (1.0, 0.0)
+
+
+def test_the_evaluation_counts_the_danger_to_each_king():
+    from game.games.two_move.evaluation import evaluate, king_danger
+
+    quiet = GAME.from_text(
+        fen_of(
+            """
+            ....k...
+            pppp.ppp
+            ........
+            ........
+            ........
+            ........
+            PPPP.PPP
+            ....K...
+            """
+        )
+        + " choose -/- - - -"
+    )
+    rook = GAME.from_text(
+        fen_of(
+            """
+            ....k...
+            pppp.ppp
+            ........
+            ........
+            ........
+            ....r...
+            PPPP.PPP
+            ....K...
+            """
+        )
+        + " choose -/- - - -"
+    )
+    assert king_danger(quiet, 0) == 0
+    assert king_danger(rook, 0) > 0 and king_danger(rook, 1) == 0
+    # A rook on the open file is worth less to White than the danger it brings.
+    assert evaluate(rook, 0) < evaluate(quiet, 0) - 5
