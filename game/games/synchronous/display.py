@@ -20,7 +20,7 @@ from game.ui.widgets import CARD_BG, TEXT, TEXT_DIM
 class SyncPanel(PanelWidget):
     """The moves just played together and the squares open for blows."""
 
-    height = 58
+    height = 78
 
     def draw(self, surface: pygame.Surface, paths: Any) -> None:
         state = self.seen.state if self.seen is not None else None
@@ -34,6 +34,9 @@ class SyncPanel(PanelWidget):
             lines.append((f"Played together: White {words[0]}, Black {words[1]}", TEXT))
         else:
             lines.append(("Both players choose a move in secret", TEXT_DIM))
+        if state.last_blows:
+            struck = ", ".join(words for _, words in state.last_blows)
+            lines.append((f"Blows struck: {struck}", TEXT))
         if state.phase == BLOWS and state.open:
             sides = state.game.sides
             where = ", ".join(
@@ -91,6 +94,11 @@ class SyncAdapter(MoveAdapter):
         ]
 
     def last_move_squares(self, state: State) -> tuple[int, ...]:
+        """Both moves of the turn, or its last blow once one is struck."""
+        blows = getattr(state, "last_blows", ())
+        if blows:
+            last = blows[-1][0]
+            return (last.frm, last.to)
         moves = getattr(state, "last_moves", ())
         return tuple(sq for m in moves for sq in (m.frm, m.to))
 

@@ -69,6 +69,7 @@ class SyncState(ChessState):
         "struck": None,
         "last_moves": None,
         "last_words": None,
+        "last_blows": None,
         "_side_moves": dict,
     }
 
@@ -76,6 +77,7 @@ class SyncState(ChessState):
         self._side_moves: dict[Any, list[Move]] = {}  # moves by side, cached
         self.last_moves: tuple[Move, ...] = ()  # the last turn's two moves (display)
         self.last_words: tuple[str, ...] = ()  # and their notation
+        self.last_blows: tuple[tuple[Move, str], ...] = ()  # this turn's strikes, with notation
         super().__init__(game, text, seed)
 
     # -- moves of either side ------------------------------------------------------------
@@ -269,6 +271,7 @@ class SyncState(ChessState):
     def _moves(self, moves: dict[int, Move], events: list) -> None:
         self.last_words = (self.notation(moves[WHITE]), self.notation(moves[BLACK]))
         white, black = self.last_words
+        self.last_blows = ()
         events.append(Event("reveal", None, {"white": white, "black": black}))
         # Which enemy pieces attacked each landing square before the moves.
         before: dict[tuple[int, int], int] = {}
@@ -306,6 +309,7 @@ class SyncState(ChessState):
 
     def _blows(self, actions: dict[int, Any], events: list) -> None:
         strikes = {s: a for s, a in actions.items() if isinstance(a, Move)}
+        self.last_blows += tuple((m, self.notation(m)) for _, m in sorted(strikes.items()))
         for side, a in actions.items():
             if isinstance(a, Pass):
                 events.append(Event("pass", side, {}))
