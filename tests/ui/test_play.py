@@ -429,6 +429,9 @@ def test_privacy_screen_between_two_humans(app, hidden_game):
     click_at(app, square_at(scene, "e5"))
     settle(app, scene)
     assert len(match.history) == 2
+    # The move was made on the press of the click; its release must not
+    # hand the screen over to White behind Black's back.
+    assert scene.viewpoint.covering and scene.viewpoint.waiting_for == 0
 
 
 def test_no_privacy_screen_against_the_computer_or_in_plain_chess(app, hidden_game):

@@ -415,6 +415,7 @@ def test_animation_speed_scales_every_kind_and_zero_is_instant(kind):
         "shot": {"archer": 0, "square": 3, "piece": BP},
         "teleport": {"piece": P, "frm": 1, "to": 3},
         "swap": {"a": 1, "b": 2, "piece_a": P, "piece_b": N},
+        "collide": {"square": 2, "pieces": (P, BP), "froms": (1, 3)},
         "drop": {"piece": N, "to": 3},
         "place": {"square": 3, "piece": N},
         "stone": {"point": 3, "seat": 0},

@@ -116,15 +116,15 @@ class Viewpoint:
     # -- the cover -------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         """While covering, a click anywhere (or Enter or Space) hands the
-        screen over; every other input is swallowed. True if used."""
+        screen over; every other input is swallowed. True if used. The click
+        must begin on the cover: the release of the click that made the last
+        choice (a choice made on the press) does not hand the screen over."""
         if not self.covering:
             self._pressed = False
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
-            self._pressed = True  # the release of a click that began under the cover
+            self._pressed = True
         elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
-            # The release of the click that just passed the turn (pressed
-            # before the cover came up) does not hand the screen over.
             if self._pressed:
                 self.reveal()
             self._pressed = False
