@@ -41,6 +41,8 @@ GAMES_MID_PLAY = [
     ("golf", 3, 2, False),
     ("zombie", 30, 4, True),
     ("masquerade", 25, 4, True),
+    ("two_move", 12, 5, True),
+    ("synchronous", 10, 6, True),
 ]
 
 
