@@ -37,6 +37,12 @@ GAMES_MID_PLAY = [
     ("tulpas", 25, 4, True),
     ("mulligan_stew", 14, 6, False),
     ("tulaga", 30, 7, False),
+    ("cooperative", 20, 3, False),
+    ("golf", 3, 2, False),
+    ("zombie", 30, 4, True),
+    ("masquerade", 25, 4, True),
+    ("two_move", 12, 5, True),
+    ("synchronous", 10, 6, True),
 ]
 
 

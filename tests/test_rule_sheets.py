@@ -96,9 +96,9 @@ def test_a_coming_game_chosen_in_the_list_shows_its_sheet():
     try:
         pump(app)
         scene = app.scene
-        item = next(i for i in scene.list.item_list if i["text"] == TITLES["zombie"])
+        item = next(i for i in scene.list.item_list if i["text"] == TITLES["telepathic"])
         click(app, item["button_element"])
-        assert scene.game_id == "zombie"
-        assert "<b>Zombie Chess</b>" in scene.text and "zombie" in scene.text
+        assert scene.game_id == "telepathic"
+        assert "<b>Telepathic Chess</b>" in scene.text and "predict" in scene.text
     finally:
         app.close()

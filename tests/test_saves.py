@@ -208,10 +208,16 @@ def test_the_newest_of_several_quick_autosaves_wins(home, slow_disk):
 
 
 def test_clearing_the_autosave_drops_one_on_its_way(home, slow_disk):
+    import threading
+
     saves.autosave(nim_match())
     saves.autosave(nim_match(((0, 1),)))
-    saves.clear_autosave()
+    # Clearing waits for a write already under way (the writer thread may
+    # have taken the first one): let the disk go once the clearing has begun.
+    clearing = threading.Thread(target=saves.clear_autosave)
+    clearing.start()
     slow_disk[1].set()
+    clearing.join()
     assert saves.flush()
     assert not saves.autosave_path().exists() and saves.load_autosave() is None
 

@@ -17,6 +17,11 @@ generator); when the view really hides something (``view.is_partial``) it
 searches several such samples, full states consistent with the view, and
 adds up the scores.
 
+A game whose evaluation.py brings ``decide(state, seat, rng, level)`` (Chess
+Golf: its solver) decides by it at every search level (``level``: the
+depth) instead of searching; ``decide`` returning None falls back to the
+search.
+
 ``think_now(spec, state, seat)`` is the in-process shortcut (tests, scripts);
 the app thinks in a worker process through ``game.ai.runner.BotRunner``.
 """
@@ -28,6 +33,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from game.ai.evaluate import own_decision
 from game.ai.search import Limits, Result, Search
 
 __all__ = ["Bot", "RandomBot", "SearchBot", "make_bot", "think_now"]
@@ -85,6 +91,11 @@ class SearchBot:
             raise ValueError(f"seat {seat} has no legal action")
         if len(actions) == 1:
             return actions[0]
+        decide = own_decision(state)
+        if decide is not None:  # the game's own computer player (a solver)
+            action = decide(state, seat, rng, level=self.limits.max_depth)
+            if action is not None:
+                return action
         if state.uniform_decision(seat):
             return rng.choice(actions)  # a secret duel: any preference could be read
         if not state.is_partial:

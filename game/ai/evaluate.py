@@ -205,5 +205,21 @@ def evaluator_for(state: Any) -> Evaluator:
     return found
 
 
+_decisions: dict[type, Any] = {}
+
+
+def own_decision(state: Any) -> Any:
+    """The game's own ``decide(state, seat, rng, level)`` from its
+    evaluation.py, if it brings one (a game whose computer player is not a
+    search: a solver), else None."""
+    from game.games import game_part
+
+    game = getattr(state, "game", None)
+    if type(game) not in _decisions:
+        module = game_part(game, "evaluation") if game is not None else None
+        _decisions[type(game)] = getattr(module, "decide", None)
+    return _decisions[type(game)]
+
+
 def piece_value(kind: str, values: Mapping[str, float] = PIECE_VALUES) -> float:
     return values.get(kind, DEFAULT_PIECE_VALUE)

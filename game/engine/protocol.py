@@ -162,6 +162,15 @@ class Game:
     # parts, or secret choices waiting in the match): privacy screens.
     private_views: ClassVar[bool] = False
     playable: ClassVar[bool] = True  # False: shown as "coming" in menus
+    # A game scored in points has no draw to agree, and its players do not
+    # resign but stop where they are (``State.resign`` says what that scores).
+    draw_offers: ClassVar[bool] = True
+    resign_label: ClassVar[str] = "Resign"
+    resign_note: ClassVar[str] = ""  # what stopping means, asked before it is done
+    # The computer: what a setup level ("search:2") means in this game where
+    # the generic depth plays badly, and the spec the Hint button asks.
+    bot_levels: ClassVar[Mapping[str, str]] = {}
+    hint_bot: ClassVar[str | None] = None
 
     # -- seats, sides, teams ---------------------------------------------------------
     def side_of(self, seat: Seat) -> int:
@@ -239,6 +248,11 @@ class State:
 
     def prompt(self, seat: Seat) -> str:
         return f"{self.game.seats[seat]} to move"
+
+    def stuck_reason(self, seat: Seat, square: int) -> str | None:
+        """Why ``seat``'s piece on ``square``, clicked, has no move now (the
+        app says it instead of doing nothing); None: nothing to say."""
+        return None
 
     def uniform_decision(self, seat: Seat) -> bool:
         """True for a secret choice that an opponent could exploit if it were

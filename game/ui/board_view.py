@@ -157,6 +157,10 @@ class BoardView:
         # False and the board draws a lettered badge ("stack:3" shows "3").
         self.marker_drawer: Callable[[pygame.Surface, pygame.Rect, str], bool] | None = None
         self._painted: set[tuple[int, str]] = set()
+        # Markers for the places picked so far: the adapter's optional
+        # ``selection_markers(path) -> {square: [name]}`` (drawn like markers).
+        self.selection_source: Callable[[tuple[int, ...]], dict[int, list[str]]] | None = None
+        self.selection_marks: dict[int, list[str]] = {}
         self.pending: tuple[int, int] | None = None  # a move waiting for a choice
         self.hint: tuple[int, ...] = ()  # the squares of a hinted action, in order
 
@@ -205,6 +209,7 @@ class BoardView:
         rect, name)`` for its markers, ``animations`` for its own events."""
         self.art.set_source(getattr(adapter, "piece_image", None))
         self.marker_drawer = getattr(adapter, "draw_marker", None)
+        self.selection_source = getattr(adapter, "selection_markers", None)
         self.builders = dict(getattr(adapter, "animations", {}))
 
     @property
@@ -298,6 +303,12 @@ class BoardView:
         """Mark the places clicked so far and those that continue them
         (targets holding a piece other than the first one are captures)."""
         self.path = list(path)
+        self.selection_marks = {}
+        if path and self.selection_source is not None:
+            try:
+                self.selection_marks = dict(self.selection_source(tuple(path)))
+            except Exception:
+                pass
         self.target_squares = set(targets)
         self.capture_squares = {
             t for t in targets if t in self.shown and (not path or t != path[0])
@@ -444,7 +455,7 @@ class BoardView:
             surface.blit(self._overlay("check"), self.square_rect(self.check_square))
         for sq in self.hint:
             surface.blit(self._overlay("hint"), self.square_rect(sq))
-        if self.markers:
+        if self.markers or self.selection_marks:
             self.draw_markers(surface, under=True)
 
         hide = self.hidden_squares()
@@ -452,7 +463,7 @@ class BoardView:
             if sq in hide:
                 continue
             surface.blit(self.art.get(piece), self.square_rect(sq))
-        if self.markers:
+        if self.markers or self.selection_marks:
             self.draw_markers(surface, under=False)
         if self.pending is not None and min(self.pending) >= 0:
             frm, to = self.pending
@@ -489,7 +500,12 @@ class BoardView:
         s = self.square
         if under:
             self._painted = set()
-        for sq, names in self.markers.items():
+        marks = self.markers
+        if self.selection_marks:
+            marks = {sq: list(names) for sq, names in marks.items()}
+            for sq, names in self.selection_marks.items():
+                marks.setdefault(sq, []).extend(names)
+        for sq, names in marks.items():
             if sq < 0 or sq >= self.width * self.height:
                 continue
             rect = self.square_rect(sq)

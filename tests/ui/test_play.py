@@ -143,6 +143,34 @@ def test_castle_by_dropping_the_king_on_its_rook_or_landing_square(app):
     assert piece_on(scene, "c8").kind == "king" and piece_on(scene, "d8").kind == "rook"
 
 
+def test_a_click_on_a_piece_that_cannot_move_says_why(app):
+    """The knight on e2 is pinned to its king; a click on it is answered,
+    and the note goes once a move is made."""
+    diagram = """
+        ....r..k
+        ........
+        ........
+        ........
+        ........
+        ........
+        ....N...
+        ....K...
+    """
+    match = Match("chess", None, 1)
+    match.state = match.game.from_text(fen_of(diagram))
+    scene = open_play(app, match)
+    played: list[str] = []
+    app.sounds.play = played.append
+    click_at(app, square_at(scene, "e2"))
+    assert "That knight has no legal move now" in scene.panel.status_text
+    assert played == ["illegal"]
+    click_at(app, square_at(scene, "e8"))  # the other side's piece: nothing to say
+    assert played == ["illegal"]
+    drag(app, square_at(scene, "e1"), square_at(scene, "d1"))
+    settle(app, scene)
+    assert "no legal move" not in scene.panel.status_text
+
+
 def test_promotion_through_the_chooser(app):
     diagram = """
         ........
@@ -401,6 +429,9 @@ def test_privacy_screen_between_two_humans(app, hidden_game):
     click_at(app, square_at(scene, "e5"))
     settle(app, scene)
     assert len(match.history) == 2
+    # The move was made on the press of the click; its release must not
+    # hand the screen over to White behind Black's back.
+    assert scene.viewpoint.covering and scene.viewpoint.waiting_for == 0
 
 
 def test_no_privacy_screen_against_the_computer_or_in_plain_chess(app, hidden_game):

@@ -170,6 +170,7 @@ from helpers.ui_driver import (  # noqa: E402
 )
 
 from game.engine import Event  # noqa: E402
+from game.engine.cards import Card  # noqa: E402
 from game.ui.adapters import adapter_for  # noqa: E402
 from game.ui.animation import STEP_BUILDERS, Animator, steps_from_events  # noqa: E402
 from game.ui.board_view import BoardView  # noqa: E402
@@ -265,6 +266,7 @@ def at_progress(board: Spy, p: float) -> list[tuple]:
 N = Piece(0, "knight")
 P = Piece(0, "pawn")
 BP = Piece(1, "pawn")
+CARD = Card(0, "knight")
 MACE = Piece(0, "mace")
 
 
@@ -413,12 +415,24 @@ def test_animation_speed_scales_every_kind_and_zero_is_instant(kind):
         "shot": {"archer": 0, "square": 3, "piece": BP},
         "teleport": {"piece": P, "frm": 1, "to": 3},
         "swap": {"a": 1, "b": 2, "piece_a": P, "piece_b": N},
+        "collide": {"square": 2, "pieces": (P, BP), "froms": (1, 3)},
         "drop": {"piece": N, "to": 3},
         "place": {"square": 3, "piece": N},
         "stone": {"point": 3, "seat": 0},
         "rank_stone": {"point": 3, "seat": 0},
         "return": {"points": (1, 2), "seat": 0},
         "reap": {"points": (1, 2), "replaced": (1,), "seat": 0},
+        "card_play": {"card": CARD},
+        "card_draw": {"card": CARD, "to": "line"},
+        "card_discard": {"card": CARD, "index": 0},
+        "card_place": {"card": CARD, "index": 0},
+        "recycle": {"cards": (CARD,) * 4, "start": 0},
+        "rise": {"square": 3, "piece": P},
+        "destroy": {"square": 3, "piece": P, "captured": False},
+        "attempt_failed": {"frm": 1, "to": 3},
+        "golf_move": {"piece": "N", "frm": 1, "to": 2, "captured": "q"},
+        "golf_reset": {"left": [1, 2], "back": {3: "N", 4: "q"}},
+        "golf_place": {"piece": "N", "to": 3},
     }
     event = Event(kind, 0, samples[kind])
     slow = sum(s.duration for s in steps_from_events([event], 1.0, builders=ALL_BUILDERS))

@@ -293,6 +293,14 @@ class ChessState(MoveGeneration, ChessBoard, State):
         check = self.legality == "check" and self.king_attacked(self.turn)
         return f"{name} to move, in check" if check else f"{name} to move"
 
+    def stuck_reason(self, seat: Seat, square: int) -> str | None:
+        piece = self.piece_at(square)
+        if piece is None or piece.side != self.turn:
+            return None
+        if self.legality == "check" and self.king_attacked(self.turn):
+            return f"That {piece.kind} cannot move while your king is in check"
+        return f"That {piece.kind} has no legal move now"
+
     def check_square(self) -> int | None:
         """The king of the side to move if it is attacked, for the UI."""
         return self.king_square(self.turn) if self.king_attacked(self.turn) else None

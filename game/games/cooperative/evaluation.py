@@ -40,6 +40,7 @@ RATE = 0.45  # captures a card still to come is worth, on average
 NOW = 0.9  # a capture the side to move may make at once
 NEXT = 0.55  # one the other side may make on its turn, if nothing changes
 FORMED = 0.35  # one the card played or turned up next would allow
+KING_LATER = 0.75  # a king capture left for a later turn, against one taken now
 POTENTIAL = 0.1  # an attack whose cards are still in play, if they ever meet
 BONUS = 10.0
 KINDS = ("pawn", "knight", "bishop", "rook", "queen")  # the kinds a bonus can clear
@@ -154,6 +155,8 @@ def captures_in_reach(state: Any) -> tuple[float, float]:
             else:
                 continue
             if victim.kind == "king":
+                if side != us:
+                    value *= KING_LATER  # it must last a turn: a risk with the bonus at stake
                 king_reach = max(king_reach, value)
     reach = formed + POTENTIAL * len(potential)
     for key, (best, uses) in through.items():
@@ -190,5 +193,5 @@ def king_chance(state: Any, to_come: int, king_reach: float) -> float:
     alive = [Card(side, "king") not in aside for side in (0, 1)]
     if not any(alive):
         return 0.0
-    base = min(0.85, 0.07 * to_come) * (1.0 if all(alive) else 0.7)
+    base = min(0.8, 0.06 * to_come) * (1.0 if all(alive) else 0.7)
     return max(base, king_reach)

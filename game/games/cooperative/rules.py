@@ -399,6 +399,17 @@ class CoopState(ChessState):
     def orthodox_result(self) -> Result | None:
         return None  # no checkmate, stalemate or draws here
 
+    def resign(self, seat: Seat) -> list[Event]:
+        """Stopping early scores the captures so far, with no bonus: no king fell."""
+        score = len(self.captured)
+        n = len(self.game.seats)
+        reason = f"Stopped after {score} captures: no king capture, no bonus"
+        points = (1.0 if score >= PASS_MARK else 0.0,) * n
+        self._agreed_result = Result.score(
+            self.game, [score] * n, reason, rating(score), points=points
+        )
+        return [Event("game_over", seat, {"reason": reason})]
+
     def to_act(self) -> tuple[Seat, ...]:
         return () if self.is_over() else (self.seat_to_act(),)
 
@@ -412,7 +423,7 @@ class CoopState(ChessState):
             return f"{side}: place the {self.placing.kind} card in the line"
         if phase == "move":
             return f"{side}: a move, a capture, or end the turn"
-        return f"{side}: capture again, or end the turn"
+        return f"{side}: capture as the line allows, or end the turn"
 
     def check_square(self) -> int | None:
         return None  # check does not matter here; the captures allowed are marked
@@ -482,6 +493,9 @@ class CooperativeGame(Game):
     seats = ("White", "Black")
     teams = ((0, 1),)
     private_views = True  # two players' hands
+    draw_offers = False
+    resign_label = "End game"
+    resign_note = "The captures so far count, with no bonus."
     options = (
         Option(
             "mode",
@@ -491,7 +505,10 @@ class CooperativeGame(Game):
             "Solitaire: you move both colours, with no hand",
         ),
     )
-    hint_bot = "search:3:time=2"
+    # Depth with a node budget: about 1-2 s a decision, and a partner that
+    # plans a king capture (scripts/bench_cooperative.py); depth 2 rarely does.
+    bot_levels = {"search:2": "search:3:nodes=1500", "search:3": "search:4:nodes=3000"}
+    hint_bot = "search:4:nodes=3000"
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> CoopState:
         opts = self.normalize_options(options)

@@ -35,7 +35,7 @@ scorecard of the rule sheet (rules/golf.md). Never imports pygame.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from game.engine import Event, Game, IllegalAction, Option, Result, State
@@ -64,10 +64,14 @@ __all__ = [
 PHASES = ("deal", "bid", "play", "place", "over")
 CARD_CHOICES = ("two cards", "three cards", "dealer's choice")
 HOLE_CHOICES = (9, 6, 3, 18)
+PLAYER_CHOICES = (1, 2, 3, 4)
 MAX_BID = 15  # bids run 0 (impossible) to this
 #: The solver's budget when a hole is dealt to a lone player (a node count,
 #: so a replay deals the same holes): a hole it cannot settle is put back.
-DEAL_NODES = 400_000
+#: The deal happens in the app's window thread, so this stays small: most
+#: holes take under a thousand nodes, the hardest seen about 14 000, and a
+#: loaded machine searches some thousands a second (scripts/bench_golf.py).
+DEAL_NODES = 5_000
 REDEALS = 60  # tries to deal a solvable hole to a lone player
 PLACES = (Place.face_down("deck"), Place.face_up("chosen"), Place.face_up("discard"))
 
@@ -86,10 +90,10 @@ UNIVERSE = tuple(card_of(c) for c in H.FULL_SET)
 class GolfState(State):
     """A round of Chess Golf; see the module docstring."""
 
-    def __init__(self, game: GolfGame):
+    def __init__(self, game: GolfGame, players: int = 1):
         self.game = game
         self.rng: random.Random | None = None
-        self.n = len(game.seats)
+        self.n = players  # the seats in play: 0..n-1 (the others sit out)
         self.board: Board = (0,) * 10
         self.start: Board = self.board  # the board when the hole began
         self.goal: Goal | None = None
@@ -120,6 +124,16 @@ class GolfState(State):
     def piece_at(self, sq: int) -> Piece | None:
         code = H.code_at(self.board, sq)
         return None if code is None else Piece(code // 5, H.KINDS[code % 5])
+
+    def stuck_reason(self, seat: int, square: int) -> str | None:
+        code = H.code_at(self.board, square)
+        if code is None or self.phase != "play":
+            return None
+        side, name = code // 5, H.piece_name(code)
+        own = H.side_occupancy(self.board, side)
+        if not H.neighbours_of(1 << square) & own and H.has_pair(self.board, side):
+            return f"The {name} has no neighbour of its colour to borrow a move from"
+        return f"The {name} has no move it may make now"
 
     @property
     def chosen(self) -> tuple[int, ...]:
@@ -288,11 +302,7 @@ class GolfState(State):
     def _fail(self, seat: int) -> list[Event]:
         """A failed demonstration: the board goes back; the next bidder shows."""
         self.tried.add(seat)
-        self.board = self.start
-        self.goal = Goal.of(self.chosen)
-        self.strokes = 0
-        self.captured = []
-        events = [Event("golf_reset", seat, {"failed": True})]
+        events = self._reset(seat, failed=True)
         self.demo = self._next_demonstrator()
         if self.demo is not None:
             return events
@@ -333,10 +343,12 @@ class GolfState(State):
         self.strokes += 1
         self.last = (move.frm, move.to)
         data = {"frm": move.frm, "to": move.to, "piece": H.letter(code)}
-        events = [Event("move", seat, data)]
         if taken is not None:
+            data["captured"] = H.letter(taken)
+        events = [Event("golf_move", seat, data)]
+        if taken is not None:  # for the sound (its data names no square to animate)
             self.captured.append(taken)
-            events.append(Event("capture", seat, {**data, "captured": H.letter(taken)}))
+            events.append(Event("capture", seat, data))
         if goal is None:
             return events + self._success(seat)
         self.goal = goal
@@ -344,13 +356,19 @@ class GolfState(State):
             return events + self._fail(seat)
         return events
 
-    def _reset(self, seat: int) -> list[Event]:
+    def _reset(self, seat: int, failed: bool = False) -> list[Event]:
+        """Every piece back where it stood when the hole began. The event
+        names the squares left and the pieces put back (for the display)."""
+        moved = self.board != self.start
+        left = [sq for sq, _ in H.pieces(self.board)]
+        back = {sq: H.letter(code) for sq, code in H.pieces(self.start)}
         self.board = self.start
         self.goal = Goal.of(self.chosen)
         self.strokes = 0
         self.captured = []
         self.last = ()
-        return [Event("golf_reset", seat, {"failed": False})]
+        data = {"failed": failed, "left": left if moved else [], "back": back if moved else {}}
+        return [Event("golf_reset", seat, data)]
 
     def _give_up(self, seat: int) -> list[Event]:
         if not self.solo:
@@ -391,22 +409,30 @@ class GolfState(State):
             return Result.score(
                 self.game,
                 [over],
-                f"The round is over: {words}",
+                "Your score is your strokes over par",
                 verdict,
                 lower_is_better=True,
-                points=[1.0 if over <= 0 else 0.0],
+                points=self._padded([1.0 if over <= 0 else 0.0]),
             )
         best = min(totals)
         winners = [self.game.seats[s] for s in range(self.n) if totals[s] == best]
         who = winners[0] if len(winners) == 1 else " and ".join(winners)
         verdict = f"{who} {'wins' if len(winners) == 1 else 'share the win'} with {best}"
+        share = 1.0 if len(winners) == 1 else 0.5
+        points = [share if totals[s] == best else 0.0 for s in range(self.n)]
         return Result.score(
             self.game,
             totals,
             f"The round is over after {holes} holes",
             verdict,
             lower_is_better=True,
+            points=self._padded(points),
         )
+
+    def _padded(self, points: list[float]) -> list[float]:
+        """Points for every seat of the game (the seats not in play: 0);
+        the scores stay those of the seats in play."""
+        return points + [0.0] * (len(self.game.seats) - len(points))
 
     # -- secrets -----------------------------------------------------------------------------------
     def hide(self, seat: int) -> bool:
@@ -461,17 +487,28 @@ def solution_line(board: Board, goal: Goal) -> tuple[H.Move, ...]:
 
 
 class GolfGame(Game):
-    """Chess Golf; ``golf`` is the lone player's round against par, and
-    ``golf_2``..``golf_4`` the round for several players."""
+    """Chess Golf: one player alone against par, or two to four players who
+    bid, demonstrate and score (the option ``players``; the seats after the
+    first ``players`` sit out)."""
 
     id = "golf"
     title = "Chess Golf"
     blurb = "Capture the chosen piece in the fewest moves, borrowing your neighbours' moves."
-    seats: tuple[str, ...] = ("Player",)
+    seats: tuple[str, ...] = ("Player 1", "Player 2", "Player 3", "Player 4")
     sides = ("White", "Black")
-    seat_sides = (0,)
+    seat_sides = (0, 0, 0, 0)
     private_views = True  # the deck order; bids wait hidden in the match
+    draw_offers = False
+    resign_label = "Quit round"
+    resign_note = "The round ends here, with no score."
     options = (
+        Option(
+            "players",
+            "Players",
+            1,
+            PLAYER_CHOICES,
+            "Alone against par, or 2-4 players who bid and demonstrate",
+        ),
         Option("holes", "Holes", 9, HOLE_CHOICES, "A round is nine holes"),
         Option(
             "cards",
@@ -482,12 +519,43 @@ class GolfGame(Game):
         ),
     )
 
+    #: The Hint button asks the solver (evaluation.py ``decide``) for the
+    #: next move of a shortest line, with the largest budget.
+    hint_bot = "search:4"
+
+    def seats_in_play(self, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """The first ``players`` seats; alone, the other three sit out."""
+        return tuple(range(int(options.get("players", 1))))
+
+    def round_numbers(self, steps: list[Mapping[Any, str]]) -> list[int | None]:
+        """The move list numbers the holes: a hole begins with the first
+        step, a deal, a bid (unless it follows the deal), or a move after
+        the pieces were put back."""
+        out: list[int | None] = []
+        hole, prev = 0, ""
+        for step in steps:
+            texts = [text for key, text in step.items() if isinstance(key, int)]
+            if not texts:
+                out.append(None)  # an agreement
+                continue
+            text = texts[0]
+            starts = (
+                hole == 0
+                or text.startswith("deal")
+                or (text.startswith("bid") and not prev.startswith("deal"))
+                or ("@" in prev and "@" not in text)
+            )
+            hole += starts
+            out.append(hole)
+            prev = text
+        return out
+
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> GolfState:
         opts = self.normalize_options(options)
         rng = random.Random(seed)
         order = list(H.FULL_SET)
         rng.shuffle(order)
-        state = GolfState(self)
+        state = GolfState(self, int(opts["players"]))
         state.rng = rng
         state.board = H.layout(order)
         state.holes = int(opts["holes"])
@@ -508,17 +576,4 @@ class GolfGame(Game):
         return state
 
 
-def _table_game(players: int) -> type[GolfGame]:
-    class TableGolf(GolfGame):
-        __doc__ = f"Chess Golf for {players} players."
-        id = f"golf_{players}"
-        title = f"Chess Golf, {players} players"
-        seats = tuple(f"Player {i}" for i in range(1, players + 1))
-        seat_sides = (0,) * players
-
-    TableGolf.__name__ = TableGolf.__qualname__ = f"GolfGame{players}"
-    return TableGolf
-
-
 register(GolfGame)
-TABLE_GAMES: Sequence[type[GolfGame]] = tuple(register(_table_game(n)) for n in (2, 3, 4))

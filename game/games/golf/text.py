@@ -1,7 +1,7 @@
 """The position text of Chess Golf: the board (a FEN board field), the
 phase, then ``key=value`` fields and the card places::
 
-    <board> <phase> hole=3/9 deal=2 dealer=0 start=<board> goal=Kb strokes=1
+    <board> <phase> players=1 hole=3/9 deal=2 dealer=0 start=<board> goal=Kb strokes=1
     par=3 captured=- bids=- demo=- tried=- scores=4;2 pars=3;2 last=c4,d5
     deck:?????????? chosen:Kb discard:Rq
 
@@ -44,6 +44,7 @@ def write(state: GolfState) -> str:
     fields = [
         H.fen_board(state.board),
         state.phase,
+        f"players={state.n}",
         f"hole={state.hole}/{state.holes}",
         f"deal={DEAL_TOKENS[state.deal_mode]}",
         f"dealer={state.dealer}",
@@ -93,8 +94,10 @@ def read(state: GolfState, text: str) -> None:
     missing = [k for k in need if k not in fields]
     if missing:
         raise ValueError(f"fields missing: {', '.join(missing)}")
-    n = state.n
     try:
+        state.n = int(fields.get("players", "1"))
+        if not 1 <= state.n <= len(state.game.seats):
+            raise ValueError(f"players is 1 to {len(state.game.seats)}, not {state.n}")
         hole, _, holes = fields["hole"].partition("/")
         state.hole, state.holes = int(hole), int(holes)
         if fields["deal"] not in DEAL_MODES:
@@ -119,6 +122,7 @@ def read(state: GolfState, text: str) -> None:
     state.goal = _read_goal(fields["goal"])
     state.cards = Table.from_text(" ".join(places), PLACES)
     # sanity
+    n = state.n
     seats = range(n)
     if state.dealer not in seats or (state.demo is not None and state.demo not in seats):
         raise ValueError(f"a seat number is outside 0..{n - 1}")

@@ -31,6 +31,7 @@ class BotDriver:
             from game.ai.runner import BotRunner
 
             level = self.match.computer_level(seat) or "random"
+            level = self.match.game.bot_levels.get(level, level)
             runner = self.runners[seat] = BotRunner(level)
         return runner
 

@@ -92,7 +92,8 @@ class Dialogs:
             return ()
         game = self.scene.game
         scores = [_number(v) for v in result.scores]
-        if len(scores) == 1:
+        shared = len(game.team_of(0)) == len(scores)  # one team: one score for all
+        if len(scores) == 1 or shared:
             lines = [f"Score: {scores[0]}"]
         else:
             lines = [" · ".join(f"{game.seats[s]}: {v}" for s, v in enumerate(scores))]

@@ -58,6 +58,9 @@ class ClickPaths:
         self.mark_one_click = True
         self.table: dict[Path, list[Any]] = {}
         self.enabled = True
+        # Told of a click on a place that starts no path (a piece that cannot
+        # move), so the scene can say why instead of doing nothing.
+        self.on_stuck: Callable[[int], None] | None = None
         self.path: list[int] = []
         self.targets: set[int] = set()
         self.waiting: Path | None = None  # a complete prefix path awaiting its confirming click
@@ -176,6 +179,8 @@ class ClickPaths:
             return
         if not self.can_pick(place):
             self.clear()
+            if self.enabled and self.table and self.on_stuck is not None:
+                self.on_stuck(place)
             return
         was = self.path == [place]
         self.path = [place]

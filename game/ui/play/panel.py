@@ -46,6 +46,7 @@ CONTROLS_PER_ROW = 3
 SHORT_CONTROLS = tuple(
     (key, {"flip": "Flip", "draw": "Draw"}.get(key, text)) for key, text in CONTROLS
 )
+SHORT_WINDOW = 680  # below this height the title and the players take one line each
 BUTTON_TEXT_PAD = 14  # the theme's text_horiz_alignment_padding for buttons, each side
 
 
@@ -79,8 +80,9 @@ class SidePanel:
         y = PAD
         note = scene.seen.state.headline()
         title = f"{scene.game.title} · {note}" if note else scene.game.title
-        y += self._wrapped(title, x, y, pw, 34, "#heading", 2)
-        y += self._wrapped(scene.seats_text(), x, y, pw, 22, "#hint", 2) + 6
+        lines = 1 if h < SHORT_WINDOW else 2  # a short window keeps its rows for the game
+        y += self._wrapped(title, x, y, pw, 34, "#heading", lines)
+        y += self._wrapped(scene.seats_text(), x, y, pw, 22, "#hint", lines) + 6
         # The status: cheap labels over a box drawn with the panel (a text
         # box would rebuild its rounded frame on every move): the decision
         # at hand, then two smaller lines for the rest.
@@ -148,8 +150,18 @@ class SidePanel:
         bw = (pw - gap * (per_row - 1)) // per_row
         # The long names where every one fits its button, else the short ones.
         font = art.ui_font(16)
-        fits = all(font.size(t)[0] <= bw - 2 * BUTTON_TEXT_PAD for _, t in CONTROLS)
-        controls = CONTROLS if fits else SHORT_CONTROLS
+        game = scene.game
+        long = [
+            (key, game.resign_label if key == "resign" else text)
+            for key, text in CONTROLS
+            if key != "draw" or game.draw_offers
+        ]
+        fits = all(font.size(t)[0] <= bw - 2 * BUTTON_TEXT_PAD for _, t in long)
+        resign = game.resign_label
+        if font.size(resign)[0] > bw - 2 * BUTTON_TEXT_PAD:
+            resign = resign.split()[0]
+        short = dict(SHORT_CONTROLS, resign=resign)
+        controls = long if fits else [(key, short[key]) for key, _ in long]
         self.buttons = {}
         for i, (key, text) in enumerate(controls):
             r, c = divmod(i, per_row)
@@ -199,7 +211,8 @@ class SidePanel:
         _enable(self.buttons["undo"], m.can_undo)
         _enable(self.buttons["redo"], m.can_redo)
         on = not m.is_over() and scene.acting_human() is not None
-        _enable(self.buttons["draw"], on)
+        if "draw" in self.buttons:
+            _enable(self.buttons["draw"], on)
         _enable(self.buttons["resign"], on)
         _enable(self.buttons["hint"], scene.hints.can_ask())
         self.captured = self._captured(seen.state)

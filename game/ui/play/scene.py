@@ -73,6 +73,8 @@ class PlayScene(Scene):
         self.viewpoint = Viewpoint(match)
         self.input = ClickPaths(self.board, self.decide, app.sounds)
         self.input.mark_one_click = self.adapter.mark_one_click
+        self.input.on_stuck = self._stuck
+        self.stuck_note = ""  # why the piece just clicked cannot move
         self.bots = BotDriver(match)
         self.hints = Hint(self)
         self.dialogs = Dialogs(self)
@@ -89,6 +91,8 @@ class PlayScene(Scene):
         self.copied: str | None = None  # the last position copied (Ctrl+C)
         self.seen: Seen = self.viewpoint.seen()
         self._face_the_viewer()
+        for widget in self.widgets:  # heights may follow what the widget shows
+            widget.refresh(self.seen)
         self._layout(app.size)
         self.refresh()
         self._sync_board()
@@ -104,9 +108,8 @@ class PlayScene(Scene):
         return f"{kind} ({level})" if level else kind
 
     def seats_text(self) -> str:
-        return " · ".join(
-            f"{name}: {self._player_text(s)}" for s, name in enumerate(self.game.seats)
-        )
+        in_play = self.game.seats_in_play(self.match.options)
+        return " · ".join(f"{self.game.seats[s]}: {self._player_text(s)}" for s in in_play)
 
     def _has_computer(self) -> bool:
         return any(not self.match.is_human(s) for s in range(len(self.match.players)))
@@ -224,7 +227,22 @@ class PlayScene(Scene):
         hint = self.hints.status()
         if hint:
             lines.insert(1, hint)
+        if self.stuck_note and not self.input.path:
+            lines.insert(1, self.stuck_note)
         return "\n".join(lines)
+
+    def _stuck(self, square: int) -> None:
+        """A click on a piece of the mover's that has no move now: say so
+        (with the game's reason, where it gives one) rather than nothing."""
+        seat = self.seen.actor
+        if seat is None or not 0 <= square < self.board.width * self.board.height:
+            return
+        note = self.seen.state.stuck_reason(seat, square)
+        if not note:
+            return
+        self.stuck_note = note
+        self.app.sounds.play("illegal")
+        self.refresh()
 
     def copy_position(self) -> None:
         """Put the position on screen on the clipboard as the game's text
@@ -302,6 +320,7 @@ class PlayScene(Scene):
         return True
 
     def submit(self, seat: int, action: Any, instant_from: int | None = None) -> bool:
+        self.stuck_note = ""
         """One seat's choice; animates, sounds and autosaves what it caused."""
         try:
             events = self.match.submit(seat, action)
@@ -405,7 +424,7 @@ class PlayScene(Scene):
         self.input.clear()
 
     def offer_draw(self) -> None:
-        if self.match.is_over():
+        if self.match.is_over() or not self.game.draw_offers:
             return
         seat = self.acting_human()
         if seat is None:
@@ -462,9 +481,14 @@ class PlayScene(Scene):
                 self.bots.cancel()
                 self._after_events(self.match.resign(seat))
 
-        widgets.confirm(
-            self.ui, "Resign", f"Resign the game as {self.game.seats[seat]}?", do, yes="Resign"
+        game = self.game
+        label = game.resign_label
+        question = (
+            f"Resign the game as {game.seats[seat]}?"
+            if label == "Resign"
+            else f"{label} now? {game.resign_note}".strip()
         )
+        widgets.confirm(self.ui, label, question, do, yes=label)
 
     def open_save(self) -> None:
         from game.match import move_count

@@ -44,6 +44,7 @@ class Viewpoint:
         self.shown: Seat | None = None  # the person the screen was last handed to
         self.covering = False
         self.waiting_for: Seat | None = None  # the person the cover waits for
+        self._pressed = False  # a left button went down while covering
         self._cache: tuple[tuple, Seen] | None = None
         self.check()
 
@@ -67,10 +68,13 @@ class Viewpoint:
             return False
         waiting = [s for s in m.waiting_for() if m.is_human(s)]
         if waiting and waiting[0] != self.shown:
+            if not self.covering:
+                self._pressed = False
             self.covering, self.waiting_for = True, waiting[0]
         return self.covering
 
     def reveal(self) -> None:
+        self._pressed = False
         if self.covering:
             self.shown, self.covering = self.waiting_for, False
 
@@ -112,11 +116,18 @@ class Viewpoint:
     # -- the cover -------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         """While covering, a click anywhere (or Enter or Space) hands the
-        screen over; every other input is swallowed. True if used."""
+        screen over; every other input is swallowed. True if used. The click
+        must begin on the cover: the release of the click that made the last
+        choice (a choice made on the press) does not hand the screen over."""
         if not self.covering:
+            self._pressed = False
             return False
-        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
-            self.reveal()
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            self._pressed = True
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            if self._pressed:
+                self.reveal()
+            self._pressed = False
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
             self.reveal()
         return True

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import pygame
 from coop_positions import cards, position, start_of_game
-from helpers.ui_driver import click, click_at, drag, open_play, pump, settle
+from helpers.ui_driver import click, click_at, drag, open_play, press_button, pump, settle
 
 from game.games import load_all
 from game.games.cooperative.actions import END, PlaceCard, PlayCard
 from game.games.cooperative.display import places as P
 from game.match import Match
+from game.ui import widgets
 from game.ui.adapters import adapter_for
 
 AD = adapter_for(load_all()["cooperative"])
@@ -103,7 +104,8 @@ def test_a_promoted_pieces_card_is_placed_by_a_click_on_a_gap():
 
 def test_the_scene_plays_a_card_by_clicks_and_a_move_by_a_drag(app):
     start = position(start_of_game(), step="card", line="q", hand0="NP", hand1="nb")
-    match = Match("cooperative", {"mode": "two players"}, 1, ["human", "human"], start.to_text())
+    players = ["human", "computer:random"]
+    match = Match("cooperative", {"mode": "two players"}, 1, players, start.to_text())
     scene = open_play(app, match)
     click_at(app, app.window.get_rect().center)  # the privacy screen: White takes it
     score, line, hand = scene.widgets
@@ -210,3 +212,22 @@ def test_solitaire_shows_no_hand(app):
     assert hand._split() == hand.rect.x  # the piles take the whole row
     click(app, next(b for b in scene.panel.choice_buttons))  # End turn
     assert match.history[0][0].endswith("end")
+
+
+def test_no_draw_to_offer_and_ending_early_scores_the_captures_without_bonus(app):
+    start = position(CAPTURES, line="Pp", hand0="B", hand1="n", captured="qQrR")
+    players = ["human", "computer:random"]
+    match = Match("cooperative", {"mode": "two players"}, 1, players, start.to_text())
+    scene = open_play(app, match)
+    assert "draw" not in scene.panel.buttons
+    button = scene.panel.buttons["resign"]
+    assert button.text == "End game"
+    press_button(app, button)
+    assert not match.is_over()  # it asks first
+    press_button(app, widgets.dialogs(scene.ui)[-1].confirm_button)
+    result = match.state.result()
+    assert result.scores == (4, 4)  # four captures; no king fell, so no bonus
+    assert "no bonus" in result.reason and "lost" in result.verdict
+    pump(app, 3)
+    text = scene.dialogs.game_over_text
+    assert "Score: 4" in text and "White: 4" not in text  # one shared score, said once

@@ -1,0 +1,561 @@
+"""Zombie Chess (rules/zombie.md): chess where every captured piece is buried
+in secret under one of the capturer's pieces and rises as a zombie of its own
+side when a piece moves off that square.
+
+Built on the chess core (check-based legality, orthodox moves). A turn is a
+few decisions of the side to move:
+
+- moves: one ordinary move by a living piece, and one move by each of the
+  mover's zombies, in any order (option "instead": either the ordinary move
+  or zombie moves); after the first move ``EndTurn`` is offered, and the turn
+  ends by itself when nothing can move any more;
+- after a capture of a living piece, ``Bury`` it under one of the mover's
+  pieces on a square where the mover has no grave (none: it is destroyed);
+- after a pawn rises on its last rank, its owner chooses its new kind
+  (``RisePromote``), even in the other side's turn.
+
+Whenever a piece leaves a square, the newer grave on it opens at once and its
+piece stands there as a zombie of its own side (a coin: ``extras`` "z", "m"
+once it moved this turn). Unmoved zombies of the mover crumble when the turn
+ends. A move may not leave the mover's king attacked, counting what the
+mover's own graves would raise (a pawn rising on its last rank counts as a
+queen or a knight, whichever its owner may choose); ending the turn may not
+either, once the unmoved zombies are gone.
+
+Secrets: ``graves[side]`` (graves.py) is hidden from the other side; what
+both know of it is ``seen``, and ``sample`` draws a chart agreeing with it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from game.engine import Event, Game, IllegalAction, Option, Seat
+from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move, extras_text, read_extras
+from game.engine.chess.san import san
+from game.engine.chess.tables import (
+    BACK_RANK,
+    KIND_INDEX,
+    KIND_NAMES,
+    KNIGHT,
+    LETTERS,
+    PAWN,
+    QUEEN,
+    WHITE,
+    W,
+)
+from game.engine.pieces import Piece
+from game.games import register
+from game.games.zombie import graves as G
+from game.games.zombie.actions import END, Bury, EndTurn, RisePromote
+
+WITH, INSTEAD = "with", "instead"
+MODES = {"with the ordinary move": WITH, "instead of the ordinary move": INSTEAD}
+ZOMBIE, MOVED = "z", "m"  # a zombie's coin; one that moved this turn
+
+
+def letter_of(kind: str) -> str:
+    return LETTERS[KIND_INDEX[kind]]
+
+
+def kind_of(letter: str) -> str:
+    return KIND_NAMES[LETTERS.index(letter)]
+
+
+class ZombieState(ChessState):
+    extra_field_names = (
+        "zombie moves",
+        "zombies",
+        "White's graves",
+        "Black's graves",
+        "White's graves as seen",
+        "Black's graves as seen",
+        "dust bin",
+        "turn",
+    )
+    FIELDS = ChessState.FIELDS | {
+        "mode": None,
+        "graves": lambda gs: [dict(g) if g is not None else None for g in gs],
+        "seen": lambda ss: [list(s) for s in ss],
+        "digs": None,
+        "dust": list,
+        "started": None,
+        "ordinary": None,
+        "turn_ep": None,
+        "promos": None,
+        "burying": None,
+        "_acts": lambda acts: None,
+    }
+    _acts: list | None = None  # the decisions now, until the next step
+
+    # -- whose decision ------------------------------------------------------------------
+    def seat_to_act(self) -> Seat:
+        if self.promos:
+            return self.side_at(self.promos[0])
+        return self.turn
+
+    def side_at(self, sq: int) -> int:
+        return WHITE if self.occ[WHITE] >> sq & 1 else 1 - WHITE
+
+    def zombies(self, side: int, marks: str = ZOMBIE + MOVED) -> list[int]:
+        own = self.occ[side]
+        return [sq for sq, mark in self.extras.items() if mark in marks and own >> sq & 1]
+
+    def actions_for(self, seat: Seat) -> list[Any]:
+        if self._acts is None:
+            self._acts = self._actions()
+        return list(self._acts)
+
+    def _actions(self) -> list[Any]:
+        if self.promos:
+            return [RisePromote(self.promos[0], k) for k in self.promotions]
+        if self.burying is not None:
+            return [Bury(sq) for sq in self.burial_squares()]
+        moves: list[Any] = self.turn_moves()
+        if self.started and self.end_safe():
+            moves.append(END)
+        return moves
+
+    def stuck_reason(self, seat: int, square: int) -> str | None:
+        chart = self.graves[self.turn] or {}
+        piece = self.piece_at(square)
+        if piece is not None and piece.side == self.turn and square in chart:
+            if any(m.frm == square for m in self.movable()):
+                return f"Moving that {piece.kind} would raise a zombie that checks your king"
+        return super().stuck_reason(seat, square)
+
+    def burial_squares(self) -> list[int]:
+        """The mover's pieces with no grave of the mover under them."""
+        chart = self.graves[self.turn] or {}
+        return [
+            sq for sq in sorted(self.pieces()) if self.side_at(sq) == self.turn and sq not in chart
+        ]
+
+    def movable(self) -> list[Move]:
+        """The legal chess moves of the pieces that may still move this turn,
+        before the graves are counted. A king is never taken, even when an
+        earlier move of the turn put it in check."""
+        extras = self.extras
+        if not self.started:
+            living_ok = True
+        else:
+            living_ok = self.mode == WITH and not self.ordinary
+        king = self.king_square(1 - self.turn)
+        out = []
+        for m in self.legal_moves():
+            mark = extras.get(m.frm)
+            if mark == MOVED or (mark != ZOMBIE and not living_ok) or m.to == king:
+                continue
+            out.append(m)
+        return out
+
+    def turn_moves(self) -> list[Move]:
+        """The moves the mover may make now: those of ``movable`` that leave
+        the king safe after what the mover's own graves raise, with a way to
+        end the turn safely."""
+        moves = self.movable()
+        chart = self.graves[self.turn] or {}
+        if not chart and not self.zombies(self.turn):
+            return moves
+        return [m for m in moves if self._safe_after(m)]
+
+    def _safe_after(self, move: Move) -> bool:
+        chart = self.graves[self.turn] or {}
+        doomed = [sq for sq in self.zombies(self.turn, ZOMBIE) if sq != move.frm]
+        if not doomed and not any(q in chart for q in self.left_squares(move)):
+            return True  # the chess rules already keep the king safe
+        return self._foresee(move)
+
+    def _foresee(self, move: Move) -> bool:
+        """Is the king safe after ``move`` (as ``_try`` makes it), with a way
+        to end the turn safely? The position is put back as it was."""
+        us = self.turn
+        saved = (self.extras, self.started, self.ordinary, self.graves[us], self.last_move)
+        self.extras = dict(self.extras)
+        self.graves[us] = dict(self.graves[us] or {})
+        try:
+            return self._try(move) and self._can_finish()
+        finally:
+            self.pop()
+            self.extras, self.started, self.ordinary, self.graves[us], self.last_move = saved
+            self._legal = None
+
+    def _try(self, move: Move) -> bool:
+        """Make ``move`` as the mover foresees it (their own graves rise;
+        nothing is buried): is the king safe?"""
+        us = self.turn
+        left = self.left_squares(move)
+        land = self.landing_square(move)
+        mark = self.extras.get(move.frm)
+        self.push(move, pass_turn=False)
+        self.started = True
+        if mark == ZOMBIE:
+            self.extras[land] = MOVED
+        else:
+            self.ordinary = True
+        risen_pawns = []
+        chart = self.graves[us] or {}
+        for q in left:
+            if q in chart:
+                letter = chart.pop(q)[0]
+                self._put(
+                    q,
+                    1 - us,
+                    QUEEN
+                    if letter == "P" and self._last_rank(q, 1 - us)
+                    else LETTERS.index(letter),
+                )
+                if letter == "P" and self._last_rank(q, 1 - us):
+                    risen_pawns.append(q)
+        self._legal = None
+        if self.king_attacked(us):
+            return False
+        for q in risen_pawns:  # the owner may choose a knight instead
+            self._set_kind(q, KNIGHT)
+            attacked = self.king_attacked(us)
+            self._set_kind(q, QUEEN)
+            if attacked:
+                return False
+        return True
+
+    def _can_finish(self) -> bool:
+        if self.end_safe():
+            return True
+        return any(self._foresee(m) for m in self.movable())
+
+    def end_safe(self) -> bool:
+        """Is the mover's king safe once the unmoved zombies crumble?"""
+        us = self.turn
+        doomed = self.zombies(us, ZOMBIE)
+        if not doomed:
+            return not self.king_attacked(us)
+        saved_bb, saved_occ = list(self.bb), list(self.occ)
+        for sq in doomed:
+            self._remove(sq)
+        safe = not self.king_attacked(us)
+        self.bb, self.occ = saved_bb, saved_occ
+        self._legal = None
+        return safe
+
+    def left_squares(self, move: Move) -> tuple[int, ...]:
+        """The squares a move leaves empty (castling: the king's and the rook's)."""
+        if self.is_castle(move):
+            return (move.frm, move.to)
+        return (move.frm,)
+
+    def _last_rank(self, sq: int, side: int) -> bool:
+        return bool(BACK_RANK[1 - side] >> sq & 1)
+
+    # -- the board by hand -----------------------------------------------------------------
+    def _put(self, sq: int, side: int, kind: int) -> None:
+        self.bb[kind] |= 1 << sq
+        self.occ[side] |= 1 << sq
+
+    def _remove(self, sq: int) -> None:
+        bit = 1 << sq
+        for k in range(6):
+            self.bb[k] &= ~bit
+        self.occ[0] &= ~bit
+        self.occ[1] &= ~bit
+
+    def _set_kind(self, sq: int, kind: int) -> None:
+        side = self.side_at(sq)
+        self._remove(sq)
+        self._put(sq, side, kind)
+
+    # -- doing -----------------------------------------------------------------------------
+    def act(self, seat: Seat, action: Any) -> list[Event]:
+        events: list[Event] = []
+        self._acts = None
+        if isinstance(action, RisePromote):
+            self._set_kind(action.square, KIND_INDEX[action.kind])
+            self.promos = self.promos[1:]
+            piece = Piece(seat, action.kind)
+            events.append(Event("promote", seat, {"square": action.square, "piece": piece}))
+            self._continue(events)
+        elif isinstance(action, Bury):
+            self._bury(seat, action.square, events)
+            self._continue(events)
+        elif isinstance(action, EndTurn):
+            self._finish(events)
+        else:
+            self._move(action, events)
+        self._legal = None
+        self._result = False
+        self._acts = None
+        return events
+
+    def _move(self, move: Move, events: list[Event]) -> None:
+        us = self.turn
+        left = self.left_squares(move)
+        land = self.landing_square(move)
+        mark = self.extras.get(move.frm)
+        victim_sq = None
+        if self.occ[1 - us] >> move.to & 1:
+            victim_sq = move.to
+        elif self.bb[PAWN] >> move.frm & 1 and move.to == self.ep:
+            victim_sq = move.to - W if us == WHITE else move.to + W
+        victim = self.piece_at(victim_sq) if victim_sq is not None else None
+        victim_zombie = victim_sq is not None and victim_sq in self.extras
+        events.extend(self.move_events(move))
+        self.push(move, pass_turn=False)
+        self._stack.clear()
+        self.last_move = move
+        if self.ep is not None:
+            self.turn_ep = self.ep
+        self.ep = None  # en passant is only the first move of the next turn
+        self.started = True
+        if mark in (ZOMBIE, MOVED):
+            self.extras[land] = MOVED
+        else:
+            self.ordinary = True
+        for q in left:
+            self._rise(q, events)
+        if victim is not None:
+            if victim_zombie:
+                self._to_dust(victim)
+                events.append(
+                    Event("destroy", us, {"square": victim_sq, "piece": victim, "captured": True})
+                )
+            elif self.burial_squares():
+                self.burying = victim
+            else:
+                self._to_dust(victim)
+                events.append(Event("cannot_bury", us, {"piece": victim}))
+        self._continue(events)
+
+    def _to_dust(self, piece: Piece) -> None:
+        letter = letter_of(piece.kind)
+        self.dust.append(letter if piece.side == WHITE else letter.lower())
+
+    def _rise(self, q: int, events: list[Event]) -> None:
+        """A piece left ``q``: the newer grave on it opens, if any."""
+        tops = [
+            (self.graves[b][q][1], b)
+            for b in (0, 1)
+            if self.graves[b] is not None and q in self.graves[b]
+        ]
+        if not tops:
+            self.seen = [G.rule_out(s, q) for s in self.seen]
+            events.append(Event("no_zombie", None, {"square": q}))
+            return
+        _, burier = max(tops)
+        letter, _ = self.graves[burier].pop(q)
+        self.seen[burier] = G.rose(self.seen[burier], q, letter)
+        owner = 1 - burier
+        self._put(q, owner, LETTERS.index(letter))
+        self.extras[q] = ZOMBIE
+        self.halfmove = 0
+        events.append(Event("rise", owner, {"square": q, "piece": Piece(owner, kind_of(letter))}))
+        if letter == "P" and self._last_rank(q, owner):
+            self.promos = (*self.promos, q)
+
+    def _bury(self, seat: Seat, sq: int, events: list[Event]) -> None:
+        victim, self.burying = self.burying, None
+        us = self.turn
+        letter = letter_of(victim.kind)
+        own = frozenset(s for s in self.pieces() if self.side_at(s) == us)
+        self.graves[us][sq] = (letter, self.digs)
+        self.seen[us] = [*self.seen[us], (letter, self.digs, own)]
+        self.digs += 1
+        events.append(Event("bury", seat, {"square": sq, "piece": victim}, frozenset({seat})))
+        events.append(Event("buried", seat, {"piece": victim}))
+
+    def _continue(self, events: list[Event]) -> None:
+        """After a step: wait for a decision, or end the turn when nothing
+        more can move."""
+        if self.promos or self.burying is not None:
+            return
+        self._legal = None
+        if self.mode == INSTEAD and self.ordinary:
+            self._finish(events)
+        elif not self.turn_moves():
+            self._finish(events)
+
+    def _finish(self, events: list[Event]) -> None:
+        us = self.turn
+        for sq in self.zombies(us, ZOMBIE):
+            piece = self.piece_at(sq)
+            self._remove(sq)
+            del self.extras[sq]
+            self._to_dust(piece)
+            self.halfmove = 0
+            events.append(Event("destroy", us, {"square": sq, "piece": piece, "captured": False}))
+        for sq in self.zombies(us, MOVED):
+            self.extras[sq] = ZOMBIE
+        self.started = self.ordinary = False
+        ep, self.turn_ep = self.turn_ep, None
+        if ep is not None:
+            pawn = ep + W if us == WHITE else ep - W
+            empty = not (self.occ[0] | self.occ[1]) >> ep & 1
+            if empty and (self.bb[PAWN] & self.occ[us]) >> pawn & 1:
+                self.ep = ep
+        self._legal = None
+        self.end_turn(events)
+
+    # -- the end ---------------------------------------------------------------------------
+    def insufficient_material(self) -> bool:
+        return not any(self.seen) and super().insufficient_material()
+
+    def extra_key(self) -> tuple:
+        return (G.seen_text(self.seen[0]), G.seen_text(self.seen[1]), "".join(sorted(self.dust)))
+
+    # -- secrets ---------------------------------------------------------------------------
+    def hide(self, seat: Seat) -> bool:
+        other = 1 - seat
+        if not self.graves[other]:
+            return False
+        self.graves[other] = None
+        self._acts = None
+        return True
+
+    def fill(self, seat: Seat, rng: random.Random) -> None:
+        other = 1 - seat
+        self.graves[other] = G.fill(self.seen[other], rng)
+        self._acts = None
+
+    # -- prompts and notation -----------------------------------------------------------------
+    def prompt(self, seat: Seat) -> str:
+        name = self.game.seats[seat]
+        if self.promos:
+            return f"{name}: promote the pawn that rose on {GEO.name(self.promos[0])}"
+        if self.burying is not None:
+            return f"{name}: click one of your pieces to bury the {self.burying.kind} under it"
+        if self.started:
+            return f"{name}: move a zombie, or end the turn"
+        return super().prompt(seat)
+
+    def notation(self, action: Any) -> str:
+        if isinstance(action, Move):
+            return san(self, action)
+        if isinstance(action, RisePromote):
+            return f"rise {action}"
+        if isinstance(action, Bury):
+            return f"bury {GEO.name(action.square)}"
+        return str(action)
+
+    def public_notation(self, action: Any) -> str:
+        if isinstance(action, Bury):
+            return "bury"
+        return self.notation(action)
+
+    def parse_action(self, text: str, seat: Seat | None = None) -> Any:
+        if seat is not None and seat not in self.to_act():
+            raise IllegalAction(f"it is not {self.game.seats[seat]}'s decision")
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        actions = self.actions_for(self.seat_to_act())
+        clean = text.strip()
+        for a in actions:
+            if isinstance(a, Move):
+                if self.notation(a).rstrip("+#") == clean.rstrip("+#") or str(a) == clean.lower():
+                    return a
+            elif self.notation(a) == clean or str(a) == clean:
+                return a
+        raise IllegalAction(f"{text!r} is not a legal action here")
+
+    # -- the position text ---------------------------------------------------------------------
+    def extra_fields(self) -> list[str]:
+        return [
+            self.mode,
+            extras_text(self.extras),
+            G.chart_text(self.graves[0]),
+            G.chart_text(self.graves[1]),
+            G.seen_text(self.seen[0]),
+            G.seen_text(self.seen[1]),
+            "".join(self.dust) or "-",
+            self._turn_text(),
+        ]
+
+    def _turn_text(self) -> str:
+        flags = ("s" if self.started else "") + ("o" if self.ordinary else "")
+        ep = GEO.name(self.turn_ep) if self.turn_ep is not None else "-"
+        promos = ".".join(GEO.name(q) for q in self.promos) or "-"
+        bury = "-"
+        if self.burying is not None:
+            letter = letter_of(self.burying.kind)
+            bury = letter if self.burying.side == WHITE else letter.lower()
+        return f"{flags or '-'}/{ep}/{promos}/{bury}/{self.digs}"
+
+    def read_extra_fields(self, fields: list[str]) -> None:
+        self._acts = None
+        mode, zombies, white, black, seen_w, seen_b, dust, turn = fields
+        if mode not in (WITH, INSTEAD):
+            raise ValueError(f"the zombie moves are {WITH!r} or {INSTEAD!r}, not {mode!r}")
+        self.mode = mode
+        self.extras = read_extras(zombies, self._read_mark)
+        for sq in self.extras:
+            if not (self.occ[0] | self.occ[1]) >> sq & 1 or self.bb[5] >> sq & 1:
+                raise ValueError(f"a zombie coin on {GEO.name(sq)} needs a piece, not a king")
+        self.graves = [G.read_chart(white), G.read_chart(black)]
+        self.seen = [G.read_seen(seen_w), G.read_seen(seen_b)]
+        for b in (0, 1):
+            chart = self.graves[b]
+            letters = sorted(lt for lt, _ in (chart or {}).values())
+            if chart is not None and letters != sorted(lt for lt, _, _ in self.seen[b]):
+                raise ValueError(f"{self.game.sides[b]}'s graves and the graves seen disagree")
+        if dust != "-" and any(c.upper() not in "PNBRQ" for c in dust):
+            raise ValueError(f"bad dust bin {dust!r}")
+        self.dust = [] if dust == "-" else list(dust)
+        parts = turn.split("/")
+        if len(parts) != 5:
+            raise ValueError("the turn field is flags/en passant/promotions/burial/digs")
+        flags, ep, promos, bury, digs = parts
+        self.started = "s" in flags
+        self.ordinary = "o" in flags
+        self.turn_ep = None if ep == "-" else GEO.square(ep)
+        self.promos = () if promos == "-" else tuple(GEO.square(n) for n in promos.split("."))
+        self.burying = None
+        if bury != "-":
+            if bury.upper() not in "PNBRQ":
+                raise ValueError(f"bad piece to bury {bury!r}")
+            self.burying = Piece(WHITE if bury.isupper() else 1 - WHITE, kind_of(bury.upper()))
+        self.digs = int(digs)
+
+    @staticmethod
+    def _read_mark(value: str) -> str:
+        if value not in (ZOMBIE, MOVED):
+            raise ValueError(f"a zombie coin is {ZOMBIE!r} or {MOVED!r}, not {value!r}")
+        return value
+
+    # -- what the display shows ------------------------------------------------------------------
+    def graveyard(self) -> list[Piece]:
+        """The pieces lying buried somewhere (public)."""
+        return [
+            Piece(1 - burier, kind_of(letter))
+            for burier in (0, 1)
+            for letter, _, _ in sorted(self.seen[burier], key=lambda e: e[1])
+        ]
+
+    def dust_bin(self) -> list[Piece]:
+        return [Piece(WHITE if c.isupper() else 1 - WHITE, kind_of(c.upper())) for c in self.dust]
+
+
+START_FIELDS = "- - - - - - -/-/-/-/0"
+
+
+@register
+class ZombieGame(Game):
+    id = "zombie"
+    title = "Zombie Chess"
+    blurb = "Bury what you capture in secret; it rises as a zombie when your piece moves off it."
+    private_views = True  # each side's burial chart
+    options = (
+        Option(
+            "zombie_moves",
+            "Zombie moves",
+            "with the ordinary move",
+            tuple(MODES),
+            "Zombies move besides or instead of the ordinary move",
+        ),
+    )
+
+    def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> ZombieState:
+        opts = self.normalize_options(options)
+        mode = MODES[opts["zombie_moves"]]
+        return ZombieState(self, f"{STANDARD_FEN} {mode} {START_FIELDS}", seed)
+
+    def from_text(self, text: str) -> ZombieState:
+        return ZombieState(self, text)

@@ -1,0 +1,191 @@
+"""Chess Golf in the play scene (game/games/golf/display/): the click paths
+(a move, a bid on the pad, a piece put back, the panel buttons), the
+markers (chosen pieces, a picked piece's lenders, the king's step), the
+widgets, and a solo hole and a three-player hole played with posted clicks
+under SDL's dummy drivers."""
+
+from __future__ import annotations
+
+from helpers.ui_driver import click, click_at, open_play, pump, settle
+from test_golf_ai import WORKED
+from test_golf_rules import GAME, ONE_MOVE, go, position, sq
+
+from game.games.golf import hole as H
+from game.games.golf.display import ADAPTER
+from game.games.golf.display.widgets import (
+    BidPad,
+    HoleBar,
+    ScoreCard,
+    bid_place,
+    hole_column,
+    shows_bids,
+)
+from game.games.golf.rules import Bid, Deal, GiveUp, Put, Reset
+from game.match import Match
+from game.ui.adapters import adapter_for
+
+HUMANS = ["human"] * 4
+
+
+def test_the_game_brings_its_adapter_and_widgets():
+    assert adapter_for(GAME) is ADAPTER
+    kinds = [type(w) for w in ADAPTER.make_widgets()]
+    assert kinds == [HoleBar, BidPad, ScoreCard]
+
+
+def test_paths_and_buttons():
+    state = position(1, diagram=WORKED, chosen="Kb")
+    assert ADAPTER.path_of(state, 0, go("e5g6")) == (sq("e5"), sq("g6"))
+    assert ADAPTER.path_of(state, 0, Put(0, sq("d4"))) == (sq("d4"),)
+    assert ADAPTER.path_of(state, 0, Bid(0)) == (bid_place(0),)
+    assert ADAPTER.path_of(state, 0, Bid(7)) == (bid_place(7),)
+    assert len({bid_place(n) for n in range(16)}) == 16
+    labels = [c.label for c in ADAPTER.panel_choices(state, 0)]
+    assert labels == ["Show solution"]
+    state.apply({0: go("e5g6")})
+    labels = [c.label for c in ADAPTER.panel_choices(state, 0)]
+    assert labels == ["Reset the hole", "Show solution"]
+    table = position(2)
+    table.apply({0: Bid(1), 1: Bid(2)})
+    assert [c.label for c in ADAPTER.panel_choices(table, table.demo)] == ["Give up"]
+    assert ADAPTER.path_of(table, 0, Deal(3)) is None and ADAPTER.path_of(table, 0, Reset()) is None
+    assert ADAPTER.path_of(table, 0, GiveUp()) is None
+    choice = GAME.new({"players": 2, "cards": "dealer's choice"}, seed=1)
+    assert choice.phase == "deal"
+    labels = [c.label for c in ADAPTER.panel_choices(choice, choice.dealer)]
+    assert labels == ["Deal 2 cards", "Deal 3 cards"]
+
+
+def test_the_chosen_pieces_are_ringed_and_a_picked_piece_shows_its_lenders():
+    """The e5 bishop borrows from the d6 knight; the white king on h2 has
+    no white neighbour; the f1 queen's only white neighbour is nobody."""
+    state = position(1, diagram=WORKED, chosen="Kb")
+    marks = ADAPTER.markers(state)
+    chosen = {sq(n) for n in ("h2", "e5", "a2")}
+    assert {s for s, names in marks.items() if "golf-chosen" in names} == chosen
+    assert ADAPTER.selection_markers((sq("e5"),)) == {sq("d6"): ["golf-lender"]}
+    lenders = ADAPTER.selection_markers((sq("a4"),))  # the white rook: the b3 bishop
+    assert lenders == {sq("b3"): ["golf-lender"]}
+    assert ADAPTER.selection_markers((sq("h2"),)) == {}  # no neighbour: no move, no lender
+
+
+def test_a_colour_without_pairs_shows_the_kings_step():
+    alone = position(1, diagram=ONE_MOVE.replace("Q . . .", ". . . ."), chosen="Rn")
+    assert H.borrowed(alone.board, sq("a1")) == {H.KING: ()}
+    ADAPTER.markers(alone)
+    assert ADAPTER.selection_markers((sq("a1"),)) == {sq("a1"): ["golf-kingstep"]}
+
+
+def test_markers_are_painted():
+    import pygame
+
+    surface = pygame.Surface((80, 80))
+    for name in ("golf-chosen", "golf-capturer", "golf-lender", "golf-kingstep"):
+        surface.fill((0, 0, 0))
+        assert ADAPTER.draw_marker(surface, pygame.Rect(0, 0, 80, 80), name)
+        assert surface.get_at((3, 40)) != (0, 0, 0, 255)
+    assert not ADAPTER.draw_marker(surface, pygame.Rect(0, 0, 80, 80), "other")
+
+
+def click_square(app, scene, name: str) -> None:
+    click_at(app, scene.board.square_center(sq(name)))
+
+
+def test_a_click_on_a_piece_with_nothing_to_borrow_says_so(app):
+    """In the worked example the white king on h2 has no white neighbour,
+    and White has a pair (a4, b3), so it has no king's step either."""
+    start = position(1, diagram=WORKED, chosen="Kb")
+    scene = open_play(app, Match("golf", {"players": 1}, 1, HUMANS, start.to_text()))
+    click_square(app, scene, "h2")
+    text = scene.panel.status_text
+    assert "The white king has no neighbour of its colour to borrow a move from" in text
+
+
+def test_a_solo_hole_played_with_the_mouse(app):
+    """The worked example alone: pick the e5 bishop (its lender ringed),
+    one move, Reset, then the three moves of the text's line by clicks;
+    the captured king goes back with a click on an empty square."""
+    start = position(1, diagram=WORKED, chosen="Kb")
+    match = Match("golf", {"players": 1}, 1, HUMANS, start.to_text())
+    scene = open_play(app, match)
+    hole, _pad, card = scene.widgets
+    click_square(app, scene, "e5")
+    assert scene.board.selection_marks == {sq("d6"): ["golf-lender"]}
+    assert sq("g6") in scene.board.target_squares
+    click_square(app, scene, "g6")
+    settle(app, scene)
+    assert match.history == [{0: "e5g6"}]
+    assert hole.lines(match.state)[1][0].startswith("Moves 1")
+    (reset,) = [b for b, c in scene.panel.choice_buttons.items() if c.label == "Reset the hole"]
+    click(app, reset)
+    pump(app, 3)
+    settle(app, scene)
+    assert match.state.strokes == 0 and match.state.board == start.board
+    for frm, to in (("e5", "g6"), ("g6", "h5"), ("h5", "h2")):
+        click_square(app, scene, frm)
+        click_square(app, scene, to)
+        settle(app, scene)
+    assert match.state.scores == [(3,)] and match.state.phase == "place"
+    assert sq("d4") in scene.board.target_squares  # every empty square is offered
+    click_square(app, scene, "d4")
+    settle(app, scene)
+    assert H.code_at(match.state.board, sq("d4")) == H.code_of_letter("K")
+    assert match.state.hole == 2 and match.state.phase == "play"
+    assert card.rows() == 3  # the header, par and you
+
+
+def test_three_players_bid_in_private_then_the_lowest_shows_it(app):
+    start = position(3, dealer=0, diagram=WORKED, chosen="Kb")
+    match = Match("golf", {"players": 3}, 1, HUMANS, start.to_text())
+    scene = open_play(app, match)
+    _hole, pad, _card = scene.widgets
+    for seat, bid in ((0, 4), (1, 3), (2, 0)):
+        assert scene.viewpoint.covering and scene.viewpoint.waiting_for == seat
+        click_at(app, app.window.get_rect().center)  # the person takes the screen
+        pump(app, 2)
+        assert pad.bidding()
+        click_at(app, pad.place_rect(bid_place(bid)).center)
+        pump(app, 2)
+    assert match.state.bids == (4, 3, 0) and match.state.demo == 1
+    if scene.viewpoint.covering:
+        click_at(app, app.window.get_rect().center)
+        pump(app, 2)
+    for frm, to in (("e5", "g6"), ("g6", "h5"), ("h5", "h2")):
+        click_square(app, scene, frm)
+        click_square(app, scene, to)
+        settle(app, scene)
+    assert match.state.scores == [(4, 3, 5)]  # the zero: the largest bid plus one
+    assert match.state.dealer == 1 and match.state.phase == "place"
+    # Putting back still belongs to hole 1: its column, its scores, no bids left over.
+    assert hole_column(match.state) == 0 and not shows_bids(match.state)
+
+
+def test_show_solution_puts_the_pieces_back_then_plays_the_line_move_by_move():
+    from game.ui.animation import steps_from_events
+
+    state = position(1, diagram=WORKED, chosen="Kb")
+    state.apply({0: go("e5g6")})
+    events = state.apply({0: GiveUp()})
+    kinds = [e.kind for e in events]
+    assert kinds[:1] == ["golf_reset"] and kinds.count("golf_move") == 3
+    steps = steps_from_events(events, 1.0, builders=ADAPTER.animations)
+    # out and back in, then one step per move (the last with the capture's fade)
+    assert [len(s.tracks) for s in steps] == [len(events[0]["left"]), 16, 1, 1, 2]
+    assert state.scores == [(6,)]  # twice par
+
+
+def test_no_draw_to_offer_and_quitting_the_round_asks_first(app):
+    from helpers.ui_driver import press_button
+
+    from game.ui import widgets
+
+    scene = open_play(app, Match("golf", seed=1, players=["human"] + ["computer:random"] * 3))
+    assert "draw" not in scene.panel.buttons
+    button = scene.panel.buttons["resign"]
+    assert button.text == "Quit round"
+    press_button(app, button)
+    dialog = widgets.dialogs(scene.ui)[-1]
+    assert "with no score" in dialog.confirmation_text.html_text
+    assert not scene.match.is_over()
+    press_button(app, dialog.confirm_button)
+    assert scene.match.is_over() and scene.match.state.result().scores is None
