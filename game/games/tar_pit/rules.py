@@ -221,8 +221,8 @@ class TarPitState(ChessState):
 
     def throws(self) -> list[Throw]:
         frm = self.throw_from
-        occupied = self.occ[0] | self.occ[1]
-        return [Throw(frm, to) for to in range(64) if KING_ATT[frm] & occupied >> to & 1]
+        near = KING_ATT[frm] & (self.occ[0] | self.occ[1])
+        return [Throw(frm, to) for to in range(64) if near >> to & 1]
 
     def matching(self, card: Card) -> list[int]:
         """The squares of the pieces ``card`` matches: pieces of its kind and
@@ -506,14 +506,14 @@ class TarPitGame(Game):
             "Checkers each",
             6,
             (3, 4, 5, 6, 7, 8, 9, 10),
-            "Checkers in front of each player at the start (one card dealt per checker)",
+            "Checkers each player starts with (and cards)",
         ),
         Option(
             "checker_cards",
             "Checker cards",
             2,
             (0, 1, 2, 3, 4),
-            "Checker cards of each colour in the deck (fewer: a steadier game)",
+            "Of each colour in the deck (fewer: steadier)",
         ),
     )
 
