@@ -152,20 +152,28 @@ class Checkers(PanelWidget):
         if state is None or not hasattr(state, "front"):
             return
         font = art.ui_font(13)
+        room = self.rect.w - 32
+        lines = [self._lines(state, side) for side in (0, 1)]
+        form = 0 if all(font.size(line[0])[0] <= room for line in lines) else 1
         y = self.rect.y + 5
         for side in (0, 1):
             r = 7
             centre = (self.rect.x + 14, y + 9)
             pygame.draw.circle(surface, RIM[side], centre, r)
             pygame.draw.circle(surface, CHECKER[side], centre, r - 2)
-            on_board = sum(c == side for c in state.extras.values())
-            text = (
-                f"{SIDES[side]}: {state.front[side]} in front, "
-                f"{on_board} on the board, {state.spare[side]} extra"
-            )
             colour = TEXT if state.turn == side else TEXT_DIM
-            surface.blit(font.render(text, True, colour), (self.rect.x + 28, y))
+            surface.blit(font.render(lines[side][form], True, colour), (self.rect.x + 28, y))
             y += 22
+
+    @staticmethod
+    def _lines(state: Any, side: int) -> tuple[str, str]:
+        """The long and the short way to say it."""
+        on_board = sum(c == side for c in state.extras.values())
+        front, spare = state.front[side], state.spare[side]
+        return (
+            f"{SIDES[side]}: {front} in front, {on_board} on the board, {spare} extra",
+            f"{SIDES[side]}: front {front}, board {on_board}, extra {spare}",
+        )
 
 
 ADAPTER = TarPitAdapter()
