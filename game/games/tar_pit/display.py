@@ -38,6 +38,7 @@ HAND = -10  # the first card of the hand; the i-th is HAND - i
 CHECKER = ((238, 230, 212), (92, 52, 40))  # White's light, Black's dark
 RIM = ((150, 138, 116), (40, 20, 14))
 SIDES = ("White", "Black")
+TARGET = (232, 160, 48)  # the pieces the tar may be thrown to
 
 
 def hand_place(i: int) -> int:
@@ -93,11 +94,6 @@ class TarPitAdapter(MoveAdapter):
                 out.append(Choice(a, None, "From in front"))
         return out
 
-    def last_move_squares(self, state: State) -> tuple[int, ...]:
-        if getattr(state, "phase", "move") != "move":
-            return ()  # the throw's and the card's marks say more
-        return super().last_move_squares(state)
-
     # -- the cards ----------------------------------------------------------------------------
     def cards(self, state: State, seat: Seat | None, area: str) -> list[Any]:
         if area != "hand" or seat is None:
@@ -120,9 +116,20 @@ class TarPitAdapter(MoveAdapter):
 
     # -- the board ----------------------------------------------------------------------------
     def markers(self, state: State) -> dict[int, list[str]]:
-        return {sq: [f"checker{colour}"] for sq, colour in getattr(state, "extras", {}).items()}
+        out = {sq: [f"checker{colour}"] for sq, colour in getattr(state, "extras", {}).items()}
+        if getattr(state, "phase", "") == "throw" and not state.is_over():
+            for throw in state.throws():
+                out.setdefault(throw.to, []).append("tar-target")
+        return out
 
     def draw_marker(self, surface: Any, rect: Any, name: str) -> bool:
+        if name == "tar-target":
+            width = max(2, rect.width // 14)
+            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.circle(glow, (*TARGET, 60), glow.get_rect().center, rect.width * 0.48)
+            surface.blit(glow, rect)
+            pygame.draw.rect(surface, TARGET, rect.inflate(-width, -width), width, border_radius=6)
+            return True
         if not name.startswith("checker"):
             return False
         colour = int(name[-1])
