@@ -419,7 +419,8 @@ class TarPitState(ChessState):
         if self.phase == CARD:
             return f"{name}: play a card to add a checker, or no card"
         if self.phase == RETURN:
-            return f"{name}: send one of your checkers back to the extra pile"
+            other = self.game.seats[self.turn]
+            return f"{name}: {other} played your checker card; send a checker back to the pile"
         if self.phase == DISCARD:
             return f"{name}: discard a card (one card per checker in front of you)"
         return super().prompt(seat)
