@@ -92,3 +92,8 @@ def test_the_opponent_answers_a_checker_card_from_its_own_view():
     assert state.to_act() == (1,)
     answer = choose(state, spec="search:1:nodes=60")
     assert answer in state.legal_actions(1)
+
+
+def test_the_hard_level_searches_past_the_movers_own_turn():
+    spec = GAME.bot_levels["search:3"]
+    assert spec.startswith("search:4:") and "nodes=" in spec
