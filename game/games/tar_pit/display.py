@@ -51,7 +51,12 @@ def _throw(b: Any, e: Any) -> None:
 
 class TarPitAdapter(MoveAdapter):
     animations = {"throw": _throw}
-    sounds = (("throw", "flight"), ("cancel", "shimmer"), ("freed", "shimmer"), ("card", "card"))
+    sounds = (
+        ("throw", "flight"),
+        ("cancel", "shimmer"),
+        ("freed", "shimmer"),
+        ("card_played", "card"),
+    )
 
     def make_widgets(self) -> list[Any]:
         return [Checkers(), CardHand(self, "Your cards"), CardPiles(self)]

@@ -324,7 +324,7 @@ class TarPitState(ChessState):
         self.table.take_card(hand(seat), card)
         self.table.put("discard", card)
         us = self.turn
-        events.append(Event("card", seat, {"card": action.letter, "square": action.square}))
+        events.append(Event("card_played", seat, {"card": action.letter, "square": action.square}))
         if card.is_piece:
             self.front[us] -= 1
             self.place_checker(action.square, us, events)
