@@ -505,6 +505,7 @@ class TarPitGame(Game):
     # inside the mover's own turn, depth 4 sees the reply
     # (scripts/bench_tar_pit.py: it beat search:2 in every game tried).
     bot_levels = {"search:3": "search:4:nodes=3000"}
+    hint_bot = "search:4:nodes=3000"
     options = (
         Option(
             "checkers",

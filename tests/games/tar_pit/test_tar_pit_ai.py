@@ -97,3 +97,4 @@ def test_the_opponent_answers_a_checker_card_from_its_own_view():
 def test_the_hard_level_searches_past_the_movers_own_turn():
     spec = GAME.bot_levels["search:3"]
     assert spec.startswith("search:4:") and "nodes=" in spec
+    assert GAME.hint_bot == spec

@@ -331,6 +331,29 @@ def test_same_colour_checkers_repel_one_goes_back_to_its_owner():
     assert state.extras == {sq("e3"): 1} and state.front == [6, 5]
 
 
+def test_a_tarred_piece_taking_a_piece_tarred_with_its_own_colour_is_cleaned():
+    # The third way to remove tar: White's tarred rook (a pawn's capture)
+    # takes a black knight that stands on a white checker; the two cancel.
+    state = position(
+        """
+        . . . . k . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . n . . . .
+        . . R . . . . .
+        . . . . . . . .
+        . . . . K . . .
+        """,
+        checkers="c3=b,d4=w",
+        front=(5, 5),
+    )
+    assert targets(state, "c3") == ["c4", "d4"]
+    act(state, "Rxd4")
+    assert state.extras == {} and state.front == [6, 6]
+    assert not state.tarred(sq("d4")) and state.turn == 1
+
+
 # -- throwing -------------------------------------------------------------------------------
 THROWING = """
     . . . . k . . .
