@@ -588,3 +588,10 @@ def test_the_turn_passes_only_after_every_part():
     assert state.legal_actions(0) == []
     with pytest.raises(IllegalAction):
         state.apply({1: Move(sq("e8"), sq("e7"))})
+
+
+def test_an_answer_to_a_checker_card_is_counted_in_the_move_that_played_it():
+    steps = [{0: "e4"}, {0: "nocard"}, {1: "e5"}, {1: "C"}, {0: "return@front"}, {0: "Nf3"}]
+    assert GAME.round_numbers(steps) == [1, 1, 1, 1, 1, 2]
+    steps = [{0: "e4"}, {0: "c"}, {1: "return@e5"}, {1: "discard:n"}, {1: "e5"}, {0: "d4"}]
+    assert GAME.round_numbers(steps) == [1, 1, 1, 1, 1, 2]
