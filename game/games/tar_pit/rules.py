@@ -26,17 +26,22 @@ piece's last rank: it goes back to its owner (with the piece's own checker,
 if it had one). Castling is not allowed with a checker under king or rook.
 
 Secrets: the hands (each seen by its owner) and the draw pile (by nobody),
-kept in a ``Table``; ``sample`` deals the unseen cards at random.
+kept in a ``Table``; ``sample`` deals the unseen cards at random. After the
+discard pile is shuffled into a new draw pile everyone saw its cards:
+``reshuffled`` keeps them, and ``drawn`` what each player drew from it since
+(the other player's hidden), so a sample keeps the draw pile to the
+reshuffled cards the seat did not draw itself.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 from game.engine import Event, Game, IllegalAction, Option, Seat
-from game.engine.cards import PIECES, Card, Place, Table, deck
+from game.engine.cards import PIECES, Card, Place, Table, cards_text, deck, parse_cards
 from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move, extras_text, read_extras
 from game.engine.chess.san import san
 from game.engine.chess.tables import (
@@ -73,7 +78,7 @@ def universe(checker_cards: int) -> list[Card]:
 
 
 class TarPitState(ChessState):
-    extra_field_names = ("checkers", "in front", "extra", "cards", "step")
+    extra_field_names = ("checkers", "in front", "extra", "cards", "step", "since the reshuffle")
     FIELDS = ChessState.FIELDS | {
         "front": list,
         "spare": list,
@@ -81,6 +86,8 @@ class TarPitState(ChessState):
         "phase": None,
         "throw_from": None,
         "_pending": None,
+        "reshuffled": None,  # a tuple
+        "drawn": lambda d: [list(x) for x in d],
     }
     _pending: tuple | None = None  # the checkers of a move being made, and where it lands
 
@@ -373,10 +380,15 @@ class TarPitState(ChessState):
             if not self.table.count("draw"):
                 if not self.table.count("discard"):
                     break
+                self.reshuffled = tuple(sorted(self.table.cards("discard")))
+                self.drawn = [[], []]
                 self.table.extend("draw", self.table.clear("discard"))
                 self.table.shuffle("draw", self.rng)
                 events.append(Event("reshuffle", us, {"count": self.table.count("draw")}))
-            drawn.extend(self.table.draw("draw", hand(us)))
+            card = self.table.draw("draw", hand(us))
+            drawn.extend(card)
+            if self.reshuffled:
+                self.drawn[us].extend(card)
         if drawn:
             events.append(Event("draw", us, {"count": len(drawn)}))
             cards = [c.letter for c in drawn if c is not None]
@@ -384,11 +396,35 @@ class TarPitState(ChessState):
 
     # -- secrets -------------------------------------------------------------------------------
     def hide(self, seat: Seat) -> bool:
-        return self.table.hide(seat)
+        theirs = self.drawn[1 - seat]
+        self.drawn[1 - seat] = [None] * len(theirs)
+        return self.table.hide(seat) or bool(theirs)
 
     def fill(self, seat: Seat, rng: random.Random) -> None:
+        """Deal the unseen cards (the other hand and the draw pile) at random;
+        after a reshuffle the draw pile holds only cards of the reshuffled
+        pile that this seat did not draw since, and the rest of them are what
+        the other player drew."""
         total = sum(self.table.counts().values())
-        self.table.fill(seat, rng, universe((total - 32) // 2))
+        cards = universe((total - 32) // 2)
+        if not self.reshuffled:
+            self.table.fill(seat, rng, cards)
+            return
+        unseen = Counter(cards)
+        unseen.subtract(c for c in self.table.all_cards() if c is not None)
+        may_lie = (Counter(self.reshuffled) - Counter(self.drawn[seat])) & +unseen
+        pile = sorted(may_lie.elements())
+        rng.shuffle(pile)
+        pile = pile[: self.table.count("draw")]
+        rest = +unseen - Counter(pile)
+        other = sorted(rest.elements())
+        rng.shuffle(other)
+        self.table.clear("draw")
+        self.table.extend("draw", pile)
+        self.table.clear(hand(1 - seat))
+        self.table.extend(hand(1 - seat), other)
+        theirs = Counter(self.reshuffled) - Counter(self.drawn[seat]) - Counter(pile)
+        self.drawn[1 - seat] = sorted(theirs.elements())
 
     # -- notation and prompts ------------------------------------------------------------------
     def notation(self, action: Any) -> str:
@@ -454,6 +490,7 @@ class TarPitState(ChessState):
             "{}+{}".format(*self.spare),
             self.table.to_text().replace(" ", "/"),
             step,
+            "/".join(cards_text(x) for x in (self.reshuffled, *self.drawn)),
         ]
 
     def read_extra_fields(self, fields: list[str]) -> None:
@@ -476,6 +513,13 @@ class TarPitState(ChessState):
         total = sum(self.table.counts().values())
         if total < 32 or total % 2:
             raise ValueError("the deck is a card per piece plus checker cards of each colour")
+        parts = fields[5].split("/")
+        if len(parts) != 3:
+            raise ValueError("since the reshuffle: reshuffled/drawn by White/drawn by Black")
+        self.reshuffled = tuple(parse_cards(parts[0]))
+        self.drawn = [parse_cards(parts[1]), parse_cards(parts[2])]
+        if None in self.reshuffled:
+            raise ValueError("the reshuffled cards were seen by everyone")
         step = fields[4]
         self.throw_from = self._pending = None
         if step.startswith("throw@"):
@@ -554,7 +598,7 @@ class TarPitGame(Game):
         for side in (0, 1):
             table.draw("draw", hand(side), n)
         spare = TOTAL_CHECKERS - n
-        fields = f"- {n}+{n} {spare}+{spare} {table.to_text().replace(' ', '/')} move"
+        fields = f"- {n}+{n} {spare}+{spare} {table.to_text().replace(' ', '/')} move -/-/-"
         state = TarPitState(self, f"{STANDARD_FEN} {fields}", seed)
         state.rng = rng
         return state

@@ -87,3 +87,45 @@ def test_private_events_tell_the_drawn_cards_only_to_the_drawer():
             elif event.kind == "draw":
                 assert event.audience is None and set(event.data) == {"count"}
     assert seen
+
+
+def test_after_a_reshuffle_samples_keep_the_draw_pile_to_the_reshuffled_cards():
+    # White holds its queen and king cards from before the reshuffle; Black
+    # saw every reshuffled card in the discard pile, so in every world Black
+    # imagines, those two are in White's hand and never in the draw pile.
+    import random
+
+    from helpers.chess_diagrams import fen_of
+
+    from game.engine.cards import Card, cards_text
+
+    rest = Counter(universe(2))
+    rest.subtract(Card.from_letter(c) for c in "CQKpppp")
+    table = f"draw:-/hand0:CQK/hand1:pppp/discard:{cards_text(sorted(rest.elements()))}"
+    board = fen_of(
+        """
+        . . . . k . . .
+        . . . . . . . p
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . P
+        . . . . K . . .
+        """
+    )
+    state = GAME.from_text(f"{board} - 3+4 9+8 {table} move -/-/-")
+    state.rng = random.Random(1)
+    for text in ("Kd1", "C"):
+        state.apply({0: state.parse_action(text, 0)})
+    assert len(state.reshuffled) == 30 and len(state.drawn[0]) == 2
+    view = state.view(1)
+    assert view.drawn[0] == [None, None]
+    rng = random.Random(2)
+    for _ in range(20):
+        world = view.sample(1, rng)
+        assert world.view(1).to_text() == view.to_text()
+        assert {Card(0, "queen"), Card(0, "king")} <= set(world.table.cards("hand0"))
+        assert Card(0, "queen") not in world.table.cards("draw")
+        drawn = Counter(world.table.cards("hand0")) - Counter([Card(0, "queen"), Card(0, "king")])
+        assert Counter(world.drawn[0]) == drawn

@@ -58,7 +58,7 @@ def position(
             ("discard", discard),
         )
     )
-    fields = f"{checkers} {front[0]}+{front[1]} {spare[0]}+{spare[1]} {table} {step}"
+    fields = f"{checkers} {front[0]}+{front[1]} {spare[0]}+{spare[1]} {table} {step} -/-/-"
     return GAME.from_text(f"{fen_of(diagram, to_move, castling, ep)} {fields}")
 
 
