@@ -43,6 +43,7 @@ GAMES_MID_PLAY = [
     ("masquerade", 25, 4, True),
     ("two_move", 12, 5, True),
     ("synchronous", 10, 6, True),
+    ("tar_pit", 14, 3, True),
 ]
 
 
