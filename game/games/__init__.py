@@ -47,7 +47,7 @@ CATALOGUE: tuple[Entry, ...] = (
     Entry("two_move", "Two Move Chess", "2"),
     Entry("adrenaline", "Adrenaline Chess", "2"),
     Entry("tar_pit", "Tar Pit Chess", "2"),
-    Entry("golf", "Chess Golf", "1+"),
+    Entry("golf", "Chess Golf", "1-4"),
     Entry("crowded_house", "Crowded House", "4"),
     Entry("cooperative", "Cooperative Chess", "1-2"),
     Entry("half_alice", "Half Alice Chess", "2"),
