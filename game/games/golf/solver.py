@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from game.engine.board import bits
 from game.engine.chess.tables import KING_ATT, KNIGHT_ATT
-from game.games.golf.bound import INF, lower_bound
+from game.games.golf.bound import BETWEEN, INF, lower_bound
 from game.games.golf.hole import (
     ALL,
     BISHOP_ATTACKS,
@@ -226,6 +226,79 @@ def _captures(board: Board, goal: Goal) -> list[tuple[Move, Board, Goal | None]]
     return out
 
 
+def one_move_then_finish(board: Board, goal: Goal) -> tuple[Move, Move] | None:
+    """A quiet move after which a capture finishes the hole (one capture
+    left to make, none possible at once), or None.
+
+    Only moves that can matter to the capture are tried: if the capture
+    after a move would also be legal without it, the hole could be finished
+    at once. A move matters when it moves a piece that may capture or be
+    captured, leaves a square between such a pair, brings a lender of the
+    capturer's colour next to a capturer, or leaves the capturer's colour
+    without a pair (the king's step). Any other move changes nothing the
+    capture needs: no lender, no line, no pair of that colour."""
+    occ = 0
+    for bb in board:
+        occ |= bb
+    empty = ALL & ~occ
+    caps: list[tuple[int, int]] = []  # (square, prey squares)
+    if goal.capturer is not None:
+        caps.append((goal.capturer, board[goal.need]))
+    else:
+        for code, preys in _prey_codes(goal.cards):
+            prey = 0
+            for p in preys:
+                prey |= board[p]
+            for sq in bits(board[code]):
+                if prey & ~(1 << sq):
+                    caps.append((sq, prey & ~(1 << sq)))
+    if not caps:
+        return None
+    white = board[0] | board[1] | board[2] | board[3] | board[4]
+    black = occ & ~white
+    movers_of = (white, black)
+    key_from = 0  # pieces whose every move matters
+    lend_to = [0, 0]  # per colour: squares where a piece lends to a capturer
+    cap_sides = 0
+    for sq, prey in caps:
+        key_from |= (1 << sq) | prey
+        for y in bits(prey):
+            key_from |= BETWEEN[sq][y] & occ
+        side = 0 if white >> sq & 1 else 1
+        lend_to[side] |= KING_ATT[sq]
+        cap_sides |= 1 << side
+    for side in (0, 1):
+        base = side * 5
+        own = movers_of[side]
+        paired = own & neighbours_of(own)
+        special = not paired
+        movers = own if special else paired
+        breakers = 0  # pieces whose leaving may leave the colour without a pair
+        if cap_sides >> side & 1 and not special:
+            for sq in bits(paired):
+                rest = own ^ (1 << sq)
+                if not rest & neighbours_of(rest):
+                    breakers |= 1 << sq
+        for sq in bits(movers):
+            from_bit = 1 << sq
+            hits = KING_ATT[sq] if special else _attacks(board, sq, base, occ)
+            hits &= empty
+            if not (key_from | breakers) & from_bit:
+                hits &= lend_to[side]
+            if not hits:
+                continue
+            code = _side_codes(board, sq, base)
+            follows = goal.capturer == sq
+            for to in bits(hits):
+                new = list(board)
+                new[code] ^= from_bit | (1 << to)
+                child = tuple(new)
+                finish = finishing_move(child, goal._replace(capturer=to) if follows else goal)
+                if finish is not None:
+                    return Move(sq, to), finish
+    return None
+
+
 # -- the lower bound ----------------------------------------------------------------------
 def _near_chosen(board: Board, goal: Goal) -> int:
     """The chosen pieces' squares and the squares around them (to try moves
@@ -282,21 +355,25 @@ class _Search:
             self.remember(key, 2)
             return False
         two_to_make = goal.capturer is None and len(goal.cards) == 3
-        if not (left == 2 and two_to_make):
-            bound = self.bound(key, left - 1)
-            if bound > left:
-                self.remember(key, bound)
-                return False
         if left == 2:
             # one move and the capture; with two captures still to make,
             # the move must be the first of them
-            steps = _captures(board, goal) if two_to_make else children(board, goal)
-            for move, child, next_goal in steps:
-                finish = finishing_move(child, next_goal) if next_goal is not None else None
-                if finish is not None:
-                    self.line += [move, finish]
+            if two_to_make:
+                for move, child, next_goal in _captures(board, goal):
+                    finish = finishing_move(child, next_goal) if next_goal is not None else None
+                    if finish is not None:
+                        self.line += [move, finish]
+                        return True
+            else:
+                found = one_move_then_finish(board, goal)
+                if found is not None:
+                    self.line += found
                     return True
             self.remember(key, 3)
+            return False
+        bound = self.bound(key, left - 1)
+        if bound > left:
+            self.remember(key, bound)
             return False
         steps = children(board, goal)
         if left >= 4:

@@ -225,3 +225,78 @@ def test_a_search_that_runs_out_of_nodes_says_so():
     board, goal = S.parse_puzzle(EXAMPLE)
     with pytest.raises(S.SearchLimit):
         S.solve(board, goal, node_limit=1)
+
+
+# -- the last two moves: only moves that matter to the capture are tried ------------------------
+def one_move_then_finish_by_trying_all(board: H.Board, goal: Goal) -> bool:
+    """Is there a quiet move after which a capture finishes the hole? Every
+    move is tried (the plain way)."""
+    for _move, child, next_goal in S.children(board, goal):
+        if next_goal is not None and S.finishing_move(child, next_goal) is not None:
+            return True
+    return False
+
+
+def test_one_move_then_the_capture_agrees_with_trying_every_move():
+    """The solver tries only the moves that can matter to the capture (a
+    chosen piece moves, a piece leaves the line between them, a lender
+    comes next to the capturer, or the capturer's colour loses its last
+    pair). On random boards, with one capture left, it finds a line exactly
+    when trying every move does, and the line replays."""
+    rng = random.Random(5)
+    agreed = {True: 0, False: 0}
+    for _ in range(400):
+        board, goal = random_hole(rng, rng.randint(3, 16), 2)
+        if S.finishing_move(board, goal) is not None:
+            continue
+        expected = one_move_then_finish_by_trying_all(board, goal)
+        found = S.one_move_then_finish(board, goal)
+        assert (found is not None) == expected, H.diagram(board) + "\n" + goal.text()
+        if found is not None:
+            assert replay(board, goal, list(found))
+        agreed[expected] += 1
+    assert agreed[True] >= 20 and agreed[False] >= 20
+
+
+def test_one_move_then_the_capture_by_breaking_the_last_pair():
+    """The a8 rook and b8 bishop are far from the knight and the king, but
+    either leaving the other leaves White without a pair, so the c3 knight steps
+    like a king onto d4: the move that matters is a white piece far from
+    both chosen pieces. (Black keeps its pair on h1-h2, so the king cannot
+    step onto the knight.)"""
+    board, goal = S.parse_puzzle("""
+        R B . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . k . . . .
+        . . N . . . . .
+        . . . . . . . b
+        . . . . . . . r
+        chosen: Nk
+    """)
+    assert S.finishing_move(board, goal) is None
+    found = S.one_move_then_finish(board, goal)
+    assert found is not None and replay(board, goal, list(found))
+    assert found[0].frm in (GEO.square("a8"), GEO.square("b8"))  # the pair breaks up
+    assert found[1] == Move(GEO.square("c3"), GEO.square("d4"))
+
+
+def test_one_move_then_the_capture_after_the_first_of_three():
+    """In a three-card hole, after the first capture only the capturer may
+    take, and the piece it still needs can come to it: the solver follows
+    the capturer."""
+    rng = random.Random(8)
+    checked = 0
+    for _ in range(300):
+        board, goal = random_hole(rng, rng.randint(4, 12), 3)
+        for _move, child, next_goal in S._captures(board, goal):
+            if next_goal is None or S.finishing_move(child, next_goal) is not None:
+                continue
+            expected = one_move_then_finish_by_trying_all(child, next_goal)
+            found = S.one_move_then_finish(child, next_goal)
+            assert (found is not None) == expected
+            if found is not None:
+                assert replay(child, next_goal, list(found))
+            checked += 1
+    assert checked >= 30
