@@ -299,6 +299,103 @@ def one_move_then_finish(board: Board, goal: Goal) -> tuple[Move, Move] | None:
     return None
 
 
+def two_captures_within_three(board: Board, goal: Goal) -> list[Move] | None:
+    """A line of at most three moves that makes both captures of a
+    three-card hole (none made yet), or None: the two captures, a capture,
+    a move and the capture, or a move and the two captures.
+
+    A move before the first capture is only tried if it can matter to one
+    of them (``_before_two_captures``): without it the captures would be
+    legal as they are, and the two-move line would have been found."""
+    firsts = _captures(board, goal)
+    for c1, child, next_goal in firsts:
+        if next_goal is not None:
+            finish = finishing_move(child, next_goal)
+            if finish is not None:
+                return [c1, finish]
+    for c1, child, next_goal in firsts:
+        if next_goal is not None:
+            found = one_move_then_finish(child, next_goal)
+            if found is not None:
+                return [c1, *found]
+    for move, child in _before_two_captures(board, goal):
+        for c1, after, next_goal in _captures(child, goal):
+            if next_goal is not None:
+                finish = finishing_move(after, next_goal)
+                if finish is not None:
+                    return [move, c1, finish]
+    return None
+
+
+def _before_two_captures(board: Board, goal: Goal):
+    """The quiet moves (with the board after each) that can matter to a
+    three-card capturer's two captures made right after: a move of a chosen
+    piece; a piece leaving the line from a capturer to its first victim or
+    from there to the second; a piece of the capturer's colour coming next
+    to the capturer or to the square of its first capture (a lender); a
+    piece whose leaving leaves the capturer's colour without a pair, now or
+    once the capturer stands on its first victim's square."""
+    occ = 0
+    for bb in board:
+        occ |= bb
+    empty = ALL & ~occ
+    white = board[0] | board[1] | board[2] | board[3] | board[4]
+    own_of = (white, occ & ~white)
+    cards = goal.cards
+    squares = {code: tuple(bits(board[code])) for code in set(cards)}
+    key_from = 0
+    for code in squares:
+        key_from |= board[code]
+    lend_to = [0, 0]
+    variants: list[list[int]] = [[], []]  # per colour: its pieces when a capture is made
+    orders = set()
+    for i, x in enumerate(cards):
+        rest = cards[:i] + cards[i + 1 :]
+        orders.add((x, rest[0], rest[1]))
+        orders.add((x, rest[1], rest[0]))
+    for x, y, z in orders:
+        side = x // 5
+        own = own_of[side]
+        if own not in variants[side]:
+            variants[side].append(own)
+        for a in squares[x]:
+            lend_to[side] |= KING_ATT[a]
+            for b in squares[y]:
+                if b == a:
+                    continue
+                key_from |= BETWEEN[a][b] & occ
+                lend_to[side] |= KING_ATT[b]
+                variants[side].append((own & ~(1 << a)) | (1 << b))
+                for c in squares[z]:
+                    if c != a and c != b:
+                        key_from |= BETWEEN[b][c] & occ
+    for side in (0, 1):
+        base = side * 5
+        own = own_of[side]
+        paired = own & neighbours_of(own)
+        special = not paired
+        movers = own if special else paired
+        breakers = 0
+        for v in variants[side]:
+            for sq in bits(v & neighbours_of(v)):
+                rest = v ^ (1 << sq)
+                if not rest & neighbours_of(rest):
+                    breakers |= 1 << sq
+        for sq in bits(movers):
+            from_bit = 1 << sq
+            hits = KING_ATT[sq] if special else _attacks(board, sq, base, occ)
+            hits &= empty
+            if not (key_from | breakers) & from_bit:
+                hits &= lend_to[side]
+            if not hits:
+                continue
+            code = _side_codes(board, sq, base)
+            for to in bits(hits):
+                new = list(board)
+                new[code] ^= from_bit | (1 << to)
+                yield Move(sq, to), tuple(new)
+
+
 # -- the lower bound ----------------------------------------------------------------------
 def _near_chosen(board: Board, goal: Goal) -> int:
     """The chosen pieces' squares and the squares around them (to try moves
@@ -371,6 +468,13 @@ class _Search:
                     return True
             self.remember(key, 3)
             return False
+        if left == 3 and two_to_make:  # settled by looking: cheaper than the bound
+            found3 = two_captures_within_three(board, goal)
+            if found3 is not None:
+                self.line += found3
+                return True
+            self.remember(key, 4)
+            return False
         bound = self.bound(key, left - 1)
         if bound > left:
             self.remember(key, bound)
@@ -381,10 +485,17 @@ class _Search:
             # is asked anyway when it is searched, so this costs nothing
             # where the whole tree is searched, and finds solutions early)
             scored = []
+            three = len(goal.cards) == 3
             near = _near_chosen(board, goal)
             for step in steps:
                 child_key = (step[1], step[2])
-                value = max(self.table.get(child_key, 0), self.bound(child_key, left - 2))
+                known = self.table.get(child_key, 0)
+                if known > left - 1:
+                    continue  # proven too long already: no bound to work out
+                if left == 4 and step[2] is not None and step[2].capturer is None and three:
+                    value = known  # settled by looking when it is searched
+                else:
+                    value = max(known, self.bound(child_key, left - 2))
                 if value <= left - 1:
                     move = step[0]
                     touch = 0 if near >> move.frm & 1 else (1 if near >> move.to & 1 else 2)
