@@ -318,12 +318,88 @@ def two_captures_within_three(board: Board, goal: Goal) -> list[Move] | None:
             found = one_move_then_finish(child, next_goal)
             if found is not None:
                 return [c1, *found]
+    plans = _capture_plans(goal.cards)
     for move, child in _before_two_captures(board, goal):
-        for c1, after, next_goal in _captures(child, goal):
-            if next_goal is not None:
-                finish = finishing_move(after, next_goal)
-                if finish is not None:
-                    return [move, c1, finish]
+        pair = _two_captures_now(child, plans)
+        if pair is not None:
+            return [move, *pair]
+    return None
+
+
+_PLANS: dict[tuple[int, ...], tuple[tuple[int, tuple[tuple[int, int], ...]], ...]] = {}
+
+
+def _capture_plans(cards: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """Per capturing code of a three-card hole, its (first, second) victims' codes."""
+    found = _PLANS.get(cards)
+    if found is None:
+        out = []
+        for x in sorted(set(cards)):
+            rest = list(cards)
+            rest.remove(x)
+            orders = {(rest[0], rest[1]), (rest[1], rest[0])}
+            out.append((x, tuple(sorted(orders))))
+        found = _PLANS[cards] = tuple(out)
+    return found
+
+
+def _hits(board: Board, sq: int, base: int, own: int, occ: int) -> int:
+    """The squares the piece on ``sq`` attacks (borrowed moves, or the
+    king's step when ``own``, its colour, has no pair)."""
+    if own & neighbours_of(own):
+        return _attacks(board, sq, base, occ)
+    return KING_ATT[sq]
+
+
+def _two_captures_now(board: Board, plans) -> tuple[Move, Move] | None:
+    """Two captures in a row that finish a three-card hole, or None (the
+    same as trying every capture and then ``finishing_move``, faster)."""
+    occ = 0
+    for bb in board:
+        occ |= bb
+    white = board[0] | board[1] | board[2] | board[3] | board[4]
+    owns = (white, occ & ~white)
+    paired = (white & neighbours_of(white), owns[1] & neighbours_of(owns[1]))
+    for x, orders in plans:
+        mine = board[x]
+        if not mine:
+            continue
+        base = x - x % 5
+        own = owns[x // 5]
+        pairs = paired[x // 5]
+        prey = 0
+        for y, _ in orders:
+            prey |= board[y]
+        while mine:
+            low = mine & -mine
+            mine ^= low
+            a = low.bit_length() - 1
+            if pairs:
+                if not pairs & low:
+                    continue  # no neighbour of its colour: it cannot move
+                hits = _attacks(board, a, base, occ) & prey & ~low
+            else:
+                hits = KING_ATT[a] & prey
+            while hits:
+                bit = hits & -hits
+                hits ^= bit
+                b = bit.bit_length() - 1
+                for y, z in orders:
+                    if not board[y] & bit:
+                        continue
+                    second = board[z] & ~bit
+                    if z == x:
+                        second &= ~(1 << a)
+                    if not second:
+                        continue
+                    new = list(board)
+                    new[y] ^= bit
+                    new[x] ^= (1 << a) | bit
+                    after_occ = occ ^ (1 << a)
+                    new_own = own ^ (1 << a) | bit
+                    hits2 = _hits(tuple(new), b, base, new_own, after_occ) & second
+                    if hits2:
+                        return Move(a, b), Move(b, (hits2 & -hits2).bit_length() - 1)
     return None
 
 
