@@ -319,10 +319,12 @@ def two_captures_within_three(board: Board, goal: Goal) -> list[Move] | None:
             if found is not None:
                 return [c1, *found]
     plans = _capture_plans(goal.cards)
-    for move, child in _before_two_captures(board, goal):
-        pair = _two_captures_now(child, plans)
+    for frm, to, code in _before_two_captures(board, goal):
+        new = list(board)
+        new[code] ^= (1 << frm) | (1 << to)
+        pair = _two_captures_now(tuple(new), plans)
         if pair is not None:
-            return [move, *pair]
+            return [Move(frm, to), *pair]
     return None
 
 
@@ -404,7 +406,7 @@ def _two_captures_now(board: Board, plans) -> tuple[Move, Move] | None:
 
 
 def _before_two_captures(board: Board, goal: Goal):
-    """The quiet moves (with the board after each) that can matter to a
+    """The quiet moves (from, to, the mover's code) that can matter to a
     three-card capturer's two captures made right after: a move of a chosen
     piece; a piece leaving the line from a capturer to its first victim or
     from there to the second; a piece of the capturer's colour coming next
@@ -467,9 +469,7 @@ def _before_two_captures(board: Board, goal: Goal):
                 continue
             code = _side_codes(board, sq, base)
             for to in bits(hits):
-                new = list(board)
-                new[code] ^= from_bit | (1 << to)
-                yield Move(sq, to), tuple(new)
+                yield sq, to, code
 
 
 # -- the lower bound ----------------------------------------------------------------------
