@@ -175,6 +175,7 @@ class _Relaxed:
                             firsts.append((a, rest[1], rest[0]))
         self.finals = finals
         self.firsts = firsts
+        self.first_same_side = [codes[a] // 5 == first // 5 for a, first, _ in firsts]
         keys = {a for a, _ in finals} | {a for a, _, _ in firsts}
         for code in set(cards) if goal.capturer is None else {goal.need}:
             keys.update(by_code[code])
@@ -200,6 +201,8 @@ class _Relaxed:
             for j in range(n):
                 if reach[j] != 1 << squares[j]:
                     vacated |= 1 << squares[j]
+            for levels in after:  # a first victim taken where it stood: its square frees
+                vacated |= (_union(levels[0]) | _union(levels[1])) & occ0
             empty = (ALL & ~occ0) | vacated
             block = ALL & ~empty
             lenders = [0] * 10
@@ -216,9 +219,10 @@ class _Relaxed:
                 cost = self._finish(a, own[a], target, own, state)
                 if cost < best:
                     best = max(layer + 1, cost)
-            for i, (a, _, second) in enumerate(firsts):
+            for i, (a, first, second) in enumerate(firsts):
                 if after[i][0] or after[i][1]:
-                    cost = self._finish(a, after[i], second, own, state)
+                    gone = self.start_of_code[first]  # the first victim needs no move
+                    cost = self._finish(a, after[i], second, own, state, gone)
                     if cost < best:
                         best = max(layer + 1, cost)
             if best <= layer + 1 or layer == limit:
@@ -240,6 +244,7 @@ class _Relaxed:
                 new_own[j] = self._walk(j, levels, state)
                 new[j] = _union(new_own[j][0]) | _union(new_own[j][1])
             new_after = []
+            same_side = self.first_same_side
             for i, (a, first, _) in enumerate(firsts):
                 levels = self._walk(a, after[i], state)
                 for flag in (0, 1):
@@ -253,6 +258,11 @@ class _Relaxed:
                                 continue
                             for mb, pb in enumerate(_merged(own[q])):
                                 hit = landing & pb
+                                if mb and same_side[i]:
+                                    # the victim that came may be the lender
+                                    # (its moves are counted): none is owed
+                                    _add(levels, 0, m + mb + 1, hit)
+                                    continue
                                 if hit & free:
                                     _add(levels, 0, m + mb + 1, hit & free)
                                 if hit & ~free:
@@ -341,7 +351,7 @@ class _Relaxed:
                     _add(out, 1, m + 1, moved & ~free)
         return out
 
-    def _finish(self, a: int, levels, target: int, own, state) -> int:
+    def _finish(self, a: int, levels, target: int, own, state, gone: int = 0) -> int:
         """The fewest moves a capture by piece ``a`` (on the squares of
         ``levels``, by moves made so far) of a piece of code ``target`` can
         take: those moves, the victim's own moves, the capture, and one for
@@ -363,7 +373,7 @@ class _Relaxed:
         prey = _union(prey_levels)
         if not prey:
             return INF
-        others = self.occ0 & ~(1 << squares[a]) & ~prey_start  # block until they move
+        others = self.occ0 & ~(1 << squares[a]) & ~prey_start & ~gone  # block until they move
         special = specials[base // 5]
         near = near_all[base : base + 5]
         near[code - base] = twins[a]

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from game.engine.board import bits
 from game.engine.chess.tables import KING_ATT, KNIGHT_ATT
-from game.games.golf.bound import INF, lower_bound
+from game.games.golf.bound import BETWEEN, INF, lower_bound
 from game.games.golf.hole import (
     ALL,
     BISHOP_ATTACKS,
@@ -226,6 +226,252 @@ def _captures(board: Board, goal: Goal) -> list[tuple[Move, Board, Goal | None]]
     return out
 
 
+def one_move_then_finish(board: Board, goal: Goal) -> tuple[Move, Move] | None:
+    """A quiet move after which a capture finishes the hole (one capture
+    left to make, none possible at once), or None.
+
+    Only moves that can matter to the capture are tried: if the capture
+    after a move would also be legal without it, the hole could be finished
+    at once. A move matters when it moves a piece that may capture or be
+    captured, leaves a square between such a pair, brings a lender of the
+    capturer's colour next to a capturer, or leaves the capturer's colour
+    without a pair (the king's step). Any other move changes nothing the
+    capture needs: no lender, no line, no pair of that colour."""
+    occ = 0
+    for bb in board:
+        occ |= bb
+    empty = ALL & ~occ
+    caps: list[tuple[int, int]] = []  # (square, prey squares)
+    if goal.capturer is not None:
+        caps.append((goal.capturer, board[goal.need]))
+    else:
+        for code, preys in _prey_codes(goal.cards):
+            prey = 0
+            for p in preys:
+                prey |= board[p]
+            for sq in bits(board[code]):
+                if prey & ~(1 << sq):
+                    caps.append((sq, prey & ~(1 << sq)))
+    if not caps:
+        return None
+    white = board[0] | board[1] | board[2] | board[3] | board[4]
+    black = occ & ~white
+    movers_of = (white, black)
+    key_from = 0  # pieces whose every move matters
+    lend_to = [0, 0]  # per colour: squares where a piece lends to a capturer
+    cap_sides = 0
+    for sq, prey in caps:
+        key_from |= (1 << sq) | prey
+        for y in bits(prey):
+            key_from |= BETWEEN[sq][y] & occ
+        side = 0 if white >> sq & 1 else 1
+        lend_to[side] |= KING_ATT[sq]
+        cap_sides |= 1 << side
+    for side in (0, 1):
+        base = side * 5
+        own = movers_of[side]
+        paired = own & neighbours_of(own)
+        special = not paired
+        movers = own if special else paired
+        breakers = 0  # pieces whose leaving may leave the colour without a pair
+        if cap_sides >> side & 1 and not special:
+            for sq in bits(paired):
+                rest = own ^ (1 << sq)
+                if not rest & neighbours_of(rest):
+                    breakers |= 1 << sq
+        for sq in bits(movers):
+            from_bit = 1 << sq
+            hits = KING_ATT[sq] if special else _attacks(board, sq, base, occ)
+            hits &= empty
+            if not (key_from | breakers) & from_bit:
+                hits &= lend_to[side]
+            if not hits:
+                continue
+            code = _side_codes(board, sq, base)
+            follows = goal.capturer == sq
+            for to in bits(hits):
+                new = list(board)
+                new[code] ^= from_bit | (1 << to)
+                child = tuple(new)
+                finish = finishing_move(child, goal._replace(capturer=to) if follows else goal)
+                if finish is not None:
+                    return Move(sq, to), finish
+    return None
+
+
+def two_captures_within_three(board: Board, goal: Goal) -> list[Move] | None:
+    """A line of at most three moves that makes both captures of a
+    three-card hole (none made yet), or None: the two captures, a capture,
+    a move and the capture, or a move and the two captures.
+
+    A move before the first capture is only tried if it can matter to one
+    of them (``_before_two_captures``): without it the captures would be
+    legal as they are, and the two-move line would have been found."""
+    firsts = _captures(board, goal)
+    for c1, child, next_goal in firsts:
+        if next_goal is not None:
+            finish = finishing_move(child, next_goal)
+            if finish is not None:
+                return [c1, finish]
+    for c1, child, next_goal in firsts:
+        if next_goal is not None:
+            found = one_move_then_finish(child, next_goal)
+            if found is not None:
+                return [c1, *found]
+    plans = _capture_plans(goal.cards)
+    for frm, to, code in _before_two_captures(board, goal):
+        new = list(board)
+        new[code] ^= (1 << frm) | (1 << to)
+        pair = _two_captures_now(tuple(new), plans)
+        if pair is not None:
+            return [Move(frm, to), *pair]
+    return None
+
+
+_PLANS: dict[tuple[int, ...], tuple[tuple[int, tuple[tuple[int, int], ...]], ...]] = {}
+
+
+def _capture_plans(cards: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """Per capturing code of a three-card hole, its (first, second) victims' codes."""
+    found = _PLANS.get(cards)
+    if found is None:
+        out = []
+        for x in sorted(set(cards)):
+            rest = list(cards)
+            rest.remove(x)
+            orders = {(rest[0], rest[1]), (rest[1], rest[0])}
+            out.append((x, tuple(sorted(orders))))
+        found = _PLANS[cards] = tuple(out)
+    return found
+
+
+def _hits(board: Board, sq: int, base: int, own: int, occ: int) -> int:
+    """The squares the piece on ``sq`` attacks (borrowed moves, or the
+    king's step when ``own``, its colour, has no pair)."""
+    if own & neighbours_of(own):
+        return _attacks(board, sq, base, occ)
+    return KING_ATT[sq]
+
+
+def _two_captures_now(board: Board, plans) -> tuple[Move, Move] | None:
+    """Two captures in a row that finish a three-card hole, or None (the
+    same as trying every capture and then ``finishing_move``, faster)."""
+    occ = 0
+    for bb in board:
+        occ |= bb
+    white = board[0] | board[1] | board[2] | board[3] | board[4]
+    owns = (white, occ & ~white)
+    paired = (white & neighbours_of(white), owns[1] & neighbours_of(owns[1]))
+    for x, orders in plans:
+        mine = board[x]
+        if not mine:
+            continue
+        base = x - x % 5
+        own = owns[x // 5]
+        pairs = paired[x // 5]
+        prey = 0
+        for y, _ in orders:
+            prey |= board[y]
+        while mine:
+            low = mine & -mine
+            mine ^= low
+            a = low.bit_length() - 1
+            if pairs:
+                if not pairs & low:
+                    continue  # no neighbour of its colour: it cannot move
+                hits = _attacks(board, a, base, occ) & prey & ~low
+            else:
+                hits = KING_ATT[a] & prey
+            while hits:
+                bit = hits & -hits
+                hits ^= bit
+                b = bit.bit_length() - 1
+                for y, z in orders:
+                    if not board[y] & bit:
+                        continue
+                    second = board[z] & ~bit
+                    if z == x:
+                        second &= ~(1 << a)
+                    if not second:
+                        continue
+                    new = list(board)
+                    new[y] ^= bit
+                    new[x] ^= (1 << a) | bit
+                    after_occ = occ ^ (1 << a)
+                    new_own = own ^ (1 << a) | bit
+                    hits2 = _hits(tuple(new), b, base, new_own, after_occ) & second
+                    if hits2:
+                        return Move(a, b), Move(b, (hits2 & -hits2).bit_length() - 1)
+    return None
+
+
+def _before_two_captures(board: Board, goal: Goal):
+    """The quiet moves (from, to, the mover's code) that can matter to a
+    three-card capturer's two captures made right after: a move of a chosen
+    piece; a piece leaving the line from a capturer to its first victim or
+    from there to the second; a piece of the capturer's colour coming next
+    to the capturer or to the square of its first capture (a lender); a
+    piece whose leaving leaves the capturer's colour without a pair, now or
+    once the capturer stands on its first victim's square."""
+    occ = 0
+    for bb in board:
+        occ |= bb
+    empty = ALL & ~occ
+    white = board[0] | board[1] | board[2] | board[3] | board[4]
+    own_of = (white, occ & ~white)
+    cards = goal.cards
+    squares = {code: tuple(bits(board[code])) for code in set(cards)}
+    key_from = 0
+    for code in squares:
+        key_from |= board[code]
+    lend_to = [0, 0]
+    variants: list[list[int]] = [[], []]  # per colour: its pieces when a capture is made
+    orders = set()
+    for i, x in enumerate(cards):
+        rest = cards[:i] + cards[i + 1 :]
+        orders.add((x, rest[0], rest[1]))
+        orders.add((x, rest[1], rest[0]))
+    for x, y, z in orders:
+        side = x // 5
+        own = own_of[side]
+        if own not in variants[side]:
+            variants[side].append(own)
+        for a in squares[x]:
+            lend_to[side] |= KING_ATT[a]
+            for b in squares[y]:
+                if b == a:
+                    continue
+                key_from |= BETWEEN[a][b] & occ
+                lend_to[side] |= KING_ATT[b]
+                variants[side].append((own & ~(1 << a)) | (1 << b))
+                for c in squares[z]:
+                    if c != a and c != b:
+                        key_from |= BETWEEN[b][c] & occ
+    for side in (0, 1):
+        base = side * 5
+        own = own_of[side]
+        paired = own & neighbours_of(own)
+        special = not paired
+        movers = own if special else paired
+        breakers = 0
+        for v in variants[side]:
+            for sq in bits(v & neighbours_of(v)):
+                rest = v ^ (1 << sq)
+                if not rest & neighbours_of(rest):
+                    breakers |= 1 << sq
+        for sq in bits(movers):
+            from_bit = 1 << sq
+            hits = KING_ATT[sq] if special else _attacks(board, sq, base, occ)
+            hits &= empty
+            if not (key_from | breakers) & from_bit:
+                hits &= lend_to[side]
+            if not hits:
+                continue
+            code = _side_codes(board, sq, base)
+            for to in bits(hits):
+                yield sq, to, code
+
+
 # -- the lower bound ----------------------------------------------------------------------
 def _near_chosen(board: Board, goal: Goal) -> int:
     """The chosen pieces' squares and the squares around them (to try moves
@@ -282,21 +528,32 @@ class _Search:
             self.remember(key, 2)
             return False
         two_to_make = goal.capturer is None and len(goal.cards) == 3
-        if not (left == 2 and two_to_make):
-            bound = self.bound(key, left - 1)
-            if bound > left:
-                self.remember(key, bound)
-                return False
         if left == 2:
             # one move and the capture; with two captures still to make,
             # the move must be the first of them
-            steps = _captures(board, goal) if two_to_make else children(board, goal)
-            for move, child, next_goal in steps:
-                finish = finishing_move(child, next_goal) if next_goal is not None else None
-                if finish is not None:
-                    self.line += [move, finish]
+            if two_to_make:
+                for move, child, next_goal in _captures(board, goal):
+                    finish = finishing_move(child, next_goal) if next_goal is not None else None
+                    if finish is not None:
+                        self.line += [move, finish]
+                        return True
+            else:
+                found = one_move_then_finish(board, goal)
+                if found is not None:
+                    self.line += found
                     return True
             self.remember(key, 3)
+            return False
+        if left == 3 and two_to_make:  # settled by looking: cheaper than the bound
+            found3 = two_captures_within_three(board, goal)
+            if found3 is not None:
+                self.line += found3
+                return True
+            self.remember(key, 4)
+            return False
+        bound = self.bound(key, left - 1)
+        if bound > left:
+            self.remember(key, bound)
             return False
         steps = children(board, goal)
         if left >= 4:
@@ -304,10 +561,17 @@ class _Search:
             # is asked anyway when it is searched, so this costs nothing
             # where the whole tree is searched, and finds solutions early)
             scored = []
+            three = len(goal.cards) == 3
             near = _near_chosen(board, goal)
             for step in steps:
                 child_key = (step[1], step[2])
-                value = max(self.table.get(child_key, 0), self.bound(child_key, left - 2))
+                known = self.table.get(child_key, 0)
+                if known > left - 1:
+                    continue  # proven too long already: no bound to work out
+                if left == 4 and step[2] is not None and step[2].capturer is None and three:
+                    value = known  # settled by looking when it is searched
+                else:
+                    value = max(known, self.bound(child_key, left - 2))
                 if value <= left - 1:
                     move = step[0]
                     touch = 0 if near >> move.frm & 1 else (1 if near >> move.to & 1 else 2)
