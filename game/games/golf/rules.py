@@ -69,8 +69,9 @@ MAX_BID = 15  # bids run 0 (impossible) to this
 #: The solver's budget when a hole is dealt to a lone player (a node count,
 #: so a replay deals the same holes): a hole it cannot settle is put back.
 #: The deal happens in the app's window thread, so this stays small: most
-#: holes take under a thousand nodes, the hardest seen about 14 000, and a
-#: loaded machine searches some thousands a second (scripts/bench_golf.py).
+#: holes settle in under a thousand nodes (many three-card ones in under 30),
+#: the benchmark's hardest need about 34 000, and a loaded machine searches
+#: some thousands a second (scripts/bench_golf.py).
 DEAL_NODES = 5_000
 REDEALS = 60  # tries to deal a solvable hole to a lone player
 PLACES = (Place.face_down("deck"), Place.face_up("chosen"), Place.face_up("discard"))
