@@ -1,5 +1,5 @@
-"""Adrenaline Chess on screen: moves and extra king steps as from/to clicks
-(after the ordinary move the piece stays picked, its steps highlighted);
+"""Adrenaline Chess on screen: moves as from/to clicks, then the extra king
+steps as one click each on a square marked before the click;
 "Stop" as a panel button; giving a checker is one click on an opponent's
 piece. Every stack of checkers is drawn under its piece with its count, and
 the supply's count is in the side panel."""
@@ -12,6 +12,7 @@ import pygame
 
 from game.engine import Action, Seat, State
 from game.games.adrenaline.actions import Give, Stop
+from game.games.adrenaline.rules import STEP
 from game.ui import art
 from game.ui.adapters import Choice, MoveAdapter, Path
 from game.ui.animation import appear
@@ -35,6 +36,8 @@ class AdrenalineAdapter(MoveAdapter):
             return (action.square,)
         if isinstance(action, Stop):
             return None
+        if getattr(state, "phase", None) == STEP:
+            return (action.to,)  # the stepping piece is known: one click, marked
         return super().path_of(state, seat, action)
 
     def panel_choices(self, state: State, seat: Seat) -> list[Choice]:
