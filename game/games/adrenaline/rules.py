@@ -82,6 +82,9 @@ class AdrenalineState(ChessState):
         own = self.occ[by] & ~(1 << origin)
         enemy = self.occ[1 - by]
         extras = self.extras
+        bonus = sum(n for q, n in extras.items() if enemy >> q & 1)
+        if _distance(start, target) > left + bonus:
+            return False  # out of reach whatever it picks up
         todo = [(start, left, frozenset({start}) if enemy >> start & 1 else frozenset())]
         seen = set()
         while todo:
@@ -115,7 +118,7 @@ class AdrenalineState(ChessState):
         us = self.turn
         self.push(move)
         try:
-            return self.king_attacked(us) or bool(self.safe_gifts(us))
+            return self.king_attacked(us) or self.can_give(us)
         finally:
             self.pop()
 
@@ -124,18 +127,25 @@ class AdrenalineState(ChessState):
             return True
         return bool(self.bb[PAWN] >> move.frm & 1 and move.to == self.ep and self.en_passant)
 
-    def safe_gifts(self, us: int) -> list[int]:
+    def can_give(self, us: int) -> bool:
+        """Is there a safe gift at all? (The first one tried usually is.)"""
+        return bool(self.safe_gifts(us, first=True))
+
+    def safe_gifts(self, us: int, first: bool = False) -> list[int]:
         """The opponent's pieces that may get a checker: those whose checker
         would not put ``us``'s king in check."""
         out = []
         extras = self.extras
         for q in bits(self.occ[1 - us]):
             extras[q] = extras.get(q, 0) + 1
-            if not self.king_attacked(us):
-                out.append(q)
+            safe = not self.king_attacked(us)
             extras[q] -= 1
             if not extras[q]:
                 del extras[q]
+            if safe:
+                out.append(q)
+                if first:
+                    break
         return out
 
     def after_move(self, move: Move, events: list[Event]) -> None:
@@ -172,7 +182,7 @@ class AdrenalineState(ChessState):
         try:
             if self.king_attacked(us):
                 return False
-            return not ((self.captured or takes) and self.supply) or bool(self.safe_gifts(us))
+            return not ((self.captured or takes) and self.supply) or self.can_give(us)
         finally:
             self.pop()
             self.ep, self.extras = saved
@@ -324,6 +334,11 @@ class AdrenalineState(ChessState):
             raise ValueError("the stepping piece must be the mover's")
         self.captured = captured == "x"
         self.turn_ep = None if ep == "-" else GEO.square(ep)
+
+
+def _distance(a: int, b: int) -> int:
+    """King steps between two squares."""
+    return max(abs(a % 8 - b % 8), abs(a // 8 - b // 8))
 
 
 def _count(value: str) -> int:
