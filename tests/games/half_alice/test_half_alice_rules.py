@@ -403,3 +403,23 @@ def test_a_near_side_piece_cannot_block_it_leaves_for_the_far_side():
         to_move="b",
     )
     assert "e7" not in moves_of(state, "c6")
+
+
+def test_en_passant_only_by_a_pawn_on_the_side_where_the_pawn_arrived():
+    diagram = """
+        ....k...
+        ........
+        ........
+        ........
+        ...p.p..
+        ........
+        ....P...
+        ....K...
+        """
+    # d4 is through the glass, f4 is not; e2-e4 lands the pawn through the glass.
+    state = position(diagram, glass="d4")
+    play(state, "e4")
+    assert state.on_glass(sq("e4"))
+    assert "e3" in moves_of(state, "d4") and "e3" not in moves_of(state, "f4")
+    play(state, "dxe3")
+    assert state.piece_at(sq("e4")) is None and not state.on_glass(sq("e3"))
