@@ -190,7 +190,7 @@ class HalfAliceGame(Game):
             "Checkers",
             "as many as needed",
             tuple(LIMITS),
-            "With 12 each, a piece off its checker moves only while you have one free",
+            "With 12, a piece off its checker needs a free one to move",
         ),
     )
 
