@@ -71,3 +71,28 @@ def test_the_evaluation_counts_checkers_for_the_side_that_holds_them():
     mine = position(diagram, checkers="a2=2")
     theirs = position(diagram, checkers="a7=2")
     assert evaluate(mine, 0) > evaluate(plain, 0) > evaluate(theirs, 0)
+
+
+def test_computer_players_finish_a_game():
+    state = position(
+        """
+        ....k...
+        ........
+        ..n.....
+        ........
+        ........
+        ........
+        ........
+        R...K...
+        """,
+        checkers="c6=1",
+        supply=23,
+    )
+    rng = random.Random(1)
+    for _ in range(400):
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        action = think_now("search:1:nodes=40", state.view(seat), seat, rng, **UNTIMED)
+        state.apply({seat: action})
+    assert state.result() is not None

@@ -46,3 +46,26 @@ def test_it_plays_both_seats_from_their_views():
         action = think_now("search:1:nodes=150", state.view(seat), seat, rng, **UNTIMED)
         assert action in state.legal_actions(seat)
         state.apply({seat: action})
+
+
+def test_computer_players_finish_a_game():
+    state = position(
+        """
+        ....k...
+        ........
+        ..n.....
+        ........
+        ........
+        ........
+        ........
+        R...K...
+        """
+    )
+    rng = random.Random(1)
+    for _ in range(400):
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        action = think_now("search:1:nodes=40", state.view(seat), seat, rng, **UNTIMED)
+        state.apply({seat: action})
+    assert state.result() is not None
