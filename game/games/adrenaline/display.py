@@ -15,7 +15,6 @@ from game.games.adrenaline.actions import Give, Stop
 from game.games.adrenaline.rules import STEP
 from game.ui import art
 from game.ui.adapters import Choice, MoveAdapter, Path
-from game.ui.animation import appear
 from game.ui.panel_widgets import PanelWidget
 from game.ui.widgets import CARD_BG, TEXT, TEXT_DIM
 
@@ -25,7 +24,6 @@ COUNT = (250, 244, 230)
 
 
 class AdrenalineAdapter(MoveAdapter):
-    animations = {"give": appear("square")}
     sounds = (("give", "shimmer"),)
 
     def make_widgets(self) -> list[Any]:
