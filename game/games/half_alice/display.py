@@ -27,6 +27,7 @@ class HalfAliceAdapter(MoveAdapter):
         self.showing = BOTH  # which side of the mirror is shown undimmed
 
     def make_widgets(self) -> list[Any]:
+        self.showing = BOTH  # a new play scene starts with both sides shown
         return [MirrorToggle(self)]
 
     def markers(self, state: State) -> dict[int, list[str]]:
