@@ -142,6 +142,13 @@ class HalfAliceState(ChessState):
         # Through the glass a lone minor piece can help mate: only bare kings draw.
         return (self.occ[0] | self.occ[1]) == self.bb[KING]
 
+    def prompt(self, seat: Seat) -> str:
+        text = super().prompt(seat)
+        if self.limit is None:
+            return text
+        free = self.limit - self.checkers_used(self.turn)
+        return f"{text} ({free} of {self.limit} checkers free)"
+
     def stuck_reason(self, seat: Seat, square: int) -> str | None:
         piece = self.piece_at(square)
         if (

@@ -290,6 +290,7 @@ def test_twelve_checkers_each_a_piece_off_its_checker_needs_a_free_one():
     # Only glass pieces may move; the rooks, queen and king have no checker.
     assert {GEO.name(m.frm) for m in state.legal_moves()} <= set(twelve.split(","))
     assert "All your 12 checkers" in state.stuck_reason(0, sq("d1"))
+    assert state.prompt(0) == "White to move (0 of 12 checkers free)"
     unlimited = position(
         """
         rnbqkbnr
