@@ -156,6 +156,9 @@ class BoardView:
         # paints one marker under the piece and returns True, or returns
         # False and the board draws a lettered badge ("stack:3" shows "3").
         self.marker_drawer: Callable[[pygame.Surface, pygame.Rect, str], bool] | None = None
+        # Optional ``draw_marker_over(surface, rect, name)``: paints over the
+        # piece (a veil that dims it) and returns True, or False: as usual.
+        self.over_drawer: Callable[[pygame.Surface, pygame.Rect, str], bool] | None = None
         self._painted: set[tuple[int, str]] = set()
         # Markers for the places picked so far: the adapter's optional
         # ``selection_markers(path) -> {square: [name]}`` (drawn like markers).
@@ -209,6 +212,7 @@ class BoardView:
         rect, name)`` for its markers, ``animations`` for its own events."""
         self.art.set_source(getattr(adapter, "piece_image", None))
         self.marker_drawer = getattr(adapter, "draw_marker", None)
+        self.over_drawer = getattr(adapter, "draw_marker_over", None)
         self.selection_source = getattr(adapter, "selection_markers", None)
         self.builders = dict(getattr(adapter, "animations", {}))
 
@@ -517,6 +521,8 @@ class BoardView:
                                 self._painted.add((sq, name))
                         except Exception:
                             pass
+                    continue
+                if self.over_drawer is not None and self.over_drawer(surface, rect, name):
                     continue
                 if (sq, name) in self._painted:
                     continue
