@@ -44,6 +44,8 @@ GAMES_MID_PLAY = [
     ("two_move", 12, 5, True),
     ("synchronous", 10, 6, True),
     ("tar_pit", 14, 3, True),
+    ("adrenaline", 16, 2, True),
+    ("half_alice", 16, 3, True),
 ]
 
 
