@@ -25,3 +25,17 @@ def distinct(cls: type[T]) -> type[T]:
     cls.__ne__ = __ne__  # type: ignore[method-assign,assignment]
     cls.__hash__ = __hash__  # type: ignore[method-assign,assignment]
     return cls
+
+
+def off_board(to: str | None = None) -> Any:
+    """A decorator for an action that moves no piece (a card played, a
+    button): its ``frm`` is -1, and its ``to`` is -1 or, with ``to``, the
+    square in that field (the piece it marks, for the board's highlight)."""
+
+    def decorate(cls: type[T]) -> type[T]:
+        cls.frm = property(lambda self: -1)  # type: ignore[attr-defined]
+        target = (lambda self: getattr(self, to)) if to else (lambda self: -1)
+        cls.to = property(target)  # type: ignore[attr-defined]
+        return cls
+
+    return decorate

@@ -7,39 +7,25 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.engine.actions import distinct
+from game.engine.actions import distinct, off_board
 from game.engine.chess import GEO
 
 
 @distinct
+@off_board("square")
 class Give(NamedTuple):
     """Put a checker from the supply under the opponent's piece on ``square``."""
 
     square: int
-
-    @property
-    def frm(self) -> int:
-        return -1
-
-    @property
-    def to(self) -> int:
-        return self.square
 
     def __str__(self) -> str:
         return f"give@{GEO.name(self.square)}"
 
 
 @distinct
+@off_board()
 class Stop(NamedTuple):
     """Take no more extra steps this turn."""
-
-    @property
-    def frm(self) -> int:
-        return -1
-
-    @property
-    def to(self) -> int:
-        return -1
 
     def __str__(self) -> str:
         return "stop"

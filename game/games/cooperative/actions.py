@@ -13,58 +13,37 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.engine.actions import distinct
+from game.engine.actions import distinct, off_board
 from game.engine.cards import Card
 
 
 @distinct
+@off_board()
 class PlayCard(NamedTuple):
     """Play ``card`` from the hand to the open end of the line."""
 
     card: Card
-
-    @property
-    def frm(self) -> int:
-        return -1
-
-    @property
-    def to(self) -> int:
-        return -1
 
     def __str__(self) -> str:
         return f"[{self.card.letter}]"
 
 
 @distinct
+@off_board()
 class EndTurn(NamedTuple):
     """No (more) moves or captures this turn: the turn is over."""
-
-    @property
-    def frm(self) -> int:
-        return -1
-
-    @property
-    def to(self) -> int:
-        return -1
 
     def __str__(self) -> str:
         return "end"
 
 
 @distinct
+@off_board()
 class PlaceCard(NamedTuple):
     """Put the promoted piece's card into the line before index ``index``
     (0: next to the draw pile; the line's length: at the open end)."""
 
     index: int
-
-    @property
-    def frm(self) -> int:
-        return -1
-
-    @property
-    def to(self) -> int:
-        return -1
 
     def __str__(self) -> str:
         return f"@{self.index + 1}"

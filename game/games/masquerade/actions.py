@@ -6,22 +6,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.engine.actions import distinct
+from game.engine.actions import distinct, off_board
 
 
 @distinct
+@off_board()
 class Assign(NamedTuple):
     """The patterns for the opponent's K, Q, R, B, N, in that order."""
 
     patterns: str
-
-    @property
-    def frm(self) -> int:
-        return -1
-
-    @property
-    def to(self) -> int:
-        return -1
 
     def __str__(self) -> str:
         return f"assign {self.patterns}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.engine.actions import distinct
+from game.engine.actions import distinct, off_board
 from game.engine.chess import GEO
 
 
@@ -26,6 +26,7 @@ class Throw(NamedTuple):
 
 
 @distinct
+@off_board("square")
 class PlayCard(NamedTuple):
     """Play the card ``letter`` (upper case White's, lower case Black's): a
     piece card adds a checker under the piece on ``square``; a checker card
@@ -34,31 +35,16 @@ class PlayCard(NamedTuple):
     letter: str
     square: int = -1
 
-    @property
-    def frm(self) -> int:
-        return -1
-
-    @property
-    def to(self) -> int:
-        return self.square
-
     def __str__(self) -> str:
         return self.letter if self.square < 0 else f"{self.letter}@{GEO.name(self.square)}"
 
 
 @distinct
+@off_board()
 class Skip(NamedTuple):
     """Leave out an optional part of the turn: "throw" or "card"."""
 
     part: str
-
-    @property
-    def frm(self) -> int:
-        return -1
-
-    @property
-    def to(self) -> int:
-        return -1
 
     def __str__(self) -> str:
         return "keep" if self.part == "throw" else "nocard"
@@ -85,18 +71,11 @@ class Return(NamedTuple):
 
 
 @distinct
+@off_board()
 class Discard(NamedTuple):
     """Discard the card ``letter`` (more cards than checkers in front)."""
 
     letter: str
-
-    @property
-    def frm(self) -> int:
-        return -1
-
-    @property
-    def to(self) -> int:
-        return -1
 
     def __str__(self) -> str:
         return f"discard:{self.letter}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.engine.actions import distinct
+from game.engine.actions import distinct, off_board
 
 # The card kinds in the order the cards are played (least valuable first).
 CARD_KINDS = ("knight", "bishop", "rook", "queen", "king")
@@ -37,19 +37,12 @@ def kinds_of(text: str) -> tuple[str, ...]:
 
 
 @distinct
+@off_board()
 class Choose(NamedTuple):
     """The two cards played face down this turn (in playing order)."""
 
     first: str
     second: str
-
-    @property
-    def frm(self) -> int:
-        return -1
-
-    @property
-    def to(self) -> int:
-        return -1
 
     @property
     def kinds(self) -> tuple[str, str]:
@@ -60,19 +53,12 @@ class Choose(NamedTuple):
 
 
 @distinct
+@off_board()
 class FaceUp(NamedTuple):
     """White's two cards laid face up before the first turn."""
 
     first: str
     second: str
-
-    @property
-    def frm(self) -> int:
-        return -1
-
-    @property
-    def to(self) -> int:
-        return -1
 
     @property
     def kinds(self) -> tuple[str, str]:

@@ -7,59 +7,38 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.engine.actions import distinct
+from game.engine.actions import distinct, off_board
 from game.engine.chess import GEO
 from game.engine.chess.tables import KIND_INDEX, LETTERS
 
 
 @distinct
+@off_board("square")
 class Bury(NamedTuple):
     """Bury the piece just captured under the mover's piece on ``square``."""
 
     square: int
-
-    @property
-    def frm(self) -> int:
-        return -1
-
-    @property
-    def to(self) -> int:
-        return self.square
 
     def __str__(self) -> str:
         return f"bury@{GEO.name(self.square)}"
 
 
 @distinct
+@off_board("square")
 class RisePromote(NamedTuple):
     """The pawn that rose on ``square``, its last rank, becomes ``kind``."""
 
     square: int
     kind: str
 
-    @property
-    def frm(self) -> int:
-        return -1
-
-    @property
-    def to(self) -> int:
-        return self.square
-
     def __str__(self) -> str:
         return f"{GEO.name(self.square)}={LETTERS[KIND_INDEX[self.kind]]}"
 
 
 @distinct
+@off_board()
 class EndTurn(NamedTuple):
     """No more moves this turn: unmoved zombies of the mover crumble."""
-
-    @property
-    def frm(self) -> int:
-        return -1
-
-    @property
-    def to(self) -> int:
-        return -1
 
     def __str__(self) -> str:
         return "end"
