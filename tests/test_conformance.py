@@ -46,6 +46,16 @@ def test_random_playouts_keep_every_promise(game_id):
         conformance.refuses_nonsense(match.state)
 
 
+SIMULTANEOUS = {"masquerade", "two_move", "synchronous"}  # a choice together every game
+
+
+@pytest.mark.parametrize("game_id", REAL + TOYS)
+def test_a_secret_choice_waits_unseen_until_every_seat_has_chosen(game_id):
+    checked = sum(conformance.play_choosing_apart(game_id, seed, 200) for seed in (1, 2))
+    if game_id in SIMULTANEOUS:
+        assert checked >= 2, f"{game_id}: no choice made together was met"
+
+
 @pytest.mark.parametrize("game_id", REAL + VARIANTS + TOYS)
 def test_games_played_to_the_end_keep_their_promises(game_id):
     """Finished games still write and read their text, and save and load."""

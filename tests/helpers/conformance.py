@@ -14,7 +14,10 @@ raises AssertionError with a message that says which promise broke.
   from a view give that same view back, and the same public notation for
   every action the other seats could take (``check_secrets``); drawn on
   screen for that seat, they give the same pixels (``check_pixels``). What a
-  view must hide is each game's to say: its own tests check that.
+  view must hide is each game's to say: its own tests check that;
+- choices made together: while a simultaneous step waits for its last seat,
+  the first choices show in no state, view or move list
+  (``play_choosing_apart``).
 """
 
 from __future__ import annotations
@@ -49,6 +52,44 @@ def playout(game_id: str, seed: int, max_steps: int) -> Iterator[Match]:
             choice[seat] = rng.choice(actions)
         match.play(choice)
     yield match
+
+
+def play_choosing_apart(game_id: str, seed: int, max_steps: int) -> int:
+    """A random match whose simultaneous steps are chosen one seat at a time
+    through ``Match.submit``: until the last seat has chosen, nothing of the
+    first choices may show, in the state, any seat's view or any seat's
+    move list. Returns how many such steps were checked."""
+    rng = random.Random(seed)
+    match = Match(game_id, seed=seed)
+    checked = 0
+    for _ in range(max_steps):
+        if match.is_over():
+            break
+        acting = match.to_act()
+        if len(acting) == 1:
+            (seat,) = acting
+            match.play({seat: rng.choice(match.state.legal_actions(seat))})
+            continue
+        seats = list(acting)
+        rng.shuffle(seats)
+        before = match.state.to_text()
+        views = {s: match.state.view(s).to_text() for s in range(len(match.game.seats))}
+        lists = {s: match.move_list(s) for s in range(len(match.game.seats))}
+        for i, seat in enumerate(seats[:-1]):
+            action = rng.choice(match.state.legal_actions(seat))
+            assert match.submit(seat, action) is None, f"{game_id}: played before all chose"
+            assert match.state.to_text() == before, f"{game_id}: a waiting choice is in the state"
+            for other in seats[i + 1 :]:
+                assert match.state.view(other).to_text() == views[other], (
+                    f"{game_id}: {match.game.seats[other]}'s view shows a waiting choice"
+                )
+                assert match.move_list(other) == lists[other], (
+                    f"{game_id}: {match.game.seats[other]}'s move list shows a waiting choice"
+                )
+        last = seats[-1]
+        match.submit(last, rng.choice(match.state.legal_actions(last)))
+        checked += 1
+    return checked
 
 
 def texts(state: State, seat: int) -> list[str]:

@@ -353,26 +353,3 @@ def test_the_move_list_numbers_a_turn_with_its_blows():
         {0: "Nf3", 1: "Nc6"},
     ]
     assert GAME.round_numbers(steps) == [1, 1, 1, 1, 2]
-
-
-def test_in_random_games_a_first_choice_shows_nowhere_until_the_second():
-    for seed in range(3):
-        rng = random.Random(seed)
-        match = Match("synchronous", seed=seed)
-        for _ in range(150):
-            if match.is_over():
-                break
-            acting = match.to_act()
-            if len(acting) == 1:
-                (seat,) = acting
-                match.play({seat: rng.choice(match.state.legal_actions(seat))})
-                continue
-            before = match.state.to_text()
-            seen = {s: match.move_list(s) for s in (0, 1)}
-            first = rng.choice(acting)
-            assert match.submit(first, rng.choice(match.state.legal_actions(first))) is None
-            other = 1 - first
-            assert match.state.to_text() == before
-            assert match.state.view(other).to_text() == before
-            assert match.move_list(other) == seen[other]
-            match.submit(other, rng.choice(match.state.legal_actions(other)))

@@ -479,26 +479,3 @@ def test_the_move_list_numbers_a_turn_from_the_choice_to_its_last_move():
         match.play({seat: match.state.legal_actions(seat)[0]})
     match.play({0: Choose("rook", "queen"), 1: Choose("knight", "king")})
     assert GAME.round_numbers(match.history)[:7] == [None, 1, 1, 1, 1, 1, 2]
-
-
-def test_in_random_games_a_first_choice_shows_nowhere_until_the_second():
-    for seed in range(3):
-        rng = random.Random(seed)
-        match = Match("two_move", seed=seed)
-        for _ in range(200):
-            if match.is_over():
-                break
-            acting = match.to_act()
-            if len(acting) == 1:
-                (seat,) = acting
-                match.play({seat: rng.choice(match.state.legal_actions(seat))})
-                continue
-            before = match.state.to_text()
-            seen = {s: match.move_list(s) for s in (0, 1)}
-            first = rng.choice(acting)
-            assert match.submit(first, rng.choice(match.state.legal_actions(first))) is None
-            other = 1 - first
-            assert match.state.to_text() == before
-            assert match.state.view(other).to_text() == before
-            assert match.move_list(other) == seen[other]
-            match.submit(other, rng.choice(match.state.legal_actions(other)))
