@@ -47,3 +47,25 @@ def app():
         if isinstance(scene, PlayScene):
             scene.close_runners()
     a.close()
+
+
+@pytest.fixture
+def started(monkeypatch):
+    """The matches the setup form's Start would open, recorded instead of
+    opening the play scene."""
+    from game.ui import setup
+
+    opened = []
+
+    class FakePlay(setup.FormScene):
+        def __init__(self, app, match):
+            opened.append(match)
+            super().__init__(app)
+
+        def build(self):
+            pass
+
+    import game.ui.play as play
+
+    monkeypatch.setattr(play, "PlayScene", FakePlay)
+    return opened

@@ -3,34 +3,13 @@
 from __future__ import annotations
 
 import pygame
-import pytest
 from helpers.ui_driver import choose, click, make_app, pump
 
 from game.games import REGISTRY, load_all
-from game.ui import setup
 from game.ui.menu import MainMenu
 from game.ui.setup import SetupScene
 
 load_all()
-
-
-@pytest.fixture
-def started(monkeypatch):
-    """Record the match Start would open instead of opening the play scene."""
-    opened = []
-
-    class FakePlay(setup.FormScene):
-        def __init__(self, app, match):
-            opened.append(match)
-            super().__init__(app)
-
-        def build(self):
-            pass
-
-    import game.ui.play as play
-
-    monkeypatch.setattr(play, "PlayScene", FakePlay)
-    return opened
 
 
 def _setup(game_id):

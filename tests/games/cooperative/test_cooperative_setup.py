@@ -5,34 +5,14 @@ screen pass it between turns."""
 
 from __future__ import annotations
 
-import pytest
 from helpers.ui_driver import choose, click, click_at, make_app, open_play, pump
 
 from game.games import load_all
 from game.match import Match
-from game.ui import setup
 from game.ui.menu import MainMenu
 from game.ui.setup import SetupScene
 
 GAME = load_all()["cooperative"]
-
-
-@pytest.fixture
-def started(monkeypatch):
-    opened = []
-
-    class FakePlay(setup.FormScene):
-        def __init__(self, app, match):
-            opened.append(match)
-            super().__init__(app)
-
-        def build(self):
-            pass
-
-    import game.ui.play as play
-
-    monkeypatch.setattr(play, "PlayScene", FakePlay)
-    return opened
 
 
 def test_the_seats_in_play_follow_the_mode():
