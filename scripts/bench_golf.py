@@ -21,17 +21,7 @@ from game.games.golf import hole as H
 from game.games.golf.hole import Goal
 from game.games.golf.solver import parse_puzzle, solve
 
-WORKED_EXAMPLE = """
-. . B . . . R .
-. . . . . k . .
-. r . n . N . .
-. r . . b . . .
-R . . . . . q .
-. B . n . N . .
-b . . . . . . K
-. . . . . Q . .
-chosen: Kb
-"""
+WORKED_EXAMPLE = H.WORKED_EXAMPLE + "chosen: Kb\n"
 
 # (seed, cards): deals of ``deal``; the longest were found with --hunt.
 HOLES = [

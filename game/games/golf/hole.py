@@ -281,6 +281,21 @@ def diagram(board: Board) -> str:
     return "\n".join(rows)
 
 
+#: The rule text's worked example (its picture was lost; this is the book's
+#: source), rank 8 first; its chosen cards are the white king and a black
+#: bishop ("chosen: Kb"). The tests and scripts/bench_golf.py use it.
+WORKED_EXAMPLE = """
+. . B . . . R .
+. . . . . k . .
+. r . n . N . .
+. r . . b . . .
+R . . . . . q .
+. B . n . N . .
+b . . . . . . K
+. . . . . Q . .
+"""
+
+
 def from_diagram(text: str) -> Board:
     """A board from 8 lines of 8 squares (rank 8 first): ``.`` empty,
     ``KQRBN`` White, ``kqrbn`` Black. ValueError with a clear message."""

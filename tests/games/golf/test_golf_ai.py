@@ -31,17 +31,7 @@ LONE_KNIGHTS = """
 N . . . . . . .
 """
 
-# The e5 bishop takes the white king in three (the text's worked example).
-WORKED = """
-. . B . . . R .
-. . . . . k . .
-. r . n . N . .
-. r . . b . . .
-R . . . . . q .
-. B . n . N . .
-b . . . . . . K
-. . . . . Q . .
-"""
+WORKED = H.WORKED_EXAMPLE  # the e5 bishop takes the white king in three
 
 
 def computer(state, seat: int, spec: str = "search:2"):

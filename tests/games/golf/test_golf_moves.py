@@ -28,17 +28,7 @@ def moves_of(b: H.Board, g: Goal, square: str) -> set[str]:
     return {GEO.name(m.to) for m in H.legal_moves(b, g) if m.frm == sq(square)}
 
 
-# The text's worked example (its picture was lost; from the book's source).
-EXAMPLE = """
-. . B . . . R .
-. . . . . k . .
-. r . n . N . .
-. r . . b . . .
-R . . . . . q .
-. B . n . N . .
-b . . . . . . K
-. . . . . Q . .
-"""
+EXAMPLE = H.WORKED_EXAMPLE  # the e5 bishop, the white king, the a2 bishop
 
 
 def test_a_piece_moves_only_like_its_neighbours_of_its_colour():

@@ -13,17 +13,7 @@ from game.games.golf import hole as H
 from game.games.golf import solver as S
 from game.games.golf.hole import Goal, Move
 
-EXAMPLE = """
-. . B . . . R .
-. . . . . k . .
-. r . n . N . .
-. r . . b . . .
-R . . . . . q .
-. B . n . N . .
-b . . . . . . K
-. . . . . Q . .
-chosen: Kb
-"""
+EXAMPLE = H.WORKED_EXAMPLE + "chosen: Kb\n"
 
 
 def moves(text: str) -> list[Move]:
