@@ -79,6 +79,20 @@ def _side_codes(board: Board, sq: int, base: int) -> int:
     raise AssertionError("no piece there")
 
 
+def _movers(own: int) -> tuple[bool, int]:
+    """Whether a colour takes the king's step (no two of its pieces side by
+    side), and its pieces that may move: all of them then, else those with a
+    neighbour to borrow from."""
+    paired = own & neighbours_of(own)
+    return (not paired, paired or own)
+
+
+def _reach(board: Board, sq: int, base: int, occ: int, special: bool) -> int:
+    """The squares the piece on ``sq`` attacks: a king's step, or what its
+    neighbours lend it."""
+    return KING_ATT[sq] if special else _attacks(board, sq, base, occ)
+
+
 def _attacks(board: Board, sq: int, base: int, occ: int) -> int:
     ring = KING_ATT[sq]
     t = 0
@@ -270,19 +284,16 @@ def one_move_then_finish(board: Board, goal: Goal) -> tuple[Move, Move] | None:
     for side in (0, 1):
         base = side * 5
         own = movers_of[side]
-        paired = own & neighbours_of(own)
-        special = not paired
-        movers = own if special else paired
+        special, movers = _movers(own)
         breakers = 0  # pieces whose leaving may leave the colour without a pair
         if cap_sides >> side & 1 and not special:
-            for sq in bits(paired):
+            for sq in bits(movers):
                 rest = own ^ (1 << sq)
                 if not rest & neighbours_of(rest):
                     breakers |= 1 << sq
         for sq in bits(movers):
             from_bit = 1 << sq
-            hits = KING_ATT[sq] if special else _attacks(board, sq, base, occ)
-            hits &= empty
+            hits = _reach(board, sq, base, occ, special) & empty
             if not (key_from | breakers) & from_bit:
                 hits &= lend_to[side]
             if not hits:
@@ -450,9 +461,7 @@ def _before_two_captures(board: Board, goal: Goal):
     for side in (0, 1):
         base = side * 5
         own = own_of[side]
-        paired = own & neighbours_of(own)
-        special = not paired
-        movers = own if special else paired
+        special, movers = _movers(own)
         breakers = 0
         for v in variants[side]:
             for sq in bits(v & neighbours_of(v)):
@@ -461,8 +470,7 @@ def _before_two_captures(board: Board, goal: Goal):
                     breakers |= 1 << sq
         for sq in bits(movers):
             from_bit = 1 << sq
-            hits = KING_ATT[sq] if special else _attacks(board, sq, base, occ)
-            hits &= empty
+            hits = _reach(board, sq, base, occ, special) & empty
             if not (key_from | breakers) & from_bit:
                 hits &= lend_to[side]
             if not hits:
