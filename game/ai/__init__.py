@@ -4,6 +4,9 @@
 keep:
 
 - ``"random"``: a uniformly random legal action.
+- ``"easy"``: one ply of sight and a wavering hand, the setup's Easy level;
+  ``"greedy"``: the best action one ply on, a yardstick for benchmarks
+  (both in game/ai/shallow.py).
 - ``"search"`` / ``"search:<depth>"``: alpha-beta search (game/ai/search.py)
   to at most ``depth`` decisions (default 3) within a time budget. Extra
   ``key=value`` parts tune it: ``"search:4:time=0.5:nodes=20000"`` (``time``
@@ -35,8 +38,9 @@ from typing import Any, Protocol
 
 from game.ai.evaluate import own_decision
 from game.ai.search import Limits, Result, Search
+from game.ai.shallow import EasyBot, GreedyBot
 
-__all__ = ["Bot", "RandomBot", "SearchBot", "make_bot", "think_now"]
+__all__ = ["Bot", "EasyBot", "GreedyBot", "RandomBot", "SearchBot", "make_bot", "think_now"]
 
 
 class Bot(Protocol):
@@ -146,8 +150,14 @@ def make_bot(spec: str, **overrides: Any) -> Bot:
     kind = parts[0].lower()
     if kind == "random":
         return RandomBot()
+    if kind == "easy":
+        return EasyBot()
+    if kind == "greedy":
+        return GreedyBot()
     if kind != "search":
-        raise ValueError(f"unknown bot {spec!r}: use 'random' or 'search:<depth>'")
+        raise ValueError(
+            f"unknown bot {spec!r}: use 'random', 'easy', 'greedy' or 'search:<depth>'"
+        )
     kwargs: dict[str, Any] = {}
     names = {"time": "time_limit", "cap": "time_cap", "nodes": "node_limit", "samples": "samples"}
     for part in parts[1:]:

@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 # What a seat can be: the label in the drop-down and the Match player string.
 SEAT_CHOICES: tuple[tuple[str, str], ...] = (
     ("Human", "human"),
-    ("Computer: Easy", "computer:random"),
+    ("Computer: Easy", "computer:easy"),
     ("Computer: Normal", "computer:search:2"),
     ("Computer: Hard", "computer:search:3"),
 )
@@ -79,9 +79,9 @@ def parse_value(option: Option, text: str) -> Any:
 
 
 def _valid_players(players: Any, n: int) -> bool:
-    from game.match import valid_player
-
-    return isinstance(players, list) and len(players) == n and all(map(valid_player, players))
+    """Remembered seats the form can show (a level since renamed is not)."""
+    offered = {c[1] for c in SEAT_CHOICES}
+    return isinstance(players, list) and len(players) == n and all(p in offered for p in players)
 
 
 def _bound(option: Option, names: tuple[str, ...]) -> Any:

@@ -57,7 +57,7 @@ def test_seat_levels_map_to_bot_specs(started):
     choose(app, scene.seat_menus[0], "Computer: Easy")
     choose(app, scene.seat_menus[1], "Human")
     click(app, scene.start_button)
-    assert started[0].players == ["computer:random", "human"]
+    assert started[0].players == ["computer:easy", "human"]
 
 
 def test_one_row_per_seat_and_option():
@@ -110,3 +110,23 @@ def test_the_seats_chosen_last_time_come_back(started):
     assert again.players == ["human", "human"]
     other = SetupScene(app, "maces")  # each game keeps its own
     assert other.players[1].startswith("computer")
+
+
+def test_seats_remembered_with_a_retired_level_fall_back_to_the_defaults(started):
+    # Easy was once "computer:random"; a form remembering it must still open.
+    app = make_app(MainMenu)
+    app.settings["last_players"] = {"chess": ["computer:random", "human"]}
+    app.push(SetupScene(app, "chess"))
+    pump(app)
+    scene = app.scene
+    click(app, scene.start_button)
+    assert started[0].players == ["human", "computer:search:2"]
+
+
+def test_seats_remembered_from_last_time_come_back(started):
+    app = make_app(MainMenu)
+    app.settings["last_players"] = {"chess": ["computer:easy", "human"]}
+    app.push(SetupScene(app, "chess"))
+    pump(app)
+    click(app, app.scene.start_button)
+    assert started[0].players == ["computer:easy", "human"]
