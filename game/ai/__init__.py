@@ -7,6 +7,8 @@ keep:
 - ``"easy"``: one ply of sight and a wavering hand, the setup's Easy level;
   ``"greedy"``: the best action one ply on, a yardstick for benchmarks
   (both in game/ai/shallow.py).
+- ``"ismcts"``: information-set Monte Carlo tree search (game/ai/ismcts.py),
+  for games with secrets; ``iterations=N`` bounds it besides the clock.
 - ``"search"`` / ``"search:<depth>"``: alpha-beta search (game/ai/search.py)
   to at most ``depth`` decisions (default 3) within a time budget. Extra
   ``key=value`` parts tune it: ``"search:4:time=0.5:nodes=20000"`` (``time``
@@ -37,6 +39,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from game.ai.evaluate import own_decision
+from game.ai.ismcts import IsmctsBot
 from game.ai.search import Limits, Result, Search
 from game.ai.shallow import EasyBot, GreedyBot
 
@@ -154,12 +157,14 @@ def make_bot(spec: str, **overrides: Any) -> Bot:
         return EasyBot()
     if kind == "greedy":
         return GreedyBot()
-    if kind != "search":
+    if kind not in ("search", "ismcts"):
         raise ValueError(
-            f"unknown bot {spec!r}: use 'random', 'easy', 'greedy' or 'search:<depth>'"
+            f"unknown bot {spec!r}: use 'random', 'easy', 'greedy', 'ismcts' or 'search:<depth>'"
         )
     kwargs: dict[str, Any] = {}
     names = {"time": "time_limit", "cap": "time_cap", "nodes": "node_limit", "samples": "samples"}
+    if kind == "ismcts":
+        names = {"time": "time_limit", "cap": "time_cap", "iterations": "iterations"}
     for part in parts[1:]:
         if "=" in part:
             key, _, value = part.partition("=")
@@ -167,9 +172,16 @@ def make_bot(spec: str, **overrides: Any) -> Bot:
             if key not in names:
                 raise ValueError(f"unknown bot setting {key!r} in {spec!r}")
             kwargs[names[key]] = float(value) if key in ("time", "cap") else int(value)
-        else:
+        elif kind == "search":
             kwargs["depth"] = int(part)
+        else:
+            raise ValueError(f"unknown bot setting {part!r} in {spec!r}")
     kwargs.update(overrides)
+    if kind == "ismcts":
+        kwargs.pop("node_limit", None)  # tests bound searches by nodes: here, iterations
+        kwargs.pop("samples", None)
+        kwargs.pop("depth", None)
+        return IsmctsBot(spec=spec, **kwargs)
     return SearchBot(spec=spec, **kwargs)
 
 

@@ -27,7 +27,7 @@ from typing import Any
 from game.ai.evaluate import own_decision
 from game.ai.search import Limits, Search
 
-__all__ = ["EasyBot", "GreedyBot", "one_ply_scores"]
+__all__ = ["EasyBot", "GreedyBot", "one_ply_scores", "settled"]
 
 TEMPERATURE = 0.75  # pawns: a pawn better is about 3.8 times as likely
 # One ply is bounded by the number of actions, so the node limit, not the
@@ -43,9 +43,10 @@ def one_ply_scores(state: Any, seat: int, rng: random.Random, should_stop=None) 
     return search.run(state.sample(seat, rng)).scores
 
 
-def _simple(state: Any, seat: int, rng: random.Random) -> tuple[list, Any]:
+def settled(state: Any, seat: int, rng: random.Random, level: int = 1) -> tuple[list, Any]:
     """The legal actions and, where there is no real choice to make, the
-    action itself (only one; or the game decides; or a secret duel)."""
+    action itself: the only one; the game's own decision at ``level``; or
+    any, in a secret duel where a preference could be read."""
     actions = list(state.legal_actions(seat))
     if not actions:
         raise ValueError(f"seat {seat} has no legal action")
@@ -53,7 +54,7 @@ def _simple(state: Any, seat: int, rng: random.Random) -> tuple[list, Any]:
         return actions, actions[0]
     decide = own_decision(state)
     if decide is not None:
-        action = decide(state, seat, rng, level=1)
+        action = decide(state, seat, rng, level=level)
         if action is not None:
             return actions, action
     if state.uniform_decision(seat):
@@ -73,7 +74,7 @@ class GreedyBot:
     spec = "greedy"
 
     def choose(self, state: Any, seat: int, rng: random.Random, should_stop=None) -> Any:
-        actions, chosen = _simple(state, seat, rng)
+        actions, chosen = settled(state, seat, rng)
         if chosen is not None:
             return chosen
         scores = _by_text(actions, one_ply_scores(state, seat, rng, should_stop))
@@ -98,7 +99,7 @@ class EasyBot:
         rng: random.Random,
         should_stop: Callable[[], bool] | None = None,
     ) -> Any:
-        actions, chosen = _simple(state, seat, rng)
+        actions, chosen = settled(state, seat, rng)
         if chosen is not None:
             return chosen
         scores = _by_text(actions, one_ply_scores(state, seat, rng, should_stop))

@@ -1,0 +1,223 @@
+"""Information-set Monte Carlo tree search, for games with secrets.
+
+A determinised search (pick a world the view allows, search it as if all
+were known, add up) plays as if it will know everything next move, so it
+never pays to find anything out and happily relies on a guess. Here one
+tree is grown over the *searching seat's* knowledge instead: every
+iteration samples a fresh world from ``view.sample(seat, rng)`` and walks
+the tree with the actions legal in that world, so an action's statistics
+mix every world the seat cannot tell apart, and a move that works only in
+some of them is valued for how often it works (single-observer ISMCTS,
+Cowling, Powley and Whitehouse 2012).
+
+- Actions are known by their text across worlds (each sample has its own
+  action objects). An action's upper confidence bound counts how often it
+  was *available*, not how often its parent was visited, so actions that
+  exist in few worlds are not starved.
+- Every seat acting at a node keeps its own statistics and picks its own
+  action (decoupled UCT), so simultaneous steps are searched with no seat
+  seeing the other's choice, and chance (a card drawn by ``apply``) is just
+  part of the world.
+- No random playouts: a new leaf is judged by the game's evaluation (pawns
+  turned into a winning chance by a logistic), which plays far better than
+  random continuations in chess-like games.
+- Values are the searching team's chance in [0, 1]; other teams pick by
+  its complement.
+
+``Ismcts(seat, iterations, rng).run(view)`` answers with the action played
+most often at the root. Bounded by ``iterations`` (tests) and, in the app,
+by a deadline and ``should_stop``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from game.ai.evaluate import WIN, evaluator_for, team_of, terminal_value
+from game.ai.search import Result
+
+__all__ = ["Ismcts", "winning_chance"]
+
+EXPLORATION = 0.7  # UCB constant for values in [0, 1]
+PAWN_SCALE = 2.5  # pawns for which the logistic gives about a 73% chance
+
+
+def winning_chance(pawns: float) -> float:
+    """A score in pawns as a chance in [0, 1] (a win or loss is certain)."""
+    if pawns >= WIN - 1000:
+        return 1.0
+    if pawns <= -WIN + 1000:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, pawns / PAWN_SCALE))))
+
+
+class _Stats:
+    __slots__ = ("visits", "total", "available")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+
+
+class _Node:
+    __slots__ = ("stats", "children")
+
+    def __init__(self) -> None:
+        self.stats: dict[int, dict[str, _Stats]] = {}  # seat -> action text -> stats
+        self.children: dict[tuple, _Node] = {}  # the joint action's texts -> node
+
+
+class Ismcts:
+    """One search for ``seat``; make a new one per decision."""
+
+    def __init__(
+        self,
+        seat: int,
+        iterations: int = 1000,
+        rng: random.Random | None = None,
+        should_stop: Callable[[], bool] | None = None,
+        max_plies: int = 40,
+    ):
+        self.seat = seat
+        self.iterations = max(1, int(iterations))
+        self.rng = rng or random.Random()
+        self.should_stop = should_stop
+        self.max_plies = max_plies
+        self.root = _Node()
+
+    def run(self, view: Any, deadline: float | None = None) -> Result:
+        start = time.perf_counter()
+        actions = list(view.legal_actions(self.seat))
+        if not actions:
+            raise ValueError(f"seat {self.seat} has no legal action")
+        by_text = {str(a): a for a in actions}
+        self.team = team_of(view, self.seat)
+        self.evaluate = evaluator_for(view)
+        done = 0
+        for done in range(1, self.iterations + 1):
+            world = view.sample(self.seat, self.rng)
+            self._iterate(world)
+            if done % 16 == 0:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+                if self.should_stop is not None and self.should_stop():
+                    break
+        mine = self.root.stats.get(self.seat, {})
+        scores = {
+            by_text[t]: s.total / s.visits for t, s in mine.items() if t in by_text and s.visits
+        }
+        if not scores:
+            choice = self.rng.choice(actions)
+            return Result(choice, 0.5, 0, done, time.perf_counter() - start, {})
+        most = max(mine[str(a)].visits for a in scores)
+        best = [a for a in scores if mine[str(a)].visits == most]
+        choice = max(best, key=lambda a: scores[a])
+        return Result(choice, scores[choice], 0, done, time.perf_counter() - start, scores)
+
+    # -- one iteration ----------------------------------------------------------
+    def _iterate(self, world: Any) -> None:
+        node = self.root
+        path: list[tuple[_Node, dict[int, str]]] = []
+        value = None
+        for _ in range(self.max_plies):
+            result = world.result()
+            if result is not None:
+                value = winning_chance(terminal_value(result, self.seat, self.team))
+                break
+            acting = world.to_act()
+            if not acting:
+                break
+            joint, texts, fresh = {}, {}, False
+            for seat in acting:
+                legal = world.legal_actions(seat)
+                if not legal:
+                    continue
+                action, is_new = self._pick(node, seat, legal)
+                joint[seat], texts[seat] = action, str(action)
+                fresh = fresh or is_new
+            if not joint:
+                break
+            path.append((node, texts))
+            world.apply(joint)
+            key = tuple(sorted(texts.items()))
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = _Node()
+                fresh = True
+            node = child
+            if fresh:  # a step never taken before: judge where it leads
+                break
+        if value is None:
+            result = world.result()
+            if result is not None:
+                value = winning_chance(terminal_value(result, self.seat, self.team))
+            else:
+                value = winning_chance(self.evaluate(world, self.seat))
+        for node, texts in path:
+            for seat, text in texts.items():
+                stats = node.stats[seat][text]
+                stats.visits += 1
+                stats.total += value
+
+    def _pick(self, node: _Node, seat: int, legal) -> tuple[Any, bool]:
+        """The action ``seat`` tries here: an untried one at random if any,
+        else the best upper confidence bound over the actions available."""
+        table = node.stats.setdefault(seat, {})
+        ours = seat in self.team
+        untried = []
+        best, best_bound = None, -math.inf
+        for action in legal:
+            text = str(action)
+            stats = table.get(text)
+            if stats is None:
+                stats = table[text] = _Stats()
+            stats.available += 1
+            if stats.visits == 0:
+                untried.append(action)
+                continue
+            mean = stats.total / stats.visits
+            if not ours:
+                mean = 1.0 - mean
+            bound = mean + EXPLORATION * math.sqrt(math.log(stats.available) / stats.visits)
+            if bound > best_bound:
+                best, best_bound = action, bound
+        if untried:
+            return self.rng.choice(untried), True
+        return best, False
+
+
+class IsmctsBot:
+    """The bot of spec ``ismcts[:iterations=N][:time=S]``."""
+
+    def __init__(
+        self,
+        iterations: int = 1000,
+        time_limit: float = 1.5,
+        time_cap: float = 10.0,
+        spec: str | None = None,
+    ):
+        self.iterations = max(1, int(iterations))
+        self.time_limit = min(float(time_limit), float(time_cap))
+        self.spec = spec or f"ismcts:iterations={self.iterations}"
+        self.last: Result | None = None
+
+    def choose(
+        self,
+        state: Any,
+        seat: int,
+        rng: random.Random,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> Any:
+        from game.ai.shallow import settled
+
+        actions, chosen = settled(state, seat, rng, level=2)
+        if chosen is not None:
+            return chosen
+        search = Ismcts(seat, self.iterations, rng, should_stop=should_stop)
+        self.last = search.run(state, deadline=time.perf_counter() + self.time_limit)
+        return self.last.action
