@@ -301,6 +301,8 @@ class SetupScene(FormScene):
         menu_w = min(MENU_W, field_w // 2)
         name_x = field_x + menu_w + 8
         name_w = field_x + field_w - name_x
+        # Over the name fields, on the heading's line.
+        widgets.label(ui, pygame.Rect(name_x + 4, y - 22, name_w - 4, 20), "Name", "#hint")
         rows = []
         for seat in in_play:
             rows.append((seat, y))
