@@ -264,3 +264,22 @@ def test_the_form_fits_the_smallest_window_with_every_seat(game_id):
     rects = [f.rect for f in fields]
     for i, rect in enumerate(rects):
         assert rect.collidelist(rects[i + 1 :]) == -1, fields[i]
+
+
+def test_names_typed_in_setup_reach_the_play_scene_and_the_save():
+    from game import saves
+    from game.ui.play import PlayScene
+
+    app, scene = _setup("chess")
+    choose(app, scene.seat_menus[1], "Human")
+    type_into(app, scene.name_entries[0], "Ann")
+    type_into(app, scene.name_entries[1], "Bob")
+    click(app, scene.start_button)
+    play = app.scene
+    try:
+        assert isinstance(play, PlayScene) and play.match.names == ["Ann", "Bob"]
+        assert play.panel.status_text.startswith("Ann (White) to move")
+        play.to_menu()  # leaves the game in the autosave
+        assert saves.load_autosave().names == ["Ann", "Bob"]
+    finally:
+        play.close_runners()
