@@ -16,6 +16,7 @@ Headless: never imports pygame.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -28,6 +29,9 @@ FORMAT = 1  # the save format this version writes and reads
 
 HUMAN = "human"
 COMPUTER_PREFIX = "computer:"
+NAME_MAX = 16  # a player's name: at most this many characters
+
+log = logging.getLogger(__name__)
 
 # A step as kept in ``Match.history``: {seat: notation}, {"resign": seat} or
 # {"draw": "agreed"}.
@@ -76,6 +80,18 @@ def valid_player(text: Any) -> bool:
     return text.startswith(COMPUTER_PREFIX) and len(text) > len(COMPUTER_PREFIX)
 
 
+def clean_name(text: Any) -> str:
+    """A player's name as the match keeps it: printable characters only
+    (line breaks and tabs made spaces, other control and format characters
+    dropped), runs of spaces made one, at most ``NAME_MAX`` characters; ""
+    is no name. ValueError if it is not text at all."""
+    if not isinstance(text, str):
+        raise ValueError(f"A player's name is text, not {text!r}")
+    text = text[: NAME_MAX * 8]  # a name pasted a million times over is cut first
+    kept = "".join(c if c.isprintable() else " " if c.isspace() else "" for c in text)
+    return " ".join(kept.split())[:NAME_MAX].strip()
+
+
 class Match:
     """One game being played, headless."""
 
@@ -86,9 +102,12 @@ class Match:
         seed: int | None = None,
         players: list[str] | None = None,
         start: str | None = None,
+        names: list[str] | None = None,
     ) -> None:
         """``start``: a position in the game's text to begin from instead of
-        the usual start (ValueError with the game's message if it is not one)."""
+        the usual start (ValueError with the game's message if it is not one).
+        ``names``: what each seat's person is called ("" or None: no name;
+        a computer seat has none), cleaned by ``clean_name``."""
         try:
             self.game: Game = find_game(game_id)
         except KeyError:
@@ -110,6 +129,14 @@ class Match:
             if not valid_player(p):
                 raise ValueError(f"A player is 'human' or 'computer:<level>', not {p!r}")
         self.players: list[str] = players
+        if names is None:
+            names = [""] * n
+        if not isinstance(names, list) or len(names) != n:
+            raise ValueError(f"{self.game.title} has {n} seats; the names should be {n} too")
+        # A computer seat is named by its level, so only people keep a name.
+        self.names: list[str] = [
+            clean_name(name) if p == HUMAN else "" for name, p in zip(names, players, strict=True)
+        ]
         self.start = start
         self.state: State = self.initial_state()
         self.records: list[Record] = []
@@ -146,6 +173,17 @@ class Match:
         """The level of a computer seat ("computer:3" -> "3"); None for a human."""
         p = self.players[seat]
         return p[len(COMPUTER_PREFIX) :] if p.startswith(COMPUTER_PREFIX) else None
+
+    def name(self, seat: Seat) -> str:
+        """The name typed for the seat's person; "" when none was."""
+        return self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else ""
+
+    def seat_name(self, seat: Seat) -> str:
+        """The seat as people are told about it: "Ann (White)" when its
+        person has a name, else the seat's label ("White") as always."""
+        label = self._seat_name(seat)
+        name = self.name(seat)
+        return f"{name} ({label})" if name else label
 
     def to_act(self) -> tuple[Seat, ...]:
         return self.state.to_act()
@@ -341,6 +379,8 @@ class Match:
         }
         if self.start is not None:
             out["start"] = self.start
+        if any(self.names):  # a save with no names reads as it always did
+            out["names"] = list(self.names)
         return out
 
     @classmethod
@@ -376,6 +416,13 @@ class Match:
         start = d.get("start")
         if start is not None and not isinstance(start, str):
             raise SaveError("The save's starting position should be position text")
+        names = d.get("names")  # saves from before names have none
+        if names is not None and (
+            not isinstance(names, list)
+            or len(names) != len(players)
+            or not all(isinstance(n, str) for n in names)
+        ):
+            raise SaveError(f"The save's 'names' should be a list of names, not {names!r}")
 
         try:
             game = find_game(game_id)
@@ -384,9 +431,13 @@ class Match:
                 f"This save is for a game this version does not have ({game_id!r})"
             ) from None
         try:
-            match = cls(game_id, options, seed, players, start)
+            match = cls(game_id, options, seed, players, start, names)
         except (ValueError, TypeError) as e:
             raise SaveError(f"This {game.title} save has bad settings: {e}") from None
+        if names is not None and match.names != [
+            n if p == HUMAN else "" for n, p in zip(names, players, strict=False)
+        ]:
+            log.warning("names in the save were cleaned: %.200r became %r", names, match.names)
 
         for i, raw in enumerate(actions, 1):
             match.records.append(_replay(match, match.state, raw, f"Move {i}"))

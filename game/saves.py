@@ -384,6 +384,13 @@ def check_save(d: Any) -> tuple[Any, list[dict[Any, Any]]]:
         or not all(valid_player(p) for p in players)
     ):
         raise _damaged("it does not say properly who plays each side")
+    names = d.get("names")  # saves from before names have none
+    if names is not None and (
+        not isinstance(names, list)
+        or len(names) != len(game.seats)
+        or not all(isinstance(n, str) for n in names)
+    ):
+        raise _damaged("the names of its players are unreadable")
     steps = _steps(d.get("actions"), game, "its list of moves")
     _steps(d.get("redo", []), game, "its list of taken-back moves")
     if "final" not in d:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from game import __version__
 from game.engine import IllegalAction
-from game.match import FORMAT, Match, SaveError
+from game.match import FORMAT, NAME_MAX, Match, SaveError, clean_name
 
 
 @pytest.fixture(autouse=True)
@@ -519,3 +519,56 @@ def test_state_at_gives_each_position_of_the_game():
         m.play({m.to_act()[0]: m.state.parse_action(san)})
         texts.append(m.state.to_text())
     assert [m.state_at(n).to_text() for n in range(4)] == texts
+
+
+# -- the players' names ------------------------------------------------------------
+def test_no_names_given_means_none_and_the_seats_read_as_always():
+    m = Match("toy_nim", seed=1)
+    assert m.names == ["", ""]
+    assert [m.seat_name(s) for s in (0, 1)] == [m.game.seats[0], m.game.seats[1]]
+    assert "names" not in m.to_dict()  # a save without names reads as it always did
+
+
+def test_names_are_kept_for_people_and_saved():
+    m = Match("toy_nim", seed=1, players=["human", "human"], names=["Ann", "Bob"])
+    assert m.names == ["Ann", "Bob"]
+    assert m.seat_name(0) == f"Ann ({m.game.seats[0]})"
+    m.play({0: 2})
+    n = roundtrip(m)
+    assert n.names == ["Ann", "Bob"] and n.history == m.history
+
+
+def test_a_computer_seat_keeps_no_name():
+    m = Match("toy_nim", seed=1, players=["human", "computer:2"], names=["Ann", "Deep Blue"])
+    assert m.names == ["Ann", ""]
+    assert m.seat_name(1) == m.game.seats[1]
+
+
+def test_names_are_cleaned_of_control_characters_and_cut_to_length():
+    m = Match("toy_nim", seed=1, names=["  Ann\x00\x1b[31m\n  Lee ", "B" * 40])
+    assert m.names == ["Ann[31m Lee", "B" * NAME_MAX]
+    assert clean_name("\u202eevil\u200b") == "evil"  # format characters too
+
+
+@pytest.mark.parametrize("names", [["Ann"], "Ann", ["Ann", 7], ["Ann", None]])
+def test_names_that_are_not_a_name_per_seat_are_refused(names):
+    with pytest.raises(ValueError):
+        Match("toy_nim", seed=1, names=names)
+
+
+def test_an_older_save_without_names_loads_with_none():
+    d = Match("toy_nim", seed=1, names=["Ann", "Bob"]).to_dict()
+    del d["names"]
+    assert Match.from_dict(d).names == ["", ""]
+
+
+@pytest.mark.parametrize("names", ["Ann", ["Ann"], ["Ann", 7], {"0": "Ann"}, [None, None]])
+def test_a_save_with_unreadable_names_is_refused_with_a_message(names):
+    d = Match("toy_nim", seed=1).to_dict() | {"names": names}
+    with pytest.raises(SaveError, match="'names'"):
+        Match.from_dict(d)
+
+
+def test_a_save_with_hostile_names_loads_them_cleaned():
+    d = Match("toy_nim", seed=1).to_dict() | {"names": ["x" * 100_000, "\x07bell\ufeff"]}
+    assert Match.from_dict(d).names == ["x" * NAME_MAX, "bell"]

@@ -104,6 +104,27 @@ def test_autosave_round_trip(home):
     assert saves.load_autosave() is None
 
 
+def test_names_round_trip_and_a_save_from_before_names_loads(home):
+    m = Match("toy_nim", seed=4, players=["human", "human"], names=["Ann", "Bob"])
+    m.play({0: 1})
+    path = saves.save_named(m, "named")
+    d = json.loads(path.read_text(encoding="utf-8"))
+    assert d["names"] == ["Ann", "Bob"]
+    assert saves.load(path).names == ["Ann", "Bob"]
+    del d["names"]  # as a save from before names were kept
+    old = saves.load(write(home, "old.json", d))
+    assert old.names == ["", ""] and old.history == m.history
+
+
+def test_a_hostile_name_in_a_save_is_cleaned_not_a_crash(home):
+    d = good(home)
+    d["players"] = ["human", "human"]
+    d["names"] = ["\x1b]0;pwned\x07" + "A" * 500, "Bob\n\tthe\x00 builder"]
+    loaded = saves.load(write(home, "hostile.json", d))
+    assert loaded.names == ["]0;pwned" + "A" * 8, "Bob the builder"]
+    assert {i.name: i for i in saves.list_saves()}["hostile"].ok
+
+
 def test_file_is_readable_json(home):
     m = nim_match()
     d = json.loads(saves.save_named(m, "x").read_text(encoding="utf-8"))
@@ -345,6 +366,9 @@ DAMAGE = [
     ({"redo": [{"1": "take 9"}]}, r"a taken-back move \(take 9\) is not allowed"),
     ({"final": "0 0"}, "its moves lead to another position than the one it recorded"),
     ({"final": 12}, "its final position is unreadable"),
+    ({"names": "Ann"}, "the names of its players are unreadable"),
+    ({"names": ["Ann"]}, "the names of its players are unreadable"),
+    ({"names": ["Ann", 7]}, "the names of its players are unreadable"),
 ]
 
 

@@ -1,13 +1,23 @@
 """The setup form of one game: who plays each seat, and the game's options.
 
+Each seat in play has a drop-down (a person, or the computer at a level)
+and a short name field: a person's name, empty by default (the seat's label
+shows in it as a placeholder, and the game reads as it always did); a
+computer seat is named by its level and its field is disabled. The seats
+and the names chosen are remembered per game in the settings.
+
 Options are drawn from the game's declared ``Option``s, nothing per game:
 an option with choices is a drop-down, a yes/no option is a drop-down of
 Yes/No, anything else is a text field checked when Start is pressed.
+
+The form is laid out in the roomiest of a few sizes (``TIERS``) that fits
+the window, so four seats and the game's options fit the smallest window.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -31,10 +41,63 @@ SEAT_CHOICES: tuple[tuple[str, str], ...] = (
 DEFAULT_OPPONENT = "computer:search:2"
 
 LAST_PLAYERS = "last_players"  # settings: the seats chosen last time, per game
+LAST_NAMES = "last_names"  # settings: the names typed last time, per game
 
-ROW_H = 40
-ROW_GAP = 12
 LABEL_W = 200
+MENU_W = 210  # a seat's Human/Computer drop-down; its name field takes the rest
+ERROR_H = 24
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """The sizes of one way of laying the form out."""
+
+    row: int  # a field's height
+    gap: int  # between rows
+    heading: int  # "Players", "Options"
+    hint: int  # a help line under a field (0: no help lines)
+    blurb: bool  # the game's blurb under its title
+    button: int  # Back, Rules, Start
+    pad: int  # inside the form, above and below
+
+
+# Roomiest first; the first that fits the window is used.
+TIERS = (
+    Metrics(40, 12, 42, 22, True, 46, 18),
+    Metrics(34, 8, 36, 20, True, 44, 14),
+    Metrics(30, 4, 26, 18, False, 40, 8),
+    Metrics(30, 4, 26, 0, False, 40, 8),
+)
+
+
+class HintedEntry(UITextEntryLine):
+    """A text field whose placeholder (a seat's label, the computer's level,
+    a hint) is shown dimmed, so it does not read as something typed in."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._own_colour = self.text_colour
+        self._show_dim()
+
+    def _show_dim(self) -> None:
+        dim = not self.text and not self.is_focused
+        want = pygame.Color(widgets.TEXT_DIM) if dim else self._own_colour
+        if self.text_colour != want:
+            self.text_colour = want
+            self.rebuild()
+
+    def update(self, time_delta: float) -> None:
+        super().update(time_delta)
+        self._show_dim()
+
+
+def level_name(player: str) -> str:
+    """How a seat's player is named when it is not a person with a name:
+    "Computer (Normal)" for a computer seat, "Human" for a person."""
+    labels = {value: label for label, value in SEAT_CHOICES}
+    text = labels.get(player, "Computer" if player.startswith("computer") else "Human")
+    kind, _, level = text.partition(": ")
+    return f"{kind} ({level})" if level else kind
 
 
 def choice_label(value: Any) -> str:
@@ -84,6 +147,16 @@ def _valid_players(players: Any, n: int) -> bool:
     return isinstance(players, list) and len(players) == n and all(p in offered for p in players)
 
 
+def _remembered_names(names: Any, n: int) -> list[str]:
+    """The names kept in the settings for a game of ``n`` seats, cleaned;
+    none if what is kept is not a name per seat."""
+    from game.match import clean_name
+
+    if not isinstance(names, list) or len(names) != n or not all(isinstance(x, str) for x in names):
+        return [""] * n
+    return [clean_name(x) for x in names]
+
+
 def _bound(option: Option, names: tuple[str, ...]) -> Any:
     for name in names:
         value = getattr(option, name, None)
@@ -103,102 +176,174 @@ class SetupScene(FormScene):
         remembered = app.settings.get(LAST_PLAYERS, {}).get(game_id)
         if _valid_players(remembered, n):
             self.players = list(remembered)  # the seats as they were last time
+        self.names = _remembered_names(app.settings.get(LAST_NAMES, {}).get(game_id), n)
         self.position = ""  # a position to start from (the game's position text)
         self.values: dict[str, Any] = self.game.default_options()
         self.texts: dict[str, str] = {}
         self.error = ""
         self.seat_menus: list[UIDropDownMenu] = []
+        self.name_entries: list[UITextEntryLine] = []  # one per menu, beside it
         self.menu_seats: list[int] = []  # the seat of each menu (a mode may leave seats out)
         self.option_widgets: dict[str, UIDropDownMenu | UITextEntryLine] = {}
         super().__init__(app)
 
     # -- layout ---------------------------------------------------------------------
+    def _form_height(self, m: Metrics, seats: int) -> int:
+        """The form's height laid out with ``m`` (as ``build`` places it)."""
+        options = self.game.options
+        height = m.pad + m.heading + seats * (m.row + m.gap)
+        if options:
+            height += 6 + m.heading
+            height += sum(m.row + m.gap + (m.hint if o.help else 0) for o in options)
+        height += m.row + m.gap + m.hint  # the position to start from
+        return height + ERROR_H + m.button + m.pad
+
+    def _top(self, m: Metrics) -> int:
+        h = self.app.size[1]
+        return max(16, min(40, h // 22)) if m.blurb else 4
+
+    def metrics(self) -> Metrics:
+        """The roomiest layout whose form fits the window (the last if none does)."""
+        w, h = self.app.size
+        seats = len(self._in_play())
+        for m in TIERS:
+            blurb = 0
+            if m.blurb:
+                blurb = 26 * (2 if len(self._blurb()) * 8 > w - 48 else 1) + 22
+            if self._top(m) + 64 + blurb + self._form_height(m, seats) <= h - 8:
+                return m
+        return TIERS[-1]
+
+    def _blurb(self) -> str:
+        return getattr(self.game, "blurb", "") or "Choose the players and the options."
+
     def build(self) -> None:
         w, h = self.app.size
         ui = self.ui
         game = self.game
-        top = max(16, min(40, h // 22))
+        m = self.metrics()
+        top = self._top(m)
         widgets.label(ui, pygame.Rect(0, top, w, 64), game.title, "#title")
-        blurb = getattr(game, "blurb", "") or "Choose the players and the options."
-        blurb_h = widgets.wrapped_labels(
-            ui, pygame.Rect(24, top + 60, w - 48, 26), blurb, "#subtitle", 2
-        )
-
-        form_w = min(680, w - 48)
+        below_title = top + 64
+        if m.blurb:
+            blurb_h = widgets.wrapped_labels(
+                ui, pygame.Rect(24, top + 60, w - 48, 26), self._blurb(), "#subtitle", 2
+            )
+            below_title = top + 86 + blurb_h
         in_play = self._in_play()
-        rows = len(in_play) + len(game.options)
-        helps = sum(1 for o in game.options if o.help)
-        rows += 1  # the position to start from
-        helps += 1
-        form_h = 44 + rows * (ROW_H + ROW_GAP) + helps * 22 + (44 if game.options else 0) + 44 + 64
-        form = widgets.centred((w, h), form_w, form_h, top=top + 86 + blurb_h)
-        if form.bottom > h - 16:
-            form.top = max(top + 70 + blurb_h, h - 16 - form.height)
+        form_w = min(680, w - 48)
+        form = widgets.centred((w, h), form_w, self._form_height(m, len(in_play)), top=below_title)
+        if form.bottom > h - 8:
+            form.top = max(top + 60, h - 8 - form.height)
         self.boards.append(form)
         x = form.left + 28
         field_x = x + LABEL_W
         field_w = form.right - 28 - field_x
-        y = form.top + 18
+        y = form.top + m.pad
 
-        widgets.label(ui, pygame.Rect(x, y, 300, 30), "Players", "#heading")
-        self.seat_menus = []
-        self.menu_seats = []
-        y += 42
-        labels = [c[0] for c in SEAT_CHOICES]
-        for seat, name in enumerate(game.seats):
-            if seat not in in_play:
-                continue
-            widgets.label(ui, pygame.Rect(x, y, LABEL_W, ROW_H), name, "#field_label")
-            current = next(c[0] for c in SEAT_CHOICES if c[1] == self.players[seat])
-            menu = UIDropDownMenu(
-                labels,
-                current,
-                pygame.Rect(field_x, y, field_w, ROW_H),
-                ui,
-                object_id=f"#seat_{seat}",
-            )
-            self.seat_menus.append(menu)
-            self.menu_seats.append(seat)
-            y += ROW_H + ROW_GAP
+        widgets.label(ui, pygame.Rect(x, y + (m.heading - 30) // 2, 300, 30), "Players", "#heading")
+        y += m.heading
+        self._seat_rows(m, in_play, x, field_x, field_w, y)
+        y += len(in_play) * (m.row + m.gap)
 
         self.option_widgets = {}
         if game.options:
             y += 6
-            widgets.label(ui, pygame.Rect(x, y, 300, 30), "Options", "#heading")
-            y += 42
+            widgets.label(
+                ui, pygame.Rect(x, y + (m.heading - 30) // 2, 300, 30), "Options", "#heading"
+            )
+            y += m.heading
         # Built bottom-up so an opened drop-down covers the rows below it.
         rows_y = []
         for option in game.options:
             rows_y.append(y)
-            y += ROW_H + ROW_GAP + (22 if option.help else 0)
+            y += m.row + m.gap + (m.hint if option.help else 0)
         for option, oy in reversed(list(zip(game.options, rows_y, strict=True))):
-            self._option_row(option, x, field_x, field_w, oy)
-        widgets.label(ui, pygame.Rect(x, y, LABEL_W, ROW_H), "Start from", "#field_label")
-        self.position_entry = UITextEntryLine(
-            pygame.Rect(field_x, y, field_w, ROW_H), ui, object_id="#start_position"
+            self._option_row(option, m, x, field_x, field_w, oy)
+        widgets.label(ui, pygame.Rect(x, y, LABEL_W, m.row), "Start from", "#field_label")
+        hint = "Optional: a position copied in a game with Ctrl+C (FEN for chess)"
+        self.position_entry = HintedEntry(
+            pygame.Rect(field_x, y, field_w, m.row),
+            ui,
+            object_id="#start_position",
+            placeholder_text="" if m.hint else "Optional: a position copied with Ctrl+C",
         )
         self.position_entry.set_text(self.position)
-        hint = "Optional: a position copied in a game with Ctrl+C (FEN for chess)"
-        widgets.label(ui, pygame.Rect(field_x + 4, y + ROW_H + 2, field_w, 20), hint, "#hint")
-        y += ROW_H + ROW_GAP + 22
+        if m.hint:
+            widgets.label(ui, pygame.Rect(field_x + 4, y + m.row + 2, field_w, 20), hint, "#hint")
+        y += m.row + m.gap + m.hint
 
         self.error_label = widgets.label(
-            ui, pygame.Rect(x, y, form.right - 28 - x, 30), self.error or " ", "#error"
+            ui, pygame.Rect(x, y, form.right - 28 - x, ERROR_H), self.error or " ", "#error"
         )
-        by = form.bottom - 18 - 46
+        by = form.bottom - m.pad - m.button
         bw = 150
-        self.back_button = widgets.button(ui, pygame.Rect(x, by, bw, 46), "Back", "#menu_button")
+        self.back_button = widgets.button(
+            ui, pygame.Rect(x, by, bw, m.button), "Back", "#menu_button"
+        )
         self.rules_button = widgets.button(
-            ui, pygame.Rect(x + bw + 12, by, bw, 46), "Rules", "#menu_button"
+            ui, pygame.Rect(x + bw + 12, by, bw, m.button), "Rules", "#menu_button"
         )
         self.start_button = widgets.button(
-            ui, pygame.Rect(form.right - 28 - 180, by, 180, 46), "Start", "#primary"
+            ui, pygame.Rect(form.right - 28 - 180, by, 180, m.button), "Start", "#primary"
         )
 
-    def _option_row(self, option: Option, x: int, field_x: int, field_w: int, y: int) -> None:
+    def _seat_rows(
+        self, m: Metrics, in_play: tuple[int, ...], x: int, field_x: int, field_w: int, y: int
+    ) -> None:
+        """A row per seat in play: its label, who plays it, and the name field
+        (a person's name; disabled and naming the level for a computer seat).
+        Built bottom-up so an opened drop-down covers the rows below it."""
+        from game.match import NAME_MAX
+
         ui = self.ui
-        widgets.label(ui, pygame.Rect(x, y, LABEL_W, ROW_H), option.label, "#field_label")
-        rect = pygame.Rect(field_x, y, field_w, ROW_H)
+        labels = [c[0] for c in SEAT_CHOICES]
+        menu_w = min(MENU_W, field_w // 2)
+        name_x = field_x + menu_w + 8
+        name_w = field_x + field_w - name_x
+        # Over the name fields, on the heading's line.
+        widgets.label(ui, pygame.Rect(name_x + 4, y - 22, name_w - 4, 20), "Name", "#hint")
+        rows = []
+        for seat in in_play:
+            rows.append((seat, y))
+            y += m.row + m.gap
+        menus: dict[int, UIDropDownMenu] = {}
+        entries: dict[int, UITextEntryLine] = {}
+        for seat, sy in reversed(rows):
+            label = self.game.seats[seat]
+            widgets.label(ui, pygame.Rect(x, sy, LABEL_W, m.row), label, "#field_label")
+            player = self.players[seat]
+            human = player == "human"
+            entry = HintedEntry(
+                pygame.Rect(name_x, sy, name_w, m.row),
+                ui,
+                object_id=f"#name_{seat}",
+                placeholder_text=label if human else level_name(player),
+            )
+            entry.set_text_length_limit(NAME_MAX)
+            if human:
+                entry.set_text(self.names[seat])
+            else:
+                entry.disable()
+            entries[seat] = entry
+            current = next(c[0] for c in SEAT_CHOICES if c[1] == player)
+            menus[seat] = UIDropDownMenu(
+                labels,
+                current,
+                pygame.Rect(field_x, sy, menu_w, m.row),
+                ui,
+                object_id=f"#seat_{seat}",
+            )
+        self.menu_seats = list(in_play)
+        self.seat_menus = [menus[s] for s in in_play]
+        self.name_entries = [entries[s] for s in in_play]
+
+    def _option_row(
+        self, option: Option, m: Metrics, x: int, field_x: int, field_w: int, y: int
+    ) -> None:
+        ui = self.ui
+        widgets.label(ui, pygame.Rect(x, y, LABEL_W, m.row), option.label, "#field_label")
+        rect = pygame.Rect(field_x, y, field_w, m.row)
         oid = f"#option_{option.key}"
         if option.choices or isinstance(option.default, bool):
             choices = option.choices or (True, False)
@@ -210,9 +355,9 @@ class SetupScene(FormScene):
             widget = UITextEntryLine(rect, ui, object_id=oid)
             widget.set_text(self.texts.get(option.key, str(self.values.get(option.key, ""))))
         self.option_widgets[option.key] = widget
-        if option.help:
+        if option.help and m.hint:
             widgets.label(
-                ui, pygame.Rect(field_x + 4, y + ROW_H + 2, field_w, 20), option.help, "#hint"
+                ui, pygame.Rect(field_x + 4, y + m.row + 2, field_w, 20), option.help, "#hint"
             )
 
     # -- reading the form -------------------------------------------------------------
@@ -221,6 +366,9 @@ class SetupScene(FormScene):
         by_label = {c[0]: c[1] for c in SEAT_CHOICES}
         for seat, menu in zip(self.menu_seats, self.seat_menus, strict=True):
             self.players[seat] = by_label.get(menu.selected_option[0], "human")
+        for seat, entry in zip(self.menu_seats, self.name_entries, strict=True):
+            if entry.is_enabled:  # a computer seat's field keeps the name typed before
+                self.names[seat] = entry.get_text()
         for option in self.game.options:
             widget = self.option_widgets.get(option.key)
             if isinstance(widget, UIDropDownMenu):
@@ -264,6 +412,13 @@ class SetupScene(FormScene):
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and self.error:
             self.show_error("")
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            if event.ui_element in self.name_entries:  # Enter in a name: the next name
+                later = self.name_entries[self.name_entries.index(event.ui_element) + 1 :]
+                following = next((e for e in later if e.is_enabled), None)
+                if following is not None:
+                    event.ui_element.unfocus()
+                    following.focus()
+                    return
             self.start()
 
     def on_button(self, element: object) -> None:
@@ -285,11 +440,14 @@ class SetupScene(FormScene):
             self._read_form()
             if self._in_play() != shown:  # a mode with other seats: ask about those
                 self.rebuild()
+        elif element in self.seat_menus:
+            self._read_form()
+            self.rebuild()  # a person's name field, or the computer's level in it
 
     def start(self) -> None:
         """Build the match from the form and open it; on bad input stay here
         and say what is wrong."""
-        from game.match import Match
+        from game.match import Match, clean_name
 
         try:
             options = self.options()
@@ -299,8 +457,11 @@ class SetupScene(FormScene):
         in_play = self.game.seats_in_play(options)
         # A seat the mode leaves out is nobody's: counted as a person, it never acts.
         players = [p if s in in_play else "human" for s, p in enumerate(self.players)]
+        names = [n if s in in_play else "" for s, n in enumerate(self.names)]
         try:
-            match = Match(self.game_id, options, None, players, start=self.position or None)
+            match = Match(
+                self.game_id, options, None, players, start=self.position or None, names=names
+            )
         except ValueError as e:
             if self.position:
                 self.show_error(f"That is not a {self.game.title} position: {e}")
@@ -313,6 +474,9 @@ class SetupScene(FormScene):
             return
         self.show_error("")
         self.app.settings.setdefault(LAST_PLAYERS, {})[self.game_id] = list(self.players)
+        self.app.settings.setdefault(LAST_NAMES, {})[self.game_id] = [
+            clean_name(n) for n in self.names
+        ]
         self.app.save_settings()
         self.match = match
         from game.ui.play import PlayScene  # loaded when a game starts, not with the menu

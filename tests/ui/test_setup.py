@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pygame
-from helpers.ui_driver import choose, click, make_app, pump
+import pytest
+from helpers.ui_driver import choose, click, key, make_app, pump
 
 from game.games import REGISTRY, load_all
+from game.match import NAME_MAX
 from game.ui.menu import MainMenu
-from game.ui.setup import SetupScene
+from game.ui.setup import LAST_NAMES, SetupScene
 
 load_all()
 
@@ -130,3 +132,174 @@ def test_seats_remembered_from_last_time_come_back(started):
     pump(app)
     click(app, app.scene.start_button)
     assert started[0].players == ["computer:easy", "human"]
+
+
+# -- the players' names ----------------------------------------------------------------------
+def type_into(app, entry, text: str) -> None:
+    """Click a text field and type ``text`` as a person would, key by key."""
+    click(app, entry)
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    pump(app, 2)
+
+
+def test_an_untouched_form_gives_no_names_and_shows_the_seat_labels(started):
+    app, scene = _setup("chess")
+    you, computer = scene.name_entries
+    assert you.get_text() == "" and you.placeholder_text == "White" and you.is_enabled
+    assert computer.placeholder_text == "Computer (Normal)" and not computer.is_enabled
+    click(app, scene.start_button)
+    assert started[0].names == ["", ""]
+    assert [started[0].seat_name(s) for s in (0, 1)] == ["White", "Black"]
+
+
+def test_names_typed_in_the_form_reach_the_match(started):
+    app, scene = _setup("chess")
+    choose(app, scene.seat_menus[1], "Human")
+    type_into(app, scene.name_entries[0], "Ann")
+    type_into(app, scene.name_entries[1], "Bob")
+    click(app, scene.start_button)
+    assert started[0].names == ["Ann", "Bob"]
+    assert started[0].seat_name(1) == "Bob (Black)"
+
+
+def test_a_name_is_cut_at_sixteen_characters_as_it_is_typed(started):
+    app, scene = _setup("chess")
+    type_into(app, scene.name_entries[0], "Bartholomew Fitzwilliam")
+    assert scene.name_entries[0].get_text() == "Bartholomew Fitz"
+    click(app, scene.start_button)
+    assert started[0].names[0] == "Bartholomew Fitz"
+
+
+def test_a_pasted_name_with_control_characters_is_cleaned(started):
+    app, scene = _setup("chess")
+    scene.name_entries[0].set_text("Ann\tLee\x07")
+    click(app, scene.start_button)
+    assert started[0].names[0] == "Ann Lee"
+
+
+def test_a_computer_seat_is_named_by_its_level_and_keeps_the_name_typed_before(started):
+    app, scene = _setup("chess")
+    choose(app, scene.seat_menus[1], "Human")
+    type_into(app, scene.name_entries[1], "Bob")
+    choose(app, scene.seat_menus[1], "Computer: Hard")
+    entry = scene.name_entries[1]
+    assert not entry.is_enabled and entry.get_text() == ""
+    assert entry.placeholder_text == "Computer (Hard)"
+    click(app, scene.start_button)
+    assert started[-1].names == ["", ""]  # a computer seat has no name
+    again = SetupScene(app, "chess")
+    app.push(again)
+    pump(app)
+    choose(app, again.seat_menus[1], "Human")
+    assert again.name_entries[1].get_text() == "Bob" and again.name_entries[1].is_enabled
+
+
+def test_enter_in_a_name_goes_on_to_the_next_name_then_starts(started):
+    app, scene = _setup("chess")
+    choose(app, scene.seat_menus[1], "Human")
+    type_into(app, scene.name_entries[0], "Ann")
+    key(app, pygame.K_RETURN)
+    assert started == [] and scene.name_entries[1].is_focused
+    for ch in "Bob":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    pump(app, 2)
+    key(app, pygame.K_RETURN)
+    assert [m.names for m in started] == [["Ann", "Bob"]]
+
+
+def test_the_names_typed_last_time_come_back_for_that_game_only(started):
+    app, scene = _setup("chess")
+    choose(app, scene.seat_menus[1], "Human")
+    type_into(app, scene.name_entries[0], "Ann")
+    click(app, scene.start_button)
+    assert SetupScene(app, "chess").names == ["Ann", ""]
+    assert SetupScene(app, "maces").names == ["", ""]
+
+
+@pytest.mark.parametrize(
+    "kept", [["x" * 300, "\x1b[2J"], "Ann", ["Ann"], [1, 2], {"0": "Ann"}, None]
+)
+def test_names_kept_in_damaged_settings_are_cleaned_or_forgotten(kept):
+    app = make_app(MainMenu)
+    app.settings[LAST_NAMES] = {"chess": kept}
+    names = SetupScene(app, "chess").names
+    assert names in (["x" * NAME_MAX, "[2J"], ["", ""])
+
+
+# -- fitting the smallest window ---------------------------------------------------------------
+def _most_seats(game) -> dict:
+    """The options with the most seats in play (Chess Golf: four players)."""
+    best = game.default_options()
+    for option in game.options:
+        for choice in option.choices or ():
+            trial = game.normalize_options({**best, option.key: choice})
+            if len(game.seats_in_play(trial)) > len(game.seats_in_play(best)):
+                best = trial
+    return best
+
+
+def _elements(container):
+    for element in container.elements:
+        yield element
+        inner = getattr(element, "get_container", None)
+        if inner is not None and inner() is not element and hasattr(inner(), "elements"):
+            yield from _elements(inner())
+
+
+@pytest.mark.parametrize("game_id", sorted(load_all()))
+def test_the_form_fits_the_smallest_window_with_every_seat(game_id):
+    import warnings
+
+    from game.app import MIN_SIZE, App
+
+    game = REGISTRY[game_id]
+    app = App(fullscreen=False, size=MIN_SIZE)
+    app.running = True
+    app.push(MainMenu(app))
+    scene = SetupScene(app, game_id)
+    scene.values = _most_seats(game)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        scene.rebuild()
+        app.push(scene)
+        pump(app, 2)
+    cut = [str(w.message) for w in caught if "too small for text" in str(w.message)]
+    assert cut == [], cut
+    assert len(scene.seat_menus) == len(game.seats_in_play(scene.values))
+    window = pygame.Rect((0, 0), MIN_SIZE)
+    for element in _elements(scene.ui.get_root_container()):
+        if element.visible:
+            assert window.contains(element.rect), (element, element.rect)
+    fields = [
+        *scene.seat_menus,
+        *scene.name_entries,
+        *scene.option_widgets.values(),
+        scene.position_entry,
+        scene.error_label,
+        scene.back_button,
+        scene.rules_button,
+        scene.start_button,
+    ]
+    rects = [f.rect for f in fields]
+    for i, rect in enumerate(rects):
+        assert rect.collidelist(rects[i + 1 :]) == -1, fields[i]
+
+
+def test_names_typed_in_setup_reach_the_play_scene_and_the_save():
+    from game import saves
+    from game.ui.play import PlayScene
+
+    app, scene = _setup("chess")
+    choose(app, scene.seat_menus[1], "Human")
+    type_into(app, scene.name_entries[0], "Ann")
+    type_into(app, scene.name_entries[1], "Bob")
+    click(app, scene.start_button)
+    play = app.scene
+    try:
+        assert isinstance(play, PlayScene) and play.match.names == ["Ann", "Bob"]
+        assert play.panel.status_text.startswith("Ann (White) to move")
+        play.to_menu()  # leaves the game in the autosave
+        assert saves.load_autosave().names == ["Ann", "Bob"]
+    finally:
+        play.close_runners()

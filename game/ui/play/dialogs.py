@@ -96,7 +96,9 @@ class Dialogs:
         if len(scores) == 1 or shared:
             lines = [f"Score: {scores[0]}"]
         else:
-            lines = [" · ".join(f"{game.seats[s]}: {v}" for s, v in enumerate(scores))]
+            match = self.scene.match
+            names = [match.name(s) or game.seats[s] for s in range(len(scores))]
+            lines = [" · ".join(f"{n}: {v}" for n, v in zip(names, scores, strict=True))]
         if outcome is not None:
             lines.append(outcome.words())
         return tuple(lines)

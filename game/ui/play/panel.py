@@ -19,6 +19,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from game.ai.evaluate import piece_value
 from game.ui import art, widgets
+from game.ui.play import seats
 from game.ui.play.move_list import move_list_html
 
 if TYPE_CHECKING:
@@ -61,6 +62,8 @@ class SidePanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.status_rect = pygame.Rect(0, 0, 0, 0)
         self.captured_rect = pygame.Rect(0, 0, 0, 0)
+        self.turn_rect = pygame.Rect(0, 0, 0, 0)
+        self.turn: list[Any] = []  # the whose-turn line's parts (seats.turn_parts)
         self.status_text = ""
         self.moves_text = ""
         self.captured: list[tuple[int, list[Any], float]] = []
@@ -80,15 +83,20 @@ class SidePanel:
         y = PAD
         note = scene.seen.state.headline()
         title = f"{scene.game.title} · {note}" if note else scene.game.title
-        lines = 1 if h < SHORT_WINDOW else 2  # a short window keeps its rows for the game
+        short = h < SHORT_WINDOW  # a short window keeps its rows for the game
+        lines = 1 if short else 2
         y += self._wrapped(title, x, y, pw, 34, "#heading", lines)
-        y += self._wrapped(scene.seats_text(), x, y, pw, 22, "#hint", lines) + 6
+        y += self._wrapped(seats.seats_text(scene.match), x, y, pw, 22, "#hint", lines)
+        # Whose turn (drawn by hand: a swatch of the side's colour, the name).
+        self.turn_rect = pygame.Rect(x + 2, y + (2 if short else 4), pw - 4, 20 if short else 22)
+        y = self.turn_rect.bottom + (2 if short else 4)
         # The status: cheap labels over a box drawn with the panel (a text
         # box would rebuild its rounded frame on every move): the decision
-        # at hand, then two smaller lines for the rest.
-        self.status_rect = pygame.Rect(x, y, pw, 96)
+        # at hand, then two smaller lines for the rest (closer in a short window).
+        top, first, more = (5, 26, 22) if short else (8, 30, 24)
+        self.status_rect = pygame.Rect(x, y, pw, top + first + 2 * more + top)
         self.status = UILabel(
-            pygame.Rect(x + 14, y + 8, pw - 28, 30),
+            pygame.Rect(x + 14, y + top, pw - 28, first),
             "",
             self.ui,
             container=box,
@@ -96,7 +104,7 @@ class SidePanel:
         )
         self.status_more = [
             UILabel(
-                pygame.Rect(x + 14, y + 38 + 24 * i, pw - 28, 24),
+                pygame.Rect(x + 14, y + top + first + more * i, pw - 28, more),
                 "",
                 self.ui,
                 container=box,
@@ -104,7 +112,7 @@ class SidePanel:
             )
             for i in range(2)
         ]
-        y += 104
+        y = self.status_rect.bottom + (6 if short else 8)
         gap = 8
         self.choice_buttons = {}
         # Two choices a row, unless a label would not fit: then one a row.
@@ -216,6 +224,7 @@ class SidePanel:
         _enable(self.buttons["resign"], on)
         _enable(self.buttons["hint"], scene.hints.can_ask())
         self.captured = self._captured(seen.state)
+        self.turn = seats.turn_parts(m)
         choices = scene.panel_choices()
         changed = [c.label for c in choices] != [c.label for c in self.choices]
         self.choices = choices
@@ -273,6 +282,7 @@ class SidePanel:
             pygame.draw.rect(self._background, (27, 33, 41), box, border_radius=10)
             pygame.draw.rect(self._background, (59, 69, 82), box, 1, border_radius=10)
         surface.blit(self._background, self.rect)
+        seats.draw_turn(surface, self.turn_rect, self.turn)
         self._draw_captured(surface)
 
     def _draw_captured(self, surface: pygame.Surface) -> None:

@@ -28,6 +28,7 @@ from game.engine import IllegalAction
 from game.ui import widgets
 from game.ui.adapters import adapter_for
 from game.ui.board_view import THEMES, BoardView
+from game.ui.play import seats
 from game.ui.play.bots import BotDriver
 from game.ui.play.dialogs import Dialogs
 from game.ui.play.hint import Hint
@@ -97,20 +98,7 @@ class PlayScene(Scene):
         self.refresh()
         self._sync_board()
 
-    # -- who is who --------------------------------------------------------------------------
-    def _player_text(self, seat: int) -> str:
-        from game.ui.setup import SEAT_CHOICES
-
-        labels = {player: label for label, player in SEAT_CHOICES}
-        player = self.match.players[seat]
-        text = labels.get(player, "Computer" if player.startswith("computer") else "Human")
-        kind, _, level = text.partition(": ")
-        return f"{kind} ({level})" if level else kind
-
-    def seats_text(self) -> str:
-        in_play = self.game.seats_in_play(self.match.options)
-        return " · ".join(f"{self.game.seats[s]}: {self._player_text(s)}" for s in in_play)
-
+    # -- who is who (names and seats in words: seats.py) --------------------------------------
     def _has_computer(self) -> bool:
         return any(not self.match.is_human(s) for s in range(len(self.match.players)))
 
@@ -208,20 +196,21 @@ class PlayScene(Scene):
         m = self.match
         result = m.state.result()
         if result is not None:
-            text = result.headline(self.game)
+            text = seats.headline(m, result)
             return f"{text}\n{result.reason}" if result.reason and result.reason != text else text
         if self.looking_at is not None:
             return f"{self._looking_words()}\nEnd, or a click on the last move, returns to the game"
         lines = []
         for seat in m.waiting_for():
             try:
-                lines.append(self.seen.state.prompt(seat))
+                prompt = self.seen.state.prompt(seat)
             except Exception:
-                lines.append(f"{self.game.seats[seat]} to move")
+                prompt = f"{self.game.seats[seat]} to move"
+            lines.append(seats.prompt_text(m, seat, prompt))
             if not m.is_human(seat):
                 lines.append("Computer is thinking…")
         if self.viewpoint.covering and self.viewpoint.waiting_for is not None:
-            lines.append(f"Pass to {self.game.seats[self.viewpoint.waiting_for]}")
+            lines.append(f"Pass to {m.seat_name(self.viewpoint.waiting_for)}")
         if self.input.prefix_waiting:
             lines.insert(1, "Click it again to play it, or go on to a marked square")
         hint = self.hints.status()
@@ -438,11 +427,11 @@ class PlayScene(Scene):
             else:
                 widgets.message(self.ui, "Draw declined", "The computer plays on.")
             return
-        names = " and ".join(self.game.seats[s] for s in people)
+        names = " and ".join(self.match.seat_name(s) for s in people)
         widgets.confirm(
             self.ui,
             "Draw offered",
-            f"{self.game.seats[seat]} offers a draw. {names}, do you accept?",
+            f"{self.match.seat_name(seat)} offers a draw. {names}, do you accept?",
             self._agree_draw,
             yes="Accept",
         )
@@ -484,7 +473,7 @@ class PlayScene(Scene):
         game = self.game
         label = game.resign_label
         question = (
-            f"Resign the game as {game.seats[seat]}?"
+            f"Resign the game as {self.match.seat_name(seat)}?"
             if label == "Resign"
             else f"{label} now? {game.resign_note}".strip()
         )
@@ -529,7 +518,8 @@ class PlayScene(Scene):
 
         self.close_runners()
         self.closed = True
-        match = Match(self.match.game_id, self.match.options, None, list(self.match.players))
+        old = self.match
+        match = Match(old.game_id, old.options, None, list(old.players), names=list(old.names))
         self.app.replace(PlayScene(self.app, match))
 
     def on_quit(self) -> None:
@@ -667,7 +657,7 @@ class PlayScene(Scene):
             self._game_over_shown = True
             result = self.match.state.result()
             more = self.dialogs.score_lines(result, self._count_score())
-            self.dialogs.show_game_over(result.headline(self.game), result.reason, more)
+            self.dialogs.show_game_over(seats.headline(self.match, result), result.reason, more)
             self.refresh()
 
     def _count_score(self) -> Any:

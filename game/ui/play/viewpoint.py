@@ -132,31 +132,44 @@ class Viewpoint:
             self.reveal()
         return True
 
+    def cover_words(self) -> tuple[str, str]:
+        """What the cover says: "Pass to Ann" and who that is, "Ann (White
+        queen side)" ("Pass to White" and "White" when nobody gave a name)."""
+        seat = self.waiting_for
+        if seat is None:
+            return "Pass to", ""
+        m = self.match
+        return f"Pass to {m.name(seat) or m.game.seats[seat]}", m.seat_name(seat)
+
     def draw_cover(self, surface: pygame.Surface) -> None:
         """The whole window, so nothing of the last person's view shows."""
         rect = surface.get_rect()
         surface.fill((22, 25, 31))
-        name = self.match.game.seats[self.waiting_for] if self.waiting_for is not None else ""
+        title, who = self.cover_words()
         card = pygame.Rect(0, 0, min(560, rect.w - 40), min(220, rect.h - 40))
         card.center = rect.center
         pygame.draw.rect(surface, (40, 46, 56), card, border_radius=14)
         pygame.draw.rect(surface, (217, 164, 90), card, 2, border_radius=14)
         big = art.ui_font(max(22, card.h // 6), "bold")
         small = art.ui_font(max(14, card.h // 14))
-        title = big.render(f"Pass to {name}", True, (236, 229, 216))
-        lines = [
-            small.render(
-                f"{name}: click or press Enter when you are ready.", True, (190, 196, 204)
-            ),
-            small.render("Everyone else, please look away.", True, (154, 165, 177)),
-        ]
+        if big.size(title)[0] > card.w - 32:
+            big = art.ui_font(max(16, card.h // 9), "bold")
+        ready = f"{who}: click or press Enter when you are ready."
+        if small.size(ready)[0] > card.w - 32:  # a long name: who on a line of its own
+            texts = [who, "Click or press Enter when you are ready."]
+        else:
+            texts = [ready]
+        colours = [(190, 196, 204)] * len(texts) + [(154, 165, 177)]
+        texts.append("Everyone else, please look away.")
+        image = big.render(title, True, (236, 229, 216))
+        lines = [small.render(t, True, c) for t, c in zip(texts, colours, strict=True)]
         heading = small.render(self.match.game.title, True, (154, 165, 177))
         surface.blit(heading, heading.get_rect(midbottom=(card.centerx, card.y - 14)))
         hint = small.render("Esc: menu", True, (110, 118, 128))
         surface.blit(hint, hint.get_rect(midtop=(card.centerx, card.bottom + 14)))
-        y = card.centery - (title.get_height() + sum(i.get_height() + 6 for i in lines)) // 2
-        surface.blit(title, title.get_rect(midtop=(card.centerx, y)))
-        y += title.get_height() + 12
+        y = card.centery - (image.get_height() + sum(i.get_height() + 6 for i in lines)) // 2
+        surface.blit(image, image.get_rect(midtop=(card.centerx, y)))
+        y += image.get_height() + 12
         for line in lines:
             surface.blit(line, line.get_rect(midtop=(card.centerx, y)))
             y += line.get_height() + 6

@@ -1,0 +1,144 @@
+"""Who is who at the table, in words and colours for people.
+
+A seat is named by its person's name when one was typed in the setup form
+("Ann (White)"), by its label otherwise ("White", as always), and a computer
+seat by its level ("Computer (Normal)"). Everything here comes from the
+match's players and names and from who is to act: nothing a seat may not
+see. The side panel's "whose turn" line is drawn by ``draw_turn``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine import Seat
+from game.ui import art
+
+TEXT = (236, 229, 216)
+TEXT_DIM = (154, 165, 177)
+OUTLINE = (120, 128, 140)
+
+# Swatches for the sides' usual names; any other side takes the palette in order.
+SIDE_COLOURS = {
+    "white": (240, 236, 226),
+    "black": (28, 28, 32),
+    "red": (200, 62, 56),
+    "blue": (62, 110, 206),
+    "green": (70, 160, 90),
+    "yellow": (228, 196, 70),
+    "gold": (214, 170, 70),
+    "silver": (180, 186, 194),
+}
+PALETTE = ((240, 236, 226), (28, 28, 32), (200, 62, 56), (62, 110, 206), (70, 160, 90))
+
+
+def player_text(match: Any, seat: Seat) -> str:
+    """Who plays the seat: the person's name, "Human" when none was typed,
+    or the computer's level ("Computer (Normal)")."""
+    from game.ui.setup import level_name
+
+    return match.name(seat) or level_name(match.players[seat])
+
+
+def seats_text(match: Any) -> str:
+    """Every seat in play and who plays it: "White: Ann · Black: Computer (Normal)"."""
+    game = match.game
+    in_play = game.seats_in_play(match.options)
+    return " · ".join(f"{game.seats[s]}: {player_text(match, s)}" for s in in_play)
+
+
+def prompt_text(match: Any, seat: Seat, prompt: str) -> str:
+    """The game's prompt for the seat, with its person's name where the
+    prompt names the seat ("White to move" -> "Ann (White) to move"),
+    else before it ("Ann: choose a card"); unchanged with no name."""
+    name = match.name(seat)
+    if not name:
+        return prompt
+    label = match.game.seats[seat]
+    if prompt.startswith(label):
+        return match.seat_name(seat) + prompt[len(label) :]
+    return f"{name}: {prompt}"
+
+
+def headline(match: Any, result: Any) -> str:
+    """The result in a few words, naming the winners by name where they
+    have one ("Ann (White) wins"); as the game says it otherwise."""
+    game = match.game
+    plain = result.headline(game)
+    best = max(result.points)
+    winners = [s for s, v in enumerate(result.points) if v == best]
+    if result.verdict or plain == "Draw" or not any(match.name(s) for s in winners):
+        return plain
+    sides = {game.side_of(s) for s in winners}
+    if len(sides) == 1 and len(winners) > 1 and len(game.sides) > 1:  # a side's team
+        people = " and ".join(match.name(s) or game.seats[s] for s in winners)
+        return f"{game.sides[next(iter(sides))]} wins ({people})"
+    names = [match.seat_name(s) for s in winners]
+    return f"{names[0]} wins" if len(names) == 1 else " and ".join(names) + " win"
+
+
+def side_colour(game: Any, side: int) -> tuple[int, int, int]:
+    name = game.sides[side].lower() if 0 <= side < len(game.sides) else ""
+    return SIDE_COLOURS.get(name, PALETTE[side % len(PALETTE)])
+
+
+def turn_parts(match: Any) -> list[tuple[tuple[int, int, int], str, str]]:
+    """The "whose turn" line: per seat to act, its side's colour, who (the
+    name or the computer's level; "" for a person with no name) and the
+    rest (the seat's label, and the partners when the game has teams).
+    Empty when the game is over."""
+    if match.is_over():
+        return []
+    game = match.game
+    waiting = match.waiting_for()
+    parts = []
+    for seat in waiting:
+        who = match.name(seat)
+        if not match.is_human(seat):
+            who = player_text(match, seat)
+        rest = game.seats[seat]
+        team = [s for s in game.team_of(seat) if s != seat]
+        if team and len(waiting) == 1:
+            rest += " · with " + " and ".join(match.seat_name(s) for s in team)
+        parts.append((side_colour(game, game.side_of(seat)), who, rest))
+    return parts
+
+
+def draw_turn(surface: pygame.Surface, rect: pygame.Rect, parts: list) -> None:
+    """The line: a swatch of each seat's side, its person in bold, the rest
+    dimmed; cut short with "…" where the panel is narrow."""
+    if not parts or rect.w <= 0:
+        return
+    bold, plain = art.ui_font(15, "bold"), art.ui_font(15)
+    r = max(5, rect.h // 3)
+    x, cy = rect.x, rect.centery
+    for i, (colour, who, rest) in enumerate(parts):
+        if i:
+            x += 12
+        if x + 2 * r > rect.right:
+            break
+        pygame.draw.circle(surface, colour, (x + r, cy), r)
+        pygame.draw.circle(surface, OUTLINE, (x + r, cy), r, 1)
+        x += 2 * r + 8
+        for text, font, ink in ((who, bold, TEXT), (rest, plain, TEXT_DIM)):
+            if not text:
+                continue
+            if text is rest and who:
+                text = " · " + text
+            text = _fit(font, text, rect.right - x)
+            if not text:
+                return
+            image = font.render(text, True, ink)
+            surface.blit(image, (x, cy - image.get_height() // 2))
+            x += image.get_width()
+
+
+def _fit(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` cut with "…" to fit ``width`` pixels ("" if nothing fits)."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…" if text.strip() else ""
