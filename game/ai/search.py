@@ -25,13 +25,16 @@ together.
 - At the root every action is searched with a window just below the best so
   far, so actions that tie with the best are known exactly and one of them is
   picked at random: games vary.
-- Simultaneous decisions (several seats in ``to_act()``): at the root the
-  searching seat scores each of its actions by the average over a few joint
-  actions of the other seats drawn uniformly at random (the same draws for
-  every one of its actions). Inside the tree a simultaneous node draws one
-  random joint action for the others; if a seat of our team acts there, it
-  maximises its own action against that draw, otherwise the node is a chance
-  step. Simple, and never crashes; it is not game theory.
+- Simultaneous decisions (several seats in ``to_act()``): at the root, when
+  one rival chooses at the same time, each side's few most promising actions
+  (screened against a few random replies) are searched against each other
+  and the searching seat plays the mixed equilibrium of that matrix game
+  (game/ai/matrix.py), so it neither ignores the rival's best answer nor
+  becomes predictable. With more seats choosing at once, it averages over a
+  few random joint actions of the others. Inside the tree a simultaneous
+  node draws one random joint action for the others; if a seat of our team
+  acts there, it maximises its own action against that draw, otherwise the
+  node is a chance step.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ from game.ai.evaluate import (
     team_of,
     terminal_value,
 )
+from game.ai.matrix import sample, solve
 
 INF = math.inf
 TIE = 1e-6  # scores this close count as equal at the root
@@ -58,6 +62,8 @@ ROOT_WINDOW = 1e-3  # root children are searched with alpha = best - this
 CHECK_EVERY = 256  # nodes between clock / stop checks
 QUIESCENCE_DEPTH = 6  # capture plies after the nominal depth
 SIMULTANEOUS_SAMPLES = 4  # random joint actions per own action at the root
+MATRIX_WIDTH = 5  # candidate actions per side in a simultaneous root's matrix game
+SCREEN_REPLIES = 3  # random rival actions each candidate is screened against
 DELTA_MARGIN = 2.0  # quiescence skips captures that cannot come this close to alpha
 
 
@@ -173,6 +179,8 @@ class Search:
 
     def _run_simultaneous(self, state, actions, acting, start) -> Result:
         others = [s for s in acting if s != self.seat]
+        if len(others) == 1 and others[0] not in self.team:
+            return self._run_matrix(state, actions, others[0], start)
         samples = []
         for _ in range(SIMULTANEOUS_SAMPLES):
             samples.append({s: self.rng.choice(state.legal_actions(s)) for s in others})
@@ -197,6 +205,61 @@ class Search:
         if completed is None:
             return Result(actions[0], 0.0, 0, self.nodes, time.perf_counter() - start, {})
         return self._pick(completed, depth_done, start)
+
+    def _joint_value(self, state, ours, rival, theirs, depth: int) -> float:
+        child = state.copy()
+        child.apply({self.seat: ours, rival: theirs})
+        return self._search(child, depth, -INF, INF, 1)
+
+    def _screen(self, state, mine: list, rival: int, theirs: list, ours: bool) -> list:
+        """The ``MATRIX_WIDTH`` best of one side's actions, each judged (from
+        our point of view, a rival minimising) at the leaves against a few
+        random actions of the other side."""
+        if len(mine) <= MATRIX_WIDTH:
+            return list(mine)
+        replies = self.rng.sample(theirs, min(SCREEN_REPLIES, len(theirs)))
+        scored = []
+        for a in mine:
+            if ours:
+                v = sum(self._joint_value(state, a, rival, r, 0) for r in replies)
+            else:
+                v = -sum(self._joint_value(state, r, rival, a, 0) for r in replies)
+            scored.append((v, a))
+        scored.sort(key=lambda item: -item[0])
+        return [a for _, a in scored[:MATRIX_WIDTH]]
+
+    def _run_matrix(self, state, actions, rival: int, start) -> Result:
+        """One rival choosing at the same time: search each side's best few
+        actions against each other, deeper each round, and play the mixed
+        equilibrium of the last complete matrix."""
+        theirs = list(state.legal_actions(rival))
+        self.rng.shuffle(theirs)
+        done: tuple | None = None
+        depth_done = 0
+        try:
+            rows = self._screen(state, actions, rival, theirs, ours=True)
+            columns = self._screen(state, theirs, rival, actions, ours=False)
+            for depth in range(1, max(1, self.limits.max_depth) + 1):
+                matrix = [
+                    [self._joint_value(state, a, rival, b, depth - 1) for b in columns]
+                    for a in rows
+                ]
+                done, depth_done = (rows, columns, matrix), depth
+                if time.perf_counter() - start > 0.45 * (self.deadline - start):
+                    break
+        except _Abort:
+            pass
+        if done is None:
+            return Result(actions[0], 0.0, 0, self.nodes, time.perf_counter() - start, {})
+        rows, columns, matrix = done
+        eq = solve(matrix)
+        expected = [sum(p * v for p, v in zip(eq.columns, row, strict=True)) for row in matrix]
+        scores = dict(zip(rows, expected, strict=True))
+        floor = min(expected) - 1.0  # an action left unsearched ranks below every candidate
+        scores.update({a: floor for a in actions if a not in scores})
+        choice = rows[sample(eq.rows, self.rng)]
+        seconds = time.perf_counter() - start
+        return Result(choice, scores[choice], depth_done, self.nodes, seconds, scores)
 
     # -- the tree ---------------------------------------------------------------
     def _tick(self) -> None:
