@@ -140,10 +140,9 @@ class CrowdedState(ChessState):
             return None
         seat, game = self.seat, self.game
         if self.king_attacked(self.turn):
-            side = game.sides[self.turn]
             winner = next_seat(seat)
             return Result.team_win(
-                game, winner, f"Checkmate: {SEATS[winner]} could take the {side.lower()} king"
+                game, winner, f"Checkmate: {SEATS[seat]} cannot save the king from {SEATS[winner]}"
             )
         if self.must_pass():
             return None
