@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from game.engine import Action, Seat, State
-from game.games.crowded_house.rules import SHORT, Pass, half_name, half_of
+from game.games.crowded_house.rules import SEATS, SHORT, Pass, half_name, half_of
 from game.ui import art
 from game.ui.adapters import Choice, MoveAdapter, Path
 from game.ui.panel_widgets import PanelWidget
@@ -27,7 +27,8 @@ PIECE_COLOURS = ((244, 240, 230), (28, 28, 32))
 
 class TurnCard(PanelWidget):
     """Who moves: a disc of the colour, the seat's name, its team and half,
-    and the order of the four seats with the one to move picked out."""
+    and the order of the four seats with the one to move picked out and its
+    partner underlined."""
 
     height = 84
 
@@ -46,25 +47,39 @@ class TurnCard(PanelWidget):
         r = 9
         pygame.draw.circle(surface, PIECE_COLOURS[side], (x + r, y + r + 1), r)
         pygame.draw.circle(surface, ACCENT, (x + r, y + r + 1), r, 2)
-        title = "Game over" if over else f"{game.seats[seat]} to move"
+        title, line = self.lines(state)
         surface.blit(big.render(title, True, TEXT), (x + 2 * r + 8, y))
         y += 24
-        if not over:
-            partner = game.seats[(seat + 2) % 4]
-            line = f"Team {game.sides[side]}, {half_name(seat)}; partner: {partner}"
+        if line:
             surface.blit(self._fit(small, line, self.rect.w - 20), (x, y))
         y += 22
+        # The order of play, the seat to move picked out and its partner
+        # underlined.
         cx = x
         for s in range(4):
-            text = SHORT[s] + (" >" if s < 3 else "")
             picked = s == seat and not over
-            img = small.render(text, True, ACCENT if picked else TEXT_DIM)
+            partner = s == (seat + 2) % 4 and not over
+            img = small.render(SHORT[s], True, ACCENT if picked else TEXT if partner else TEXT_DIM)
+            box = img.get_rect(topleft=(cx, y))
             if picked:
-                box = img.get_rect(topleft=(cx, y)).inflate(8, 4)
-                pygame.draw.rect(surface, (60, 52, 38), box, border_radius=4)
-                img = small.render(text, True, ACCENT)
-            surface.blit(img, (cx, y))
-            cx += img.get_width() + 10
+                pygame.draw.rect(surface, (60, 52, 38), box.inflate(8, 4), border_radius=4)
+            if partner:
+                pygame.draw.line(surface, TEXT_DIM, box.bottomleft, box.bottomright)
+            surface.blit(img, box)
+            cx = box.right + 4
+            if s < 3:
+                arrow = small.render(">", True, TEXT_DIM)
+                surface.blit(arrow, (cx, y))
+                cx += arrow.get_width() + 4
+
+    @staticmethod
+    def lines(state: Any) -> tuple[str, str]:
+        """The card's words: who moves, then the team and the half."""
+        if state.is_over():
+            return "Game over", ""
+        seat = state.seat
+        side = state.game.sides[state.game.side_of(seat)]
+        return f"{SEATS[seat]} to move", f"Team {side} · {half_name(seat)}"
 
     @staticmethod
     def _fit(font: Any, text: str, width: int) -> pygame.Surface:

@@ -152,8 +152,10 @@ class CrowdedState(ChessState):
     def prompt(self, seat: Seat) -> str:
         if self.actions_for(seat) == [PASS]:
             return f"{SEATS[seat]} has nothing to move on or off the {half_name(seat)}: pass"
-        threat = " (the next player could take your king)" if self.king_attacked(self.turn) else ""
-        return f"{SEATS[seat]} to move: a piece starting or ending on the {half_name(seat)}{threat}"
+        files = "files e-h" if seat < 2 else "files a-d"
+        if self.king_attacked(self.turn):
+            return f"{SEATS[seat]} to move ({files}): the next player threatens your king"
+        return f"{SEATS[seat]} to move ({files})"
 
     def stuck_reason(self, seat: Seat, square: int) -> str | None:
         piece = self.piece_at(square)

@@ -145,7 +145,9 @@ def test_the_rule_sheets_example_only_a_block_saves_the_queen_side():
     # Black's queen side is next and the a1 rook starts on the queen side:
     # White's queen side cannot move the king, but may block on b1 or d1.
     state = position(ROOK_ON_THE_FIRST_RANK, WQ)
-    assert state.prompt(WQ).endswith("(the next player could take your king)")
+    assert state.prompt(WQ) == (
+        "White queen side to move (files a-d): the next player threatens your king"
+    )
     assert sans(state) == {"Nb1", "Nd1"}  # Ne2 and the rest leave g1 open; Kg2 is not its
 
 
