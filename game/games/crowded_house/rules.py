@@ -20,7 +20,9 @@ from typing import NamedTuple
 
 from game.engine import Event, Game, IllegalAction, Result
 from game.engine.actions import distinct, off_board
+from game.engine.board import bits
 from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move
+from game.engine.chess.tables import BISHOP, PAWN, QUEEN, ROOK
 from game.engine.protocol import Seat
 from game.games import register
 
@@ -104,6 +106,41 @@ class CrowdedState(ChessState):
             return False
         half = half_of(self.capturer(by))
         return bool(half >> sq & 1 or attackers & half)
+
+    def _hooked_legal(self) -> list[Move]:
+        """The core's hooked road, but a move is tried on the board only if
+        it could expose the king at all: a king move, en passant, any move
+        while the king is attacked by the usual chess moves, or a piece
+        standing between the king and an enemy slider on its line. Any other
+        move leaves the king no more attacked than it is now, which is not
+        at all (the same moves as trying every one; a test compares)."""
+        moves = [m for m in self.pseudo_legal_moves() if self.allows(m)]
+        us, them = self.turn, 1 - self.turn
+        king = self.king_square(us)
+        if king is None:
+            return moves
+        bb, enemy = self.bb, self.occ[them]
+        risky = 1 << king
+        if self.attackers(them, king):
+            risky = GEO.all
+        else:
+            snipers = (
+                GEO.rook_attacks(king, 0) & (bb[ROOK] | bb[QUEEN])
+                | GEO.bishop_attacks(king, 0) & (bb[BISHOP] | bb[QUEEN])
+            ) & enemy
+            for sniper in bits(snipers):
+                risky |= GEO.between(king, sniper)
+        pawns, ep = bb[PAWN], self.ep
+        safe = []
+        for m in moves:
+            if risky >> m.frm & 1 or (m.to == ep and pawns >> m.frm & 1):
+                self.push(m)
+                exposed = self.king_attacked(us)
+                self.pop()
+                if exposed:
+                    continue
+            safe.append(m)
+        return safe
 
     def must_pass(self) -> bool:
         """No piece of the side to move can move on or off the mover's half
@@ -204,6 +241,10 @@ class CrowdedHouseGame(Game):
     seats = SEATS
     seat_sides = (0, 1, 0, 1)
     teams = ((0, 2), (1, 3))
+    # Each level searches at least to the partner's turn, so partners play
+    # as allies: the setup's Normal (two turns) would never see the partner.
+    bot_levels = {"search:2": "search:3:nodes=1500", "search:3": "search:4:nodes=4000"}
+    hint_bot = "search:4:nodes=4000"
 
     def new(self, options=None, seed: int = 0) -> CrowdedState:
         self.normalize_options(options)

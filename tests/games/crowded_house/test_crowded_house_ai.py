@@ -96,3 +96,13 @@ def test_a_pawn_the_next_player_can_retake_is_left_alone():
     for seed in range(3):
         action = think_now("search:2:nodes=3000", state, WK, random.Random(seed), **UNTIMED)
         assert state.notation(action) != "Qxa6"
+
+
+def test_every_search_level_reaches_the_partners_turn():
+    """Normal and Hard of the setup screen search at least three turns (the
+    seat's own, the next opponent's, the partner's), so partners play as
+    allies at every level."""
+    for level in ("search:2", "search:3"):
+        spec = GAME.bot_levels.get(level, level)
+        assert make_bot(spec).limits.max_depth >= 3, spec
+    assert make_bot(GAME.hint_bot).limits.max_depth >= 3

@@ -415,3 +415,24 @@ def test_random_games_keep_the_protocol_with_any_mix_of_people_and_computers(com
         assert action in state.legal_actions(seat)
         match.play({seat: action})
     conformance.check_save(match)
+
+
+def test_the_quick_legality_filter_agrees_with_trying_every_move():
+    """The rules try a move on the board only when it could expose the king;
+    the core's road tries every one. Both give the same moves in random games."""
+    import random
+
+    from game.engine.chess.movegen import MoveGeneration
+
+    compared = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = GAME.new(seed=seed)
+        for _ in range(120):
+            if state.is_over():
+                break
+            assert state._hooked_legal() == MoveGeneration._hooked_legal(state)
+            compared += 1
+            (seat,) = state.to_act()
+            state.apply({seat: rng.choice(state.legal_actions(seat))})
+    assert compared > 300
