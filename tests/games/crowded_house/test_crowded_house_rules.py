@@ -436,3 +436,30 @@ def test_the_quick_legality_filter_agrees_with_trying_every_move():
             (seat,) = state.to_act()
             state.apply({seat: rng.choice(state.legal_actions(seat))})
     assert compared > 300
+
+
+def test_a_clicked_piece_that_may_not_move_says_why():
+    state = position(OPEN_E_FILES, WQ)
+    assert state.stuck_reason(WQ, GEO.square("g1")) == (
+        "That knight can neither leave nor reach your half, the queen side (files a-d)"
+    )
+    assert state.stuck_reason(WQ, GEO.square("e8")) is None  # not White's piece
+    # The b5 knight has moves on the queen side, but none shields g1 from
+    # the a1 rook of Black's queen side, who moves next; the bishop can.
+    threatened = position(
+        """
+        .......k
+        ........
+        ........
+        .N......
+        ........
+        ....B...
+        .....P.P
+        r.....K.
+        """,
+        WQ,
+    )
+    assert sans(threatened) == {"Bc1"}
+    assert threatened.stuck_reason(WQ, GEO.square("b5")) == (
+        "That knight cannot save your king from Black queen side"
+    )
