@@ -38,15 +38,15 @@ class TurnCard(PanelWidget):
         state = self.seen.state if self.seen is not None else None
         if state is None or not hasattr(state, "seat"):
             return
-        game = state.game
         seat = state.seat
         over = state.is_over()
         big, small = art.ui_font(16), art.ui_font(13)
         x, y = self.rect.x + 10, self.rect.y + 8
-        side = game.side_of(seat)
+        side = self.colour(state)
         r = 9
-        pygame.draw.circle(surface, PIECE_COLOURS[side], (x + r, y + r + 1), r)
-        pygame.draw.circle(surface, ACCENT, (x + r, y + r + 1), r, 2)
+        if side is not None:
+            pygame.draw.circle(surface, PIECE_COLOURS[side], (x + r, y + r + 1), r)
+            pygame.draw.circle(surface, ACCENT, (x + r, y + r + 1), r, 2)
         title, line = self.lines(state)
         surface.blit(big.render(title, True, TEXT), (x + 2 * r + 8, y))
         y += 24
@@ -73,10 +73,28 @@ class TurnCard(PanelWidget):
                 cx += arrow.get_width() + 4
 
     @staticmethod
+    def colour(state: Any) -> int | None:
+        """The side whose disc the card shows: the mover's, the winners' at
+        the end, none after a draw."""
+        result = state.result()
+        if result is None:
+            return state.game.side_of(state.seat)
+        best = max(result.points)
+        if min(result.points) == best:
+            return None
+        return state.game.side_of(result.points.index(best))
+
+    @staticmethod
     def lines(state: Any) -> tuple[str, str]:
-        """The card's words: who moves, then the team and the half."""
-        if state.is_over():
-            return "Game over", ""
+        """The card's words: who moves, then the team and the half; at the
+        end, who won."""
+        result = state.result()
+        if result is not None:
+            side = TurnCard.colour(state)
+            if side is None:
+                return "Draw", "Both teams share the game"
+            name = state.game.sides[side]
+            return f"Team {name} wins", f"{name} king side and {name} queen side"
         seat = state.seat
         side = state.game.sides[state.game.side_of(seat)]
         return f"{SEATS[seat]} to move", f"Team {side} · {half_name(seat)}"

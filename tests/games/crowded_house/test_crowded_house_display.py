@@ -111,4 +111,9 @@ def test_the_turn_card_names_the_seat_its_team_and_half(app):
     card.draw(surface, None)  # draws without a click-path input
     resigned = state.copy()
     resigned.resign(3)
-    assert TurnCard.lines(resigned) == ("Game over", "")
+    assert TurnCard.lines(resigned) == ("Team White wins", "White king side and White queen side")
+    assert TurnCard.colour(resigned) == 0
+    drawn = state.copy()
+    drawn.agree_draw()
+    assert TurnCard.lines(drawn) == ("Draw", "Both teams share the game")
+    assert TurnCard.colour(drawn) is None
