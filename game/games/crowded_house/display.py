@@ -113,6 +113,7 @@ class CrowdedAdapter(MoveAdapter):
 
     def __init__(self) -> None:
         self._half_rects: list[pygame.Rect] = []
+        self._glows: dict[int, pygame.Surface] = {}
 
     def path_of(self, state: State, seat: Seat, action: Action) -> Path | None:
         if isinstance(action, Pass):
@@ -157,16 +158,23 @@ class CrowdedAdapter(MoveAdapter):
             pygame.draw.rect(surface, OUTLINE, area.inflate(-3, -3), width)
             return True
         if name == MOVABLE:
-            size = rect.width
+            surface.blit(self._glow(rect.width), rect.topleft)
+            return True
+        return False
+
+    def _glow(self, size: int) -> pygame.Surface:
+        """The ring under a movable piece, made once per square size: a soft
+        green disc with a bright rim on a dark edge, clear on both colours."""
+        glow = self._glows.get(size)
+        if glow is None:
             glow = pygame.Surface((size, size), pygame.SRCALPHA)
             centre = (size // 2, size // 2)
             radius = int(size * 0.44)
             pygame.draw.circle(glow, (*GLOW, 70), centre, radius)
             pygame.draw.circle(glow, (*SHADE, 150), centre, radius, max(2, size // 22) + 2)
             pygame.draw.circle(glow, (*GLOW, 235), centre, radius, max(2, size // 22))
-            surface.blit(glow, rect.topleft)
-            return True
-        return False
+            self._glows = {size: glow}
+        return glow
 
 
 ADAPTER = CrowdedAdapter()
