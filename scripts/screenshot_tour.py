@@ -46,6 +46,7 @@ GAMES_MID_PLAY = [
     ("tar_pit", 14, 3, True),
     ("adrenaline", 16, 2, True),
     ("half_alice", 16, 3, True),
+    ("crowded_house", 14, 3, False),
 ]
 
 
