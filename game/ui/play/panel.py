@@ -10,6 +10,7 @@ Everything shown comes from the scene's ``Seen`` (the viewer's view).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -65,6 +66,7 @@ class SidePanel:
         self.turn_rect = pygame.Rect(0, 0, 0, 0)
         self.turn: list[Any] = []  # the whose-turn line's parts (seats.turn_parts)
         self.status_text = ""
+        self.spin = 0.0  # the thinking spinner's turn, 0..1
         self.moves_text = ""
         self.captured: list[tuple[int, list[Any], float]] = []
         self._start: Counter | None = None
@@ -284,6 +286,31 @@ class SidePanel:
         surface.blit(self._background, self.rect)
         seats.draw_turn(surface, self.turn_rect, self.turn)
         self._draw_captured(surface)
+        if self.scene.thinking or self.scene.hints.thinking:
+            self._draw_spinner(surface)
+
+    def tick(self, dt: float) -> None:
+        """Turn the spinner on by game time (frames, not the wall clock, so
+        two renders of one moment look the same)."""
+        if self.scene.thinking or self.scene.hints.thinking:
+            self.spin = (self.spin + dt) % 1.0
+        else:
+            self.spin = 0.0
+
+    def _draw_spinner(self, surface: pygame.Surface) -> None:
+        """Eight dots in the status box's bottom right corner, the bright one
+        going round once a second: a computer (or a hint) is thinking."""
+        r = 9
+        cx, cy = self.status_rect.right - r - 12, self.status_rect.bottom - r - 10
+        lead = int(self.spin * 8)
+        for i in range(8):
+            angle = math.tau * i / 8 - math.pi / 2
+            age = (lead - i) % 8
+            shade = max(70, 235 - 28 * age)
+            x, y = cx + r * math.cos(angle), cy + r * math.sin(angle)
+            pygame.draw.circle(
+                surface, (shade, shade * 0.85, shade * 0.6), (x, y), 2.5 if age else 3.5
+            )
 
     def _draw_captured(self, surface: pygame.Surface) -> None:
         rect = self.captured_rect

@@ -644,6 +644,7 @@ class PlayScene(Scene):
             self.refresh()
         self.ui.update(dt)
         self.board.update(dt)
+        self.panel.tick(dt)
         for widget in self.widgets:
             widget.update(dt)
         self.input.enabled = (
