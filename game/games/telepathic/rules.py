@@ -319,11 +319,11 @@ class TelepathicState(ChessState):
         name = self.game.seats[seat]
         partner = self.game.seats[seat ^ 1]
         if self.phase == PREDICT:
-            return f"{name}: predict with a card which piece {partner} will move"
+            return f"{name}: predict which piece {partner} moves"
         if self.phase == MOVE:
             check = ", in check" if self.king_attacked(self.turn) else ""
-            return f"{name}: move a piece ({partner} has predicted){check}"
-        return f"{name}: remove one of your pieces (not the king)"
+            return f"{name}: move ({partner} has predicted){check}"
+        return f"{name}: remove a piece (not the king)"
 
     def stuck_reason(self, seat: Seat, square: int) -> str | None:
         piece = self.piece_at(square)
@@ -471,7 +471,6 @@ class TelepathicGame(Game):
     seat_sides = (0, 0, 1, 1)
     teams = ((0, 1), (2, 3))
     private_views = True  # the face-down prediction
-    playable = False  # shown as coming until its display is in
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> TelepathicState:
         self.normalize_options(options)
