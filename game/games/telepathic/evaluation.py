@@ -41,7 +41,7 @@ MARGIN = 0.3  # pawns: moves this close to the best are as good for the team
 REPEAT_PAWNS = 0.4  # per earlier time a move's position was seen: play on, not round
 FACE_UP_BONUS = 0.5  # the face-up kind counts as half a move more: a miss only stays
 TROPHY_PAWNS = 0.8  # a trophy place towards one's own end is worth this much
-NODES = {1: 4_000, 2: 25_000, 3: 80_000}  # per level, so the choice never hangs on the clock
+NODES = {1: 4_000, 2: 20_000, 3: 30_000}  # per level, so the choice never hangs on the clock
 CHESS = ChessGame()
 BOARD_KEY = 12  # the board's part of a position key: pieces, side, castling, en passant
 
@@ -120,7 +120,8 @@ def _order(move: Move) -> tuple:
 def move_scores(state: Any, level: int) -> dict[Move, float]:
     """Each legal move's score in pawns for the side to move: a chess search
     ``level`` moves deep on the board alone (no cards, no trophy), every
-    move searched with a full window so the near-best are known exactly.
+    move searched with a window that keeps the near-best exact (the others
+    fail low at once).
     The deepest level finished within the node budget counts."""
     board = ChessState(CHESS, " ".join(state.to_text().split()[:6]))
     side = board.turn
@@ -133,12 +134,18 @@ def move_scores(state: Any, level: int) -> dict[Move, float]:
     search._pieces = True
     scores = {m: 0.0 for m in moves}
     for depth in range(1, level + 1):
-        found = {}
+        found: dict[Move, float] = {}
+        best = -math.inf
         try:
-            for m in moves:
+            # Best first; a move that cannot come within MARGIN of the best so
+            # far fails low at once, the near-best get their exact scores.
+            for m in sorted(moves, key=lambda m: (-scores[m], _order(m))):
                 child = board.copy()
                 child.apply({side: m})
-                found[m] = search._search(child, depth - 1, -math.inf, math.inf, 1)
+                alpha = best - MARGIN - 0.01
+                v = search._search(child, depth - 1, alpha, math.inf, 1)
+                found[m] = v
+                best = max(best, v)
         except _Abort:
             break
         scores = {m: max(-WIN, min(WIN, v)) for m, v in found.items()}

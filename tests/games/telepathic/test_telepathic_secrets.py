@@ -11,6 +11,7 @@ import random
 
 import pytest
 from helpers import conformance
+from helpers.bots import UNTIMED
 from telepathic_positions import GAME, act
 
 from game.ai import make_bot
@@ -60,20 +61,21 @@ def test_the_card_is_shown_to_all_when_turned_over():
         assert view.face_up[0] == "queen"
 
 
-MIXES = list(itertools.product(("human", "computer:random"), repeat=4))
+MIXES = list(itertools.product(("human", "computer:search:1"), repeat=4))
 
 
 @pytest.mark.parametrize("players", MIXES, ids=["".join(p[0] for p in m) for m in MIXES])
 def test_random_games_with_every_mix_of_people_and_computers(players):
-    """The people pick at random, the computer seats decide from their views;
+    """The people pick at random, the computer seats (the game's own players,
+    bounded by nodes) decide from their views;
     every step keeps the conformance promises and the screen's viewer (the
     person the privacy screen handed over to, the only person, or nobody when
     only computers play) sees no face-down card but its own."""
     rng = random.Random(len(players) + players.count("human"))
     match = Match("telepathic", seed=7, players=list(players))
     viewpoint = Viewpoint(match)
-    bot = make_bot("random")
-    for step in range(70):
+    bot = make_bot("search:1", **UNTIMED)
+    for step in range(60):
         state = match.state
         conformance.check_protocol(state, rng)
         conformance.check_text(state)
