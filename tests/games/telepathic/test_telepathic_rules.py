@@ -273,3 +273,25 @@ def test_the_start_diagram_is_the_game_start():
 
 def state_piece(state, name):
     return state.piece_at(sq(name))
+
+
+def test_en_passant_waits_through_a_removal():
+    state = position(
+        """
+        rnbqkbnr
+        ppp.pppp
+        ........
+        ........
+        ...p....
+        ........
+        PPPPPPPP
+        RNBQKBNR
+        """,
+        trophy="white",
+        face_up="N/p",
+    )
+    turn(state, "P", "e4")  # a pull past White's end: Black removes first
+    assert state.phase == REMOVE and state.to_text().split()[3] == "e3"
+    assert GAME.from_text(state.to_text()).to_text() == state.to_text()
+    act(state, "remove Ng8", "predict N")
+    assert "dxe3" in [state.notation(m) for m in state.legal_actions(B_B)]
