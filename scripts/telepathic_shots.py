@@ -19,7 +19,11 @@ os.environ.setdefault("CHESS_VARIANTS_HOME", "/tmp/telepathic_shots_home")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-def shot(out: Path, size, players, steps: int, seed: int, until=None, cover=False) -> None:
+def shot(
+    out: Path, size, players, steps: int, seed: int, until=None, cover=False, reveal=0
+) -> None:
+    """``reveal``: that many frames after the person to act plays a random
+    action in the scene (a move: the card turning over, the trophy sliding)."""
     import pygame
 
     from game.app import App
@@ -42,6 +46,13 @@ def shot(out: Path, size, players, steps: int, seed: int, until=None, cover=Fals
         scene._sync_board()
     for _ in range(60):
         app.step(1 / 60)
+    if reveal:
+        (seat,) = match.to_act()
+        scene.submit(seat, rng.choice(match.state.legal_actions(seat)))
+        scene.viewpoint.reveal()  # the last mover keeps looking
+        scene.refresh()
+        for _ in range(reveal):
+            app.step(1 / 60)
     pygame.image.save(app.window, str(out))
     print(out)
     scene.close_runners()
@@ -60,6 +71,9 @@ def main() -> None:
     shot(out / f"people_cover_{tag}.png", size, people, 61, 3, cover=True)
     shot(out / f"removal_{tag}.png", size, people, 30, 4, lambda s: s.phase == "remove")
     shot(out / f"alone_{tag}.png", size, alone, 50, 5, lambda s: s.phase == "move")
+    move = lambda s: s.phase == "move"  # noqa: E731
+    shot(out / f"flip_{tag}.png", size, people, 20, 6, move, reveal=22)
+    shot(out / f"slide_{tag}.png", size, people, 20, 6, move, reveal=50)
 
 
 if __name__ == "__main__":
