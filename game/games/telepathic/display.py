@@ -300,7 +300,7 @@ def _fade_removed(b: Any, e: Any) -> None:
 
 class TelepathicAdapter(MoveAdapter):
     animations = {"remove": _fade_removed}
-    sounds = (("remove", "capture"), ("reveal", "card"))
+    sounds = (("remove", "capture"), ("reveal", "card"), ("predict", "card"))
 
     def make_widgets(self) -> list[Any]:
         return [TelepathicPanel()]
