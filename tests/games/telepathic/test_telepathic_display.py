@@ -90,3 +90,21 @@ def test_the_computers_prediction_stays_hidden_from_the_person(app):
     assert scene.viewpoint.viewer == W_B
     assert scene.widgets[0].seen.state.down[0] == "?"
     assert "predict Q" not in " ".join(match.move_list(W_B))
+
+
+def test_the_panel_fits_between_the_move_list_and_the_buttons():
+    from game.app import MIN_SIZE, App
+
+    for size in (MIN_SIZE, (1280, 800)):
+        app = App(fullscreen=False, size=size)
+        app.running = True
+        try:
+            scene = open_play(app, Match("telepathic", seed=1, players=["human"] * 4))
+            panel = scene.widgets[0].rect
+            buttons = [b.rect for b in scene.panel.buttons.values()]
+            assert scene.panel.moves.rect.bottom <= panel.top
+            assert panel.bottom <= min(r.top for r in buttons)
+            assert scene.panel.moves.rect.h >= 60  # a few moves still show
+        finally:
+            scene.close_runners()
+            app.close()
