@@ -91,7 +91,7 @@ def test_rules_viewer_shows_the_sheet(game_id):
         app.close()
 
 
-def test_a_coming_game_chosen_in_the_list_shows_its_sheet():
+def test_a_game_chosen_in_the_list_shows_its_sheet():
     app = make_app(MainMenu, RulesScene)
     try:
         pump(app)

@@ -51,7 +51,9 @@ class MainMenu(FormScene):
         top = max(16, min(40, h // 22))
         widgets.label(ui, pygame.Rect(0, top, w, 64), "Chess Variants", "#title")
         ready = sum(playable(e.id) for e in CATALOGUE)
-        sub = f"{len(CATALOGUE)} games for one to four players  ·  {ready} ready to play"
+        sub = f"{len(CATALOGUE)} games for one to four players"
+        if ready < len(CATALOGUE):  # while some are still coming, say how many are not
+            sub += f"  ·  {ready} ready to play"
         widgets.label(ui, pygame.Rect(0, top + 62, w, 28), sub, "#subtitle")
 
         content_w = min(1140, w - 64)

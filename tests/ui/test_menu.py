@@ -15,7 +15,7 @@ from game.ui.menu import MainMenu, playable
 load_all()
 
 
-def test_every_catalogue_entry_is_shown_and_coming_soon_ones_are_disabled():
+def test_every_catalogue_entry_is_shown_and_playable():
     app = make_app(MainMenu)
     pump(app)
     menu = app.scene
@@ -23,17 +23,33 @@ def test_every_catalogue_entry_is_shown_and_coming_soon_ones_are_disabled():
     assert set(menu.cards) == {e.id for e in CATALOGUE}
     for entry in CATALOGUE:
         assert entry.title in shown
-        assert menu.cards[entry.id].is_enabled == playable(entry.id)
-    soon = [e for e in CATALOGUE if not playable(e.id)]
-    assert soon, "the catalogue has games still to come"
-    assert sum("coming soon" in t for t in shown) == len(soon)
-    assert "2 players" in shown and "4 players  ·  coming soon" in shown
+        assert menu.cards[entry.id].is_enabled and playable(entry.id)
+    assert not any("coming soon" in t for t in shown)
+    assert f"{len(CATALOGUE)} games for one to four players" in shown
+    assert "2 players" in shown and "4 players" in shown and "1-4 players" in shown
 
 
-def test_clicking_a_coming_soon_game_does_nothing():
+@pytest.fixture
+def telepathic_coming(monkeypatch):
+    """Telepathic Chess as it was listed before it was playable."""
+    monkeypatch.setattr(REGISTRY["telepathic"], "playable", False, raising=False)
+
+
+def test_a_game_still_coming_is_shown_dimmed_and_counted(telepathic_coming):
     app = make_app(MainMenu)
-    soon = next(e.id for e in CATALOGUE if e.id not in REGISTRY)
-    click(app, app.scene.cards[soon])
+    pump(app)
+    shown = texts(app)
+    assert not app.scene.cards["telepathic"].is_enabled
+    assert "4 players  ·  coming soon" in shown
+    assert (
+        f"{len(CATALOGUE)} games for one to four players  ·  {len(CATALOGUE) - 1} ready to play"
+        in shown
+    )
+
+
+def test_clicking_a_coming_soon_game_does_nothing(telepathic_coming):
+    app = make_app(MainMenu)
+    click(app, app.scene.cards["telepathic"])
     assert isinstance(app.scene, MainMenu)
 
 

@@ -433,6 +433,7 @@ def test_animation_speed_scales_every_kind_and_zero_is_instant(kind):
         "golf_move": {"piece": "N", "frm": 1, "to": 2, "captured": "q"},
         "golf_reset": {"left": [1, 2], "back": {3: "N", 4: "q"}},
         "golf_place": {"piece": "N", "to": 3},
+        "remove": {"square": 3, "piece": P},
     }
     event = Event(kind, 0, samples[kind])
     slow = sum(s.duration for s in steps_from_events([event], 1.0, builders=ALL_BUILDERS))
