@@ -41,7 +41,6 @@ ROLE = (236, 196, 52)
 FLIP_SECONDS = 0.5
 SLIDE_SECONDS = 0.7
 OUTCOME_WORDS = {"pull": "pulled", "stay": "stayed", "push": "pushed"}
-ARTICLE = {kind: "an" if kind[0] in "aeiou" else "a" for kind in CARD_KINDS}
 
 
 def place_of(kind: str) -> int:
@@ -54,15 +53,15 @@ def kind_of_place(place: int) -> str | None:
 
 
 def reveal_words(state: Any) -> str:
-    """The last reveal in a sentence: "White bet on the knight (checker) and
-    moved a knight: the trophy was pulled"."""
+    """The last reveal in a few words, short enough for the panel's line:
+    "White bet knight (checker), moved knight: pulled"."""
     if state.last is None:
         return "No card turned over yet"
     side, down, up, moved, outcome, loser = state.last
     name = state.game.sides[side]
     bet = up if down == "checker" else down
-    card = f"the {bet} (checker)" if down == "checker" else f"the {down}"
-    text = f"{name} predicted {card}, moved {ARTICLE[moved]} {moved}: {OUTCOME_WORDS[outcome]}"
+    card = f"{bet} (checker)" if down == "checker" else down
+    text = f"{name} bet {card}, moved {moved}: {OUTCOME_WORDS[outcome]}"
     if loser is not None:
         text += f"; {state.game.sides[loser]} lost a piece"
     return text

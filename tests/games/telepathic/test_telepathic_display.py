@@ -64,7 +64,7 @@ def test_four_people_predict_in_private_then_move_and_the_card_turns_over(app):
     assert panel.anim is not None and panel.anim["t"] > FLIP_SECONDS
     pump(app, 60)
     assert panel.anim is None
-    assert reveal_words(panel.seen.state).startswith("White predicted the knight")
+    assert reveal_words(panel.seen.state).startswith("White bet knight")
 
 
 def test_a_removal_is_a_click_on_a_piece_and_the_king_is_refused(app):
