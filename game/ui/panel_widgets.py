@@ -48,6 +48,12 @@ class PanelWidget:
     def update(self, dt: float) -> None:
         pass
 
+    @property
+    def animating(self) -> bool:
+        """Something of the widget's own is moving (the scene keeps drawing
+        frames until it stops, rather than waiting for input)."""
+        return False
+
     def place_at(self, pos: tuple[int, int]) -> int | None:
         """The click-path place under ``pos`` (a negative id), if any."""
         return None

@@ -96,6 +96,10 @@ class TelepathicPanel(PanelWidget):
             self.anim = {"t": 0.0, "last": state.last, "from": before.trophy, "to": state.trophy}
             self._drawn = False  # its clock starts when it is first drawn
 
+    @property
+    def animating(self) -> bool:
+        return self.anim is not None
+
     def update(self, dt: float) -> None:
         if self.anim is not None and self._drawn:
             self.anim["t"] += dt

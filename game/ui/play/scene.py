@@ -626,12 +626,14 @@ class PlayScene(Scene):
 
     def active(self) -> bool:
         """Frames are needed while something moves or waits: a move landing,
-        a piece flying home or dragged, a computer thinking, a step to come
-        from it, the game-over window to open, or a hint being thought about."""
+        a panel widget's animation, a piece flying home or dragged, a
+        computer thinking, a step to come from it, the game-over window to
+        open, or a hint being thought about."""
         m = self.match
         waiting_bot = not m.is_over() and any(not m.is_human(s) for s in m.waiting_for())
         return (
             self.board.animating
+            or any(widget.animating for widget in self.widgets)
             or self.input.dragging
             or waiting_bot
             or (m.is_over() and not self._game_over_shown)

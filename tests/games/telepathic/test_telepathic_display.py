@@ -62,8 +62,10 @@ def test_four_people_predict_in_private_then_move_and_the_card_turns_over(app):
     take_screen(app, scene)
     pump(app, int(FLIP_SECONDS * 60) + 5)
     assert panel.anim is not None and panel.anim["t"] > FLIP_SECONDS
+    # The turning card alone keeps the app drawing frames, with no input.
+    assert panel.animating and not scene.board.animating and scene.active()
     pump(app, 60)
-    assert panel.anim is None
+    assert panel.anim is None and not panel.animating
     assert reveal_words(panel.seen.state).startswith("White bet knight")
 
 
