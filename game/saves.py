@@ -57,6 +57,7 @@ __all__ = [
     "load_settings",
     "log_path",
     "logs_dir",
+    "remove_stale_temps",
     "sanitize_name",
     "save_named",
     "save_settings",
@@ -114,14 +115,29 @@ def autosave_path() -> Path:
 
 
 # -- writing -----------------------------------------------------------------------
+# scripts/drill_crash.py kills the app in the middle of a write on purpose:
+# in the drilled app only, game/ui/drill.py sets this to pause the write
+# between its steps (called with the file and the step). None everywhere else.
+between_steps: Any = None
+TEMP_SUFFIX = ".tmp"
+
+
 def _atomic_write(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that it is either fully there or not."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+            if between_steps is None:
+                f.write(text)
+            else:
+                f.write(text[: len(text) // 2])
+                f.flush()
+                between_steps(path, "half written")
+                f.write(text[len(text) // 2 :])
             f.flush()
             os.fsync(f.fileno())
+        if between_steps is not None:
+            between_steps(path, "written")
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -130,6 +146,26 @@ def _atomic_write(path: Path, text: str) -> None:
             pass
         raise
     _fsync_dir(path.parent)
+
+
+def remove_stale_temps() -> int:
+    """Remove the temp files a crash in the middle of a write left behind
+    (the app calls this when it starts); how many there were."""
+    removed = 0
+    try:
+        folders = (data_dir(), saves_dir())
+    except OSError:
+        return 0
+    for folder in folders:
+        for path in folder.glob(f".*{TEMP_SUFFIX}"):
+            try:
+                path.unlink()
+                removed += 1
+            except OSError:
+                log.warning("could not remove the stale temp file %s", path)
+    if removed:
+        log.info("removed %d temp files left by an interrupted write", removed)
+    return removed
 
 
 def _fsync_dir(folder: Path) -> None:
