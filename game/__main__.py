@@ -13,6 +13,7 @@ import sys
 # already set: so it is set before anything imports pygame.
 WM_CLASS = "chess-variants"
 WM_CLASS_ENV = "SDL_VIDEO_X11_WMCLASS"
+DRILL_ENV = "CHESS_VARIANTS_DRILL"  # the crash drill's report file (game/ui/drill.py)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -108,6 +109,10 @@ def main(argv: list[str] | None = None) -> int:
             from game.ui.load_scene import open_save
 
             open_save(app, args.load)
+        if os.environ.get(DRILL_ENV):  # scripts/drill_crash.py drives this app
+            from game.ui import drill
+
+            drill.attach(app, os.environ[DRILL_ENV])
         return app.run(max_frames=args.smoke_frames)
     finally:
         app.close()
