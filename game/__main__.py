@@ -95,6 +95,16 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"unknown or unfinished game {args.game!r} (playable: {known})")
 
     start_log()
+    try:
+        return _run(args)
+    except Exception:  # before or after the main loop, which catches its own
+        import logging
+
+        logging.getLogger(__name__).exception("Chess Variants stopped on an unexpected error")
+        raise
+
+
+def _run(args: argparse.Namespace) -> int:
     from game.app import App
     from game.ui.menu import MainMenu
 

@@ -14,7 +14,7 @@ from pygame_gui.elements import UIButton, UITextBox, UITextEntryLine, UIWindow
 from game.ui import widgets
 
 TITLE = "Something went wrong"
-WIDTH, HEIGHT = 560, 300
+WIDTH, HEIGHT = 560, 262
 
 
 def words(log_file: Path | None, kept: bool) -> str:

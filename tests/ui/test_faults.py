@@ -254,3 +254,16 @@ def test_when_the_menu_cannot_be_made_the_app_stops_and_says_why(fapp, monkeypat
     logged = saves.log_path().read_text(encoding="utf-8")
     assert "could not go back to the menu" in logged and "injected in the menu" in logged
     assert saved_history() == [{"0": "e4"}]  # the game is kept all the same
+
+
+def test_a_fault_outside_the_main_loop_is_logged_before_the_app_stops(monkeypatch):
+    from game.__main__ import main
+
+    def no_window(self, *args, **kwargs):
+        raise Boom("injected in the window")
+
+    monkeypatch.setattr(app_module.App, "__init__", no_window)
+    with pytest.raises(Boom):
+        main(["--smoke-frames", "2"])
+    logged = saves.log_path().read_text(encoding="utf-8")
+    assert "stopped on an unexpected error" in logged and "Boom: injected in the window" in logged
