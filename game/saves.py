@@ -560,7 +560,7 @@ def _info(path: Path) -> SaveInfo:
         modified = path.stat().st_mtime
     except OSError:
         modified = 0.0
-    name = path.stem
+    name = "".join(c if c.isprintable() else "?" for c in path.stem)  # a name fonts can draw
     try:
         game, steps = check_save(_read_json(path))
     except SaveError as e:

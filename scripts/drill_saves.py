@@ -100,7 +100,8 @@ def _text(d: Any) -> bytes:
     return (json.dumps(d, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-Maker = Callable[[random.Random, dict[str, Any], Path], None]
+# Makes a hostile file at the path (or returns the path it chose instead).
+Maker = Callable[[random.Random, dict[str, Any], Path], Path | None]
 MAKERS: dict[str, Maker] = {}
 
 
@@ -344,6 +345,17 @@ def _many(rng, base, path):
     _write(path, _text(d))
 
 
+@kind("odd file name")
+def _odd_name(rng, base, path):
+    """Bytes that are not UTF-8 and control characters in the file's name."""
+    odd = rng.choice([b"\xff\xfe", b"\x1b[31m", b"\x7f", b"\xc3", b"\xe2\x80\xae"])
+    name = os.fsencode(path.stem) + b" " + odd + b".json"
+    target = Path(os.fsdecode(os.path.join(os.fsencode(path.parent), name)))
+    data = _text(base)
+    _write(target, data if rng.random() < 0.5 else data[: len(data) // 2])
+    return target
+
+
 @kind("big file")
 def _big(rng, base, path, megabytes: int = 50):
     d = copy.deepcopy(base)
@@ -413,7 +425,7 @@ def run_case(
     if maker is _big:
         _big(rng, base, path, big_mb)
     else:
-        maker(rng, base, path)
+        path = maker(rng, base, path) or path  # a maker may choose the name itself
     own = digest(path)
 
     # 1. the loader

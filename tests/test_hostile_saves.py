@@ -165,6 +165,30 @@ def test_an_unreadable_file_says_so():
         path.chmod(0o644)
 
 
+def test_a_file_name_that_is_not_utf8_is_shown_and_opened(app):
+    """Such a name made the Load screen's font fail (surrogates): it is shown
+    with ? for what cannot be drawn, and the save opens."""
+    from helpers.ui_driver import pump
+
+    from game.ui.load_scene import LoadScene
+    from game.ui.menu import MainMenu
+    from game.ui.play import PlayScene
+
+    path = saves.save_named(Match("chess", seed=1), "x")
+    folder = os.fsencode(path.parent)
+    odd = Path(os.fsdecode(os.path.join(folder, b"bad \xff\xfe name \x1b.json")))
+    path.rename(odd)
+    (info,) = saves.list_saves()
+    assert info.name == "bad ?? name ?" and info.ok
+    app.push(MainMenu(app))
+    app.push(LoadScene(app))
+    pump(app, 2)
+    app.scene.select(0)
+    app.scene.load_selected()
+    pump(app, 2)
+    assert isinstance(app.scene, PlayScene)
+
+
 # -- every kind of the drill, through the loader and the list ---------------------------------
 @pytest.fixture(scope="module")
 def bases():
@@ -184,7 +208,7 @@ def test_every_kind_of_damage_gives_a_clear_message_and_touches_nothing_else(kin
     rng = random.Random(kind)
     for i in range(4):
         path = folder / f"hostile {i}.json"
-        drill.MAKERS[kind](rng, bases[rng.choice(sorted(bases))], path)
+        path = drill.MAKERS[kind](rng, bases[rng.choice(sorted(bases))], path) or path
         own = drill.digest(path)
         try:
             saves.load(path)
