@@ -38,7 +38,9 @@ import pygame
 ENV = "CHESS_VARIANTS_DRILL"  # the report file
 SEED_ENV = "CHESS_VARIANTS_DRILL_SEED"
 PAUSE_ENV = "CHESS_VARIANTS_DRILL_PAUSE"
-GAME_STEPS = (4, 25)  # a game runs a random number of steps in this range, then a new one begins
+# A game runs a number of steps in this range (the same for the same game and
+# seed, through every restart), then a new one begins.
+GAME_STEPS = (2, 12)
 LEVELS = ("human", "human", "computer:random", "computer:random", "computer:search:1")
 
 
@@ -165,7 +167,7 @@ class Driver:
 
         m = scene.match
         self.scene, self.phase = scene, "playing"
-        self.limit = len(m.records) + self.rng.randrange(*GAME_STEPS)
+        self.limit = random.Random(f"{m.game_id} {m.seed}").randrange(*GAME_STEPS)
         self.played = self.saved = len(m.records)
         temps = sorted(p.name for p in saves.saves_dir().iterdir() if p.name.endswith(".tmp"))
         self.report(
