@@ -11,10 +11,11 @@ seats and scripted people, and appends each step played and each autosave
 on disk to the report, unbuffered, before the next.
 
 Each round starts the app (which presses Continue when there is a game to
-continue) and kills its whole process group with SIGKILL: after a random
-time, or, in about a third of the rounds, as soon as the autosave thread is
-in the middle of a write (CHESS_VARIANTS_DRILL_PAUSE makes every write pause
-between its steps, so the window is there to hit). After each kill this
+continue) and kills its whole process group with SIGKILL: in a tenth of the
+rounds early, while it starts; in about a third as soon as the autosave
+thread is in the middle of a write (CHESS_VARIANTS_DRILL_PAUSE makes every
+write pause between its steps, so the window is there to hit); else after a
+random time with its game on screen. After each kill this
 script loads the autosave itself and checks it: it loads (not corrupt), it is
 the game last reported saved, with at least the steps reported saved (no
 action lost) and only steps reported played (nothing invented). The next
@@ -250,20 +251,29 @@ class Drill:
 
     # -- the drill ----------------------------------------------------------------------------
     def round(self, round_no: int) -> None:
+        """Start the app, kill it: early (while it starts or presses
+        Continue) in a tenth of the rounds, as soon as an autosave write is
+        under way in a third, else after a random time once its game is on
+        screen. Then check the autosave."""
+        mark = len(self.report.events)
         proc = self.start(round_no)
         launched = time.monotonic()
+        mode = self.rng.random()
         try:
-            in_write_wanted = self.rng.random() < 0.35
-            ready = self.wait_for(proc, {"new", "resumed"}, READY_TIMEOUT)
-            if ready is None:
-                self.fail(f"round {round_no}: the app never showed its game")
+            if mode < 0.1:
+                self.wait_for(proc, set(), self.rng.uniform(0.05, 2.0))
             else:
-                self.figures.start_seconds.append(time.monotonic() - launched)
-            if ready is not None and in_write_wanted:
-                self.wait_for(proc, {"write"}, WRITE_TIMEOUT)
-            elif ready is not None:
-                end = time.monotonic() + self.rng.uniform(0.0, self.max_delay)
-                self.wait_for(proc, set(), max(0.0, end - time.monotonic()))
+                ready = self.wait_for(proc, {"new", "resumed"}, READY_TIMEOUT)
+                if ready is None:
+                    self.fail(f"round {round_no}: the app never showed its game")
+                else:
+                    self.figures.start_seconds.append(time.monotonic() - launched)
+                if ready is not None and mode < 0.45:  # in the first, second or third write
+                    for _ in range(self.rng.randrange(1, 7)):  # (each write pauses twice)
+                        if self.wait_for(proc, {"write"}, WRITE_TIMEOUT) is None:
+                            break
+                elif ready is not None:
+                    self.wait_for(proc, set(), self.rng.uniform(0.0, self.max_delay))
             if proc.poll() is not None:
                 self.fail(f"round {round_no}: the app exited by itself ({proc.returncode})")
         finally:
@@ -271,10 +281,10 @@ class Drill:
         self.figures.kills += 1
         for event in self.report.read():
             self.take(event)
-        last = self.report.events[-1] if self.report.events else {}
+        last = self.report.events[-1] if len(self.report.events) > mark else {}
         if last.get("ev") == "write":
             self.figures.in_write += 1
-        if ready is None:
+        if not any(e["ev"] in ("new", "resumed") for e in self.report.events[mark:]):
             self.figures.before_ready += 1
         self.check_disk()
 
