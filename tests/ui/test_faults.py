@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import pickle
 
 import pygame
 import pytest
@@ -267,3 +268,54 @@ def test_a_fault_outside_the_main_loop_is_logged_before_the_app_stops(monkeypatc
         main(["--smoke-frames", "2"])
     logged = saves.log_path().read_text(encoding="utf-8")
     assert "stopped on an unexpected error" in logged and "Boom: injected in the window" in logged
+
+
+# -- a fault inside the computer's worker process ------------------------------------------
+class Exploder:
+    """What the computer's worker finds instead of the view it was handed."""
+
+    def to_act(self, *args):
+        raise Boom("injected in the computer's worker")
+
+    legal_actions = to_act
+
+
+def _exploder() -> Exploder:
+    return Exploder()
+
+
+class ExplodingView:
+    def __reduce__(self):
+        return (_exploder, ())
+
+
+class FaultyPickle:
+    """The runner's pickle module, handing the worker an ExplodingView."""
+
+    HIGHEST_PROTOCOL = pickle.HIGHEST_PROTOCOL
+    loads = staticmethod(pickle.loads)
+
+    @staticmethod
+    def dumps(obj, protocol=None):
+        return pickle.dumps(ExplodingView(), protocol=protocol)
+
+
+def test_a_fault_in_the_computers_worker_is_logged_and_the_game_goes_on(fapp, monkeypatch):
+    """The worker sends its traceback back; it goes to the log file and the
+    computer plays a random legal move instead: no window closes, no game
+    stops."""
+    from game import logfile
+    from game.ai import runner
+
+    logfile.ensure()  # as the app's start does
+    scene = open_play(fapp, chess("human", "computer:random"))
+    monkeypatch.setattr(runner, "pickle", FaultyPickle)
+    play_moves(fapp, scene, "e4")
+    for _ in range(3000):  # the worker starts, fails, answers: a few seconds at most
+        pump(fapp, 1)
+        if len(scene.match.records) == 2:
+            break
+    assert len(scene.match.records) == 2 and scene.match.history[0] == {0: "e4"}
+    assert fapp.scene is scene and fault_windows(fapp) == []
+    logged = saves.log_path().read_text(encoding="utf-8")
+    assert "bot random failed" in logged and "Boom: injected in the computer's worker" in logged
