@@ -61,6 +61,9 @@ class Figures:
     lost: int = 0  # steps reported on disk that the autosave did not have
     invented: int = 0  # autosaves holding steps never reported played
     corrupt: int = 0  # autosaves that did not load
+    renamed: int = 0  # autosaves whose moves read otherwise once replayed
+    faults: int = 0  # unexpected exceptions the app met (its fault window; see its log)
+    fault_lines: Counter = field(default_factory=Counter)  # their last traceback lines
     temps_after_kill: int = 0  # temp files a kill left (removed when the app starts)
     temps_left: int = 0  # temp files still there once the app had restarted
     games: Counter = field(default_factory=Counter)
@@ -164,21 +167,33 @@ class Drill:
     # -- what the child says ----------------------------------------------------------
     def take(self, event: dict[str, Any]) -> None:
         ev = event["ev"]
-        if ev in ("new", "resumed"):
+        if ev in ("new", "resumed", "continued"):
             key = (event["game"], event["seed"])
             steps = self.played.setdefault(key, {})
-            steps.setdefault(event["n"], event["digest"])
+            if ev != "continued":  # (a Continue after a fault is checked below)
+                steps.setdefault(event["n"], event["digest"])
             if ev == "new":
                 self.figures.games[event["game"]] += 1
                 if event["n"] != 0:
                     self.fail(f"a new game begins with {event['n']} steps")
-            else:
+            elif ev == "resumed":
                 self.check_resume(event)
+            else:  # Continue after a fault, in the same run: a position it played
+                if steps.get(event["n"]) != event["digest"]:
+                    self.fail(f"Continue after a fault resumed {key} at a step never played")
+                if self.expected is not None and self.expected[0] == key:
+                    if event["n"] < self.expected[1]:
+                        self.figures.lost += self.expected[1] - event["n"]
+                        self.fail(f"Continue after a fault lost steps of {key}")
             self.figures.temps_left += len(event["temps"])
             if event["temps"]:
                 self.fail(f"temp files left after a restart: {event['temps']}")
             self.current = key
             self.order.append(key)
+        elif ev == "quit":
+            self.fail("the app quit by itself: " + " | ".join(event["stack"])[-1500:])
+        elif ev == "fault":
+            self.figures.faults += 1
         elif ev == "played":
             self.played[self.current][event["n"]] = event["digest"]
             self.figures.steps_played += 1
@@ -225,10 +240,18 @@ class Drill:
             self.resume_at = None
             return
         key, n = (match.game_id, match.seed), len(match.records)
-        dig = digest(match.history)
-        if self.played.get(key, {}).get(n) != dig:
+        dig = digest(match.history)  # as Continue will show it: replayed through the rules
+        written = json.loads(path.read_text(encoding="utf-8"))["actions"]
+        raw = digest(written)
+        if raw != dig:  # the rules name a replayed move otherwise than when it was played
+            self.figures.renamed += 1
+            self.fail(f"replaying {key} names its moves otherwise: {written} -> {match.history}")
+        if self.played.get(key, {}).get(n) != raw:
             self.figures.invented += 1
-            self.fail(f"the autosave holds {n} steps of {key} never reported played")
+            self.fail(
+                f"the autosave holds {n} steps of {key} never reported played "
+                f"({written}; played: {sorted(self.played.get(key, {}).items())})"
+            )
         if self.expected is not None:
             want_key, want_n = self.expected
             if key != want_key and not self.begun_after(key, want_key):
@@ -284,9 +307,22 @@ class Drill:
         last = self.report.events[-1] if len(self.report.events) > mark else {}
         if last.get("ev") == "write":
             self.figures.in_write += 1
-        if not any(e["ev"] in ("new", "resumed") for e in self.report.events[mark:]):
+        if not any(e["ev"] in ("new", "resumed", "continued") for e in self.report.events[mark:]):
             self.figures.before_ready += 1
         self.check_disk()
+
+    def read_faults(self) -> None:
+        """The exceptions in the app's log file, by their last line."""
+        log = self.home / "data" / "logs" / "chess-variants.log"
+        if not log.exists():
+            return
+        lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
+        for i, line in enumerate(lines):
+            if "unexpected exception in" in line:
+                end = next(
+                    (j for j in range(i + 1, len(lines)) if lines[j][:4].isdigit()), len(lines)
+                )
+                self.figures.fault_lines[f"{line.split(': ', 1)[-1]}: {lines[end - 1]}"] += 1
 
     def run(self) -> Figures:
         data = self.home / "data"
@@ -305,11 +341,14 @@ class Drill:
                     self.fail("the last restart never showed its game")
             finally:
                 self.kill(proc)
+            self.read_faults()
             return self.figures
         finally:
             if self.figures.failures and not self.quiet:
-                tail = (self.home / "child.log").read_text(errors="replace")[-3000:]
-                print(f"child output (last lines):\n{tail}", file=sys.stderr)
+                for name in ("child.log", "data/logs/chess-variants.log"):
+                    path = self.home / name
+                    tail = path.read_text(errors="replace")[-3000:] if path.exists() else ""
+                    print(f"{name} (its end):\n{tail}", file=sys.stderr)
             shutil.rmtree(self.home, ignore_errors=True)
 
 
@@ -331,6 +370,10 @@ def print_figures(f: Figures, seconds: float) -> None:
     print(f"  actions lost: {f.lost}")
     print(f"  steps in an autosave never played: {f.invented}")
     print(f"  corrupt autosaves: {f.corrupt}")
+    print(f"  autosaves whose moves read otherwise once replayed: {f.renamed}")
+    print(f"  unexpected exceptions in the app (fault window, then Continue): {f.faults}")
+    for line, n in f.fault_lines.most_common(10):
+        print(f"    {n} x {line[:300]}")
     print(
         f"  temp files left by kills: {f.temps_after_kill}; still there after a restart: "
         f"{f.temps_left}"

@@ -17,6 +17,9 @@ space bar, as a person would.
 It appends one JSON line per event to the report file, with no buffering,
 so a SIGKILL loses nothing written: ``new`` and ``resumed`` (the game, its
 seed, its steps so far and their digest, the temp files in the saves folder),
+``fault`` (an unexpected exception sent the app back to the menu: the driver
+closes the window and presses Continue, as a player would; then
+``continued``),
 ``played`` (a step made), ``saved`` (the autosave on disk holds every step
 so far) and ``write`` (an autosave write between two of its steps). With
 CHESS_VARIANTS_DRILL_PAUSE (seconds), every atomic write pauses at each
@@ -62,6 +65,7 @@ class Driver:
         self.saved = 0  # steps reported on disk
         self.wait = 0  # frames before the next person acts
         self.limit = 0  # steps after which the game gives way to a new one
+        self.faulted = False  # Continue is pressed after a fault, not after a start
         from game import saves
 
         if pause > 0:
@@ -69,7 +73,12 @@ class Driver:
         handed_in = saves.autosave
 
         def autosave(match: Any) -> Any:  # a step is reported before any write can hold it
-            if self.scene is not None and match is self.scene.match:
+            scene = self.scene
+            same = scene is not None and (match.game_id, match.seed) == (
+                scene.match.game_id,
+                scene.match.seed,
+            )
+            if same:  # the scene's match, or the copy a fault keeps (App.fault)
                 self._report_played(match)
             return handed_in(match)
 
@@ -103,11 +112,18 @@ class Driver:
             return
         if self.phase == "continuing":
             if isinstance(top, PlayScene):
-                self._take(top, "resumed")
+                self._take(top, "continued" if self.faulted else "resumed")
             elif isinstance(top, MainMenu) and dialogs(top.ui):  # Continue refused
                 texts = [getattr(w, "html_message", "") for w in dialogs(top.ui)]
                 self.report("refused", message=" ".join(map(str, texts))[:300])
                 self.new_game()
+            return
+        if self.phase == "playing" and isinstance(top, MainMenu):
+            # App.fault went back to the menu: say so, close its window, Continue.
+            self.report("fault")
+            for window in dialogs(top.ui):
+                window.kill()
+            self.phase, self.faulted = "start", True
             return
         if isinstance(top, PlayScene) and top is self.scene:
             self.drive(top)
@@ -208,5 +224,14 @@ def attach(app: Any, report: str) -> Driver:
         driver.tick()
         return drawn
 
+    quit_app = app.quit
+
+    def quit_and_say_why() -> None:  # nothing in the drill quits: whatever did, say so
+        import traceback
+
+        driver.report("quit", stack=traceback.format_stack(limit=8)[:-1])
+        quit_app()
+
     app.step = step_and_drive
+    app.quit = quit_and_say_why
     return driver
