@@ -13,6 +13,7 @@ import sys
 # already set: so it is set before anything imports pygame.
 WM_CLASS = "chess-variants"
 WM_CLASS_ENV = "SDL_VIDEO_X11_WMCLASS"
+DRILL_ENV = "CHESS_VARIANTS_DRILL"  # the crash drill's report file (game/ui/drill.py)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -57,23 +58,25 @@ def _positive_int(text: str) -> int:
 
 def start_log() -> None:
     """Warnings and errors go to logs/chess-variants.log in the user data
-    folder (kept small: two files of 256 KB), so a player can send it in."""
+    folder (kept small: two files of 256 KB, game/logfile.py), so a player
+    can send it in; so does any exception a thread of the app lets escape."""
     import logging
-    from logging.handlers import RotatingFileHandler
+    import threading
 
-    from game import __version__
-    from game.saves import log_path
+    from game import __version__, logfile
 
-    try:
-        handler = RotatingFileHandler(log_path(), maxBytes=256_000, backupCount=1)
-    except OSError:
+    if logfile.ensure() is None:
         return  # an unwritable data folder must not stop the game
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root = logging.getLogger()
-    root.addHandler(handler)
-    root.setLevel(logging.INFO)
     logging.captureWarnings(True)
-    logging.getLogger(__name__).info("Chess Variants %s starting", __version__)
+    log = logging.getLogger(__name__)
+
+    def thread_fault(args: threading.ExceptHookArgs) -> None:
+        exc = (args.exc_type, args.exc_value, args.exc_traceback)
+        name = args.thread.name if args.thread is not None else "?"
+        log.error("unexpected exception in thread %s", name, exc_info=exc)
+
+    threading.excepthook = thread_fault
+    log.info("Chess Variants %s starting", __version__)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -92,6 +95,16 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"unknown or unfinished game {args.game!r} (playable: {known})")
 
     start_log()
+    try:
+        return _run(args)
+    except Exception:  # before or after the main loop, which catches its own
+        import logging
+
+        logging.getLogger(__name__).exception("Chess Variants stopped on an unexpected error")
+        raise
+
+
+def _run(args: argparse.Namespace) -> int:
     from game.app import App
     from game.ui.menu import MainMenu
 
@@ -106,6 +119,10 @@ def main(argv: list[str] | None = None) -> int:
             from game.ui.load_scene import open_save
 
             open_save(app, args.load)
+        if os.environ.get(DRILL_ENV):  # scripts/drill_crash.py drives this app
+            from game.ui import drill
+
+            drill.attach(app, os.environ[DRILL_ENV])
         return app.run(max_frames=args.smoke_frames)
     finally:
         app.close()

@@ -44,6 +44,9 @@ SAVE_FLUSH_SECONDS = 10.0  # how long quitting waits for the last autosave
 # scripts/bench_startup.py: the app writes time.time() into this file once
 # its first frame is on screen.
 FIRST_FRAME_ENV = "CHESS_VARIANTS_FIRST_FRAME_FILE"
+# Frames in a row that fail while the fault window is up before the app
+# gives up (it stops with exit code 1 rather than spin on a broken menu).
+FAULT_GIVE_UP = 120
 
 
 # The fonts every manager knows, by the names the theme and rich text use.
@@ -128,6 +131,12 @@ class App:
         self.running = False
         self.sounds = Sounds(enabled=bool(self.settings["sound"]))
         self.version = __version__
+        self.faults = 0  # unexpected exceptions met by the main loop
+        self.fault_dialog: Any = None  # the "something went wrong" window while it is up
+        self._fault_streak = 0  # frames in a row that failed
+        self._faults_under_dialog = 0
+        self.exit_code = 0
+        saves.remove_stale_temps()  # left by a crash in the middle of a write
 
     # -- the window ---------------------------------------------------------------
     @property
@@ -382,7 +391,11 @@ class App:
             start = time.perf_counter()
             dt = min(start - last, MAX_DT)
             last = start
-            self.step(dt, draw=False)
+            try:
+                self.step(dt, draw=False)
+                self._fault_streak = 0
+            except Exception:
+                self.fault()
             frames += 1
             self.frame_times.append(time.perf_counter() - start)
             if max_frames is not None and frames >= max_frames:
@@ -396,7 +409,70 @@ class App:
             else:
                 self._wait()
         self.running = False
-        return 0
+        return self.exit_code
+
+    # -- unexpected exceptions -----------------------------------------------------
+    def fault(self) -> None:
+        """An exception escaped a frame (a scene's events, update or drawing,
+        or a computer seat polled from its update): write its traceback to
+        the log file, keep the game in the autosave (each scene's
+        ``on_fault``), go back to a fresh menu and say so there, with the log
+        file's path. A fault while that window is up is only logged; when
+        every frame fails for FAULT_GIVE_UP frames the app stops (exit code 1)."""
+        from game import logfile
+
+        exc = sys.exc_info()
+        log_file = logfile.ensure()
+        self.faults += 1
+        self._fault_streak += 1
+        if self.fault_dialog is not None and self.fault_dialog.alive():
+            self._faults_under_dialog += 1
+            if self._faults_under_dialog <= 3:  # enough to see it; not a log full of it
+                log.error("another unexpected exception while its window is up", exc_info=exc)
+            if self._fault_streak >= FAULT_GIVE_UP:
+                self._give_up(log_file)
+            return
+        name = type(self.scene).__name__ if self.scene is not None else "no scene"
+        log.error("unexpected exception in %s; back to the menu", name, exc_info=exc)
+        try:
+            self._recover(log_file)
+        except Exception:
+            log.exception("could not go back to the menu after the exception")
+            self._give_up(log_file)
+
+    def _recover(self, log_file: Any) -> None:
+        from game.ui.fault import FaultDialog
+        from game.ui.menu import MainMenu
+
+        kept = False
+        for scene in reversed(self.scenes):
+            hook = getattr(scene, "on_fault", None)
+            try:
+                if hook is not None and hook():
+                    kept = True
+            except Exception:
+                log.exception("on_fault of %s failed", type(scene).__name__)
+            self._hand_over(scene)
+            try:
+                scene.leave()
+            except Exception:
+                log.exception("leaving %s failed", type(scene).__name__)
+        self.scenes.clear()
+        self.flush_saves()
+        kept = kept or saves.has_autosave()
+        menu = MainMenu(self)
+        self.push(menu)
+        self.fault_dialog = FaultDialog(menu.ui, log_file, kept)
+        self._faults_under_dialog = 0
+        self._scene_gone = True
+
+    def _give_up(self, log_file: Any) -> None:
+        where = f"; the log file is {log_file}" if log_file is not None else ""
+        log.critical("the app keeps failing and stops%s", where)
+        print(f"Chess Variants stopped after an unexpected error{where}", file=sys.stderr)
+        self.exit_code = 1
+        self.flush_saves()  # no scene's on_quit: its game may be half-changed
+        self.running = False
 
     def close(self) -> None:
         for scene in reversed(self.scenes):

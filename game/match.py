@@ -16,6 +16,7 @@ Headless: never imports pygame.
 
 from __future__ import annotations
 
+import copy
 import logging
 import random
 from collections.abc import Mapping
@@ -319,6 +320,17 @@ class Match:
             if any(self.is_human(s) for s in self.state.to_act()):
                 break
         return events
+
+    def replayed(self) -> Match:
+        """A copy rebuilt from the start by replaying the recorded steps:
+        whole even if a step failed halfway and left the live state half
+        changed (a step is recorded only once it has been applied in full)."""
+        twin = copy.copy(self)
+        twin.records = list(self.records)
+        twin._redo = list(self._redo)
+        twin._pending = {}
+        twin._rebuild()
+        return twin
 
     def _rebuild(self) -> None:
         state = self.initial_state()

@@ -27,6 +27,7 @@ import math
 import os
 import re
 import shutil
+import stat
 import tempfile
 import threading
 from dataclasses import dataclass
@@ -57,6 +58,7 @@ __all__ = [
     "load_settings",
     "log_path",
     "logs_dir",
+    "remove_stale_temps",
     "sanitize_name",
     "save_named",
     "save_settings",
@@ -114,14 +116,29 @@ def autosave_path() -> Path:
 
 
 # -- writing -----------------------------------------------------------------------
+# scripts/drill_crash.py kills the app in the middle of a write on purpose:
+# in the drilled app only, game/ui/drill.py sets this to pause the write
+# between its steps (called with the file and the step). None everywhere else.
+between_steps: Any = None
+TEMP_SUFFIX = ".tmp"
+
+
 def _atomic_write(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that it is either fully there or not."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+            if between_steps is None:
+                f.write(text)
+            else:
+                f.write(text[: len(text) // 2])
+                f.flush()
+                between_steps(path, "half written")
+                f.write(text[len(text) // 2 :])
             f.flush()
             os.fsync(f.fileno())
+        if between_steps is not None:
+            between_steps(path, "written")
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -130,6 +147,26 @@ def _atomic_write(path: Path, text: str) -> None:
             pass
         raise
     _fsync_dir(path.parent)
+
+
+def remove_stale_temps() -> int:
+    """Remove the temp files a crash in the middle of a write left behind
+    (the app calls this when it starts); how many there were."""
+    removed = 0
+    try:
+        folders = (data_dir(), saves_dir())
+    except OSError:
+        return 0
+    for folder in folders:
+        for path in folder.glob(f".*{TEMP_SUFFIX}"):
+            try:
+                path.unlink()
+                removed += 1
+            except OSError:
+                log.warning("could not remove the stale temp file %s", path)
+    if removed:
+        log.info("removed %d temp files left by an interrupted write", removed)
+    return removed
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -309,6 +346,7 @@ def delete(path: str | os.PathLike[str]) -> None:
 # -- what is wrong with a save, in words for players ---------------------------------
 NOT_A_SAVE = "This file is not a saved game from Chess Variants."
 CUT_SHORT = "This save is damaged or cut short, so it cannot be read."
+TOO_BIG = "This file is too large to be a saved game ({mb:.0f} MB)."
 NO_FINAL = "This save is incomplete: it has no final position. It may have been cut short."
 
 
@@ -316,26 +354,47 @@ def _damaged(what: str) -> SaveError:
     return SaveError(f"This save is damaged: {what}.")
 
 
+MAX_SAVE_BYTES = 2_000_000  # a long game is a few hundred KB; anything bigger is not a save
+
+
+def _short(text: str, limit: int = 40) -> str:
+    """Something from a file, short enough to quote in a message."""
+    text = " ".join("".join(c if c.isprintable() else " " for c in str(text)).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _read_json(path: Path) -> Any:
+    name = _short(path.stem)
     try:
-        raw = path.read_bytes()
+        info = path.stat()  # never open what is not a plain file: a pipe would never end
+        if stat.S_ISDIR(info.st_mode):
+            raise SaveError(f"“{name}” is a folder, not a saved game.", path)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(NOT_A_SAVE, path)
+        if info.st_size > MAX_SAVE_BYTES:
+            raise SaveError(TOO_BIG.format(mb=info.st_size / 1e6), path)
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_SAVE_BYTES + 1)
     except FileNotFoundError:
         raise SaveError(
-            f"The save “{path.stem}” is not there any more; it may have been moved or deleted.",
+            f"The save “{name}” is not there any more; it may have been moved or deleted.",
             path,
         ) from None
     except OSError as e:
-        raise SaveError(f"The save “{path.stem}” could not be read ({e.strerror}).", path) from e
+        why = f" ({e.strerror})" if e.strerror else ""
+        raise SaveError(f"The save “{name}” could not be read{why}.", path) from e
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError(TOO_BIG.format(mb=len(raw) / 1e6), path)
     if not raw.strip():
         raise SaveError("This save is empty: nothing was written in it.", path)
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte order mark, as some editors write, is fine
     except UnicodeDecodeError:
         raise SaveError(NOT_A_SAVE, path) from None
     try:
         return json.loads(text)
-    except json.JSONDecodeError as e:
-        log.info("%s: %s", path, e)  # where it broke, for whoever reads the log
+    except (ValueError, RecursionError) as e:  # bad JSON, a number too long, nesting too deep
+        log.info("%s: %s", path, _short(str(e), 200))  # where it broke, for the log
         raise SaveError(CUT_SHORT if text.lstrip().startswith("{") else NOT_A_SAVE, path) from None
 
 
@@ -354,7 +413,7 @@ def check_save(d: Any) -> tuple[Any, list[dict[Any, Any]]]:
         raise _damaged("its version number is unreadable")
     if fmt > FORMAT:
         written = d.get("app_version")
-        by = f" ({written})" if isinstance(written, str) else ""
+        by = f" ({_short(written, 20)})" if isinstance(written, str) else ""
         raise SaveError(
             f"This save was made by a newer version of Chess Variants{by}. "
             "Update the game to open it."
@@ -366,7 +425,7 @@ def check_save(d: Any) -> tuple[Any, list[dict[Any, Any]]]:
         game = find_game(game_id)
     except KeyError:
         raise SaveError(
-            f"This save is for a game this version does not have ({game_id})."
+            f"This save is for a game this version does not have ({_short(game_id)})."
         ) from None
     options = d.get("options")
     try:
@@ -384,6 +443,8 @@ def check_save(d: Any) -> tuple[Any, list[dict[Any, Any]]]:
         or not all(valid_player(p) for p in players)
     ):
         raise _damaged("it does not say properly who plays each side")
+    if not all(_known_level(game, p) for p in players):
+        raise _damaged("it names a computer player this version does not have")
     names = d.get("names")  # saves from before names have none
     if names is not None and (
         not isinstance(names, list)
@@ -400,6 +461,23 @@ def check_save(d: Any) -> tuple[Any, list[dict[Any, Any]]]:
     return game, steps
 
 
+def _known_level(game: Any, player: str) -> bool:
+    """A person, or a computer level the computer players understand."""
+    level = player.partition(":")[2]
+    if not level:
+        return True
+    from game.ai import make_bot
+
+    try:
+        make_bot(game.bot_levels.get(level, level))
+    except (ValueError, TypeError, OverflowError):
+        return False
+    return True
+
+
+MAX_MOVE_TEXT = 200  # characters; a move's notation is a few of them
+
+
 def _steps(raw: Any, game: Any, what: str) -> list[dict[Any, Any]]:
     """Saved steps with their seats as numbers; SaveError when one cannot be
     a step of this game (the rules judge the moves themselves on replay)."""
@@ -413,9 +491,14 @@ def _steps(raw: Any, game: Any, what: str) -> list[dict[Any, Any]]:
         if "resign" in step or "draw" in step:
             out.append(step)
             continue
-        keys = {k: int(k) for k in step if isinstance(k, str) and k.isdigit()}
+        keys = {
+            k: int(k)
+            for k in step
+            if isinstance(k, str) and k.isascii() and k.isdigit() and len(k) < 4
+        }
         if len(keys) != len(step) or not all(
-            keys[k] in seats and isinstance(v, str) for k, v in step.items()
+            keys[k] in seats and isinstance(v, str) and len(v) <= MAX_MOVE_TEXT
+            for k, v in step.items()
         ):
             raise _damaged(f"{what} has an unreadable entry")
         out.append({keys[k]: v for k, v in step.items()})
@@ -444,8 +527,8 @@ def _replay_words(message: str, game: Any, steps: list[dict[Any, Any]]) -> str:
         which = f"move {number}" if number is not None else "a move"
     else:
         which = "a taken-back move"
-    if shown:
-        which += f" ({shown})"
+    if shown and _short(shown):
+        which += f" ({_short(shown)})"
     if "after the game was over" in problem:
         return f"This save is damaged: {which} comes after the end of the game."
     if "not legal" in problem:
@@ -484,7 +567,7 @@ def _info(path: Path) -> SaveInfo:
         modified = path.stat().st_mtime
     except OSError:
         modified = 0.0
-    name = path.stem
+    name = "".join(c if c.isprintable() else "?" for c in path.stem)  # a name fonts can draw
     try:
         game, steps = check_save(_read_json(path))
     except SaveError as e:

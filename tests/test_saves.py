@@ -26,7 +26,7 @@ def home(tmp_path, monkeypatch) -> Path:
 
 
 def nim_match(steps=((0, 1), (1, 2), (0, 3))) -> Match:
-    m = Match("toy_nim", seed=4, players=["human", "computer:2"])
+    m = Match("toy_nim", seed=4, players=["human", "computer:search:2"])
     for seat, n in steps:
         m.play({seat: n})
     return m

@@ -526,6 +526,23 @@ class PlayScene(Scene):
         self._autosave()
         self.close_runners()
 
+    def on_fault(self) -> bool:
+        """The app met an unexpected exception and goes back to the menu:
+        stop the computer seats and autosave the game as its recorded steps
+        replay it (never the live state, which a step that failed halfway may
+        have half changed). True when the autosave holds this game."""
+        self.closed = True
+        self.close_runners()
+        try:
+            match = self.match.replayed()
+        except Exception:  # the last autosave stays as it was
+            log.exception("the game could not be replayed to keep it")
+            return False
+        from game import saves
+
+        saves.autosave(match)
+        return True
+
     # -- the frame ---------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
