@@ -37,6 +37,9 @@ from game.engine.chess.tables import (
 )
 from game.engine.pieces import Piece
 
+# One Piece per side and kind index, shared (a Piece is an immutable tuple).
+_PIECES = tuple(tuple(Piece(side, name) for name in KIND_NAMES) for side in (WHITE, BLACK))
+
 
 class ChessBoard:
     """Bitboards and make/unmake. Mixed into ``ChessState``."""
@@ -64,7 +67,7 @@ class ChessBoard:
             return None
         for kind, bb in enumerate(self.bb):
             if bb & bit:
-                return Piece(side, KIND_NAMES[kind])
+                return _PIECES[side][kind]
         raise AssertionError("occupancy and piece boards disagree")
 
     def kind_at(self, bit: int) -> int:
@@ -75,7 +78,19 @@ class ChessBoard:
         return -1
 
     def pieces(self) -> dict[int, Piece]:
-        return {sq: self.piece_at(sq) for sq in bits(self.occ[WHITE] | self.occ[BLACK])}
+        """Every piece by its square, read kind by kind off the bitboards (the
+        search and the evaluation ask for it at every node)."""
+        out: dict[int, Piece] = {}
+        white, black = self.occ
+        for kind, bb in enumerate(self.bb):
+            if bb:
+                piece = _PIECES[WHITE][kind]
+                for sq in bits(bb & white):
+                    out[sq] = piece
+                piece = _PIECES[BLACK][kind]
+                for sq in bits(bb & black):
+                    out[sq] = piece
+        return out
 
     def king_square(self, side: int) -> int | None:
         kings = self.bb[KING] & self.occ[side]
