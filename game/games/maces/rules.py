@@ -46,6 +46,36 @@ from game.games.maces.text import ACT, SWING, MacesText
 FIFTY = 100  # actions without a removal or pawn move: a draw
 
 
+def _pawn_steps(us: int, sq: int) -> tuple[int | None, int | None, tuple[int, ...]]:
+    """A pawn of ``us`` on ``sq``: its step, its double step (None if it may
+    not make one) and the squares it captures on."""
+    step = 1 if us == WHITE else -1
+    one = GEO.offset(sq, 0, step)
+    two = GEO.offset(one, 0, step) if one is not None and relative_rank(us, sq) <= 2 else None
+    diagonals = (GEO.offset(sq, -1, step), GEO.offset(sq, 1, step))
+    return one, two, tuple(to for to in diagonals if to is not None)
+
+
+_PAWN_STEPS = tuple(tuple(_pawn_steps(us, sq) for sq in range(GEO.size)) for us in (WHITE, BLACK))
+_LAST_RANK = tuple(
+    sum(1 << sq for sq in range(GEO.size) if relative_rank(us, sq) == GEO.height - 1)
+    for us in (WHITE, BLACK)
+)
+_LEAPS: dict[str, tuple[int, ...]] = {}  # kind -> its leaps from each square
+
+
+def _reach(kind: str, sq: int, occ: int) -> int:
+    """The squares a piece of ``kind`` on ``sq`` attacks (its data: leaps and rides)."""
+    data = KINDS[kind]
+    leaps = _LEAPS.get(kind)
+    if leaps is None:
+        leaps = _LEAPS[kind] = GEO.leap_table(data.leaps) if data.leaps else (0,) * GEO.size
+    bb = leaps[sq]
+    for line in data.rides:
+        bb |= GEO.slide(line, sq, occ)
+    return bb
+
+
 class MacesState(MacesText, GridPosition, State):
     """A position of Maces and Horse-apults."""
 
@@ -66,6 +96,7 @@ class MacesState(MacesText, GridPosition, State):
         self.ended: Result | None = None  # a king captured, or the threefold repetition
         self.last_move: Move | Throw | None = None
         self._legal: dict[int, list] = {}
+        self._undo: list[dict] = []  # what ``make`` saved, for ``unmake``
         self.repetition = Repetition()
 
     # -- reading ------------------------------------------------------------------
@@ -123,16 +154,18 @@ class MacesState(MacesText, GridPosition, State):
 
     def _act_actions(self, us: int) -> list:
         own = occ = 0
+        mine = []
         for sq, p in enumerate(self.board):
             if p is not None:
                 occ |= 1 << sq
-                if p.side == us:
+                if p[0] == us:
                     own |= 1 << sq
+                    mine.append((sq, p[1]))
         frozen = self.frozen_mask(us)
         out: list = []
-        for sq, p in enumerate(self.board):
-            if p is not None and p.side == us and not frozen >> sq & 1:
-                self._piece_actions(us, sq, p.kind, own, occ, out)
+        for sq, kind in mine:
+            if not frozen >> sq & 1:
+                self._piece_actions(us, sq, kind, own, occ, out)
         return out
 
     def _piece_actions(self, us: int, sq: int, kind: str, own: int, occ: int, out: list) -> None:
@@ -142,30 +175,27 @@ class MacesState(MacesText, GridPosition, State):
         if kind == "pawn":
             self._pawn_actions(us, sq, occ, out)
             return
-        reach = KINDS[kind].attacks(GEO, sq, occ)
+        reach = _reach(kind, sq, occ)
         reach &= ~occ if kind in self.mace_kinds else ~own
         out.extend(Move(sq, to) for to in bits(reach))
         if kind == "horse_apult":
             self._throws(us, sq, occ, out)
 
     def _pawn_actions(self, us: int, sq: int, occ: int, out: list) -> None:
-        step = 1 if us == WHITE else -1
+        one, two, diagonals = _PAWN_STEPS[us][sq]
         targets = []
-        one = GEO.offset(sq, 0, step)
         if one is not None and not occ >> one & 1:
             targets.append(one)
-            two = GEO.offset(one, 0, step)
-            if relative_rank(us, sq) <= 2 and two is not None and not occ >> two & 1:
+            if two is not None and not occ >> two & 1:
                 targets.append(two)
-        for df in (-1, 1):
-            to = GEO.offset(sq, df, step)
-            if to is None:
-                continue
-            victim = self.board[to]
-            if victim is not None and victim.side != us or to == self.ep and self._ep_ok(us):
+        board = self.board
+        for to in diagonals:
+            victim = board[to]
+            if victim is not None and victim[0] != us or to == self.ep and self._ep_ok(us):
                 targets.append(to)
+        last = _LAST_RANK[us]
         for to in targets:
-            if relative_rank(us, to) == GEO.height - 1:
+            if last >> to & 1:
                 out.extend(Move(sq, to, kind) for kind in PROMOTIONS)
             else:
                 out.append(Move(sq, to))
@@ -400,17 +430,8 @@ class MacesState(MacesText, GridPosition, State):
         return None
 
     def _has_action(self) -> bool:
-        us = self.turn
-        cached = self._legal.get(us)
-        if cached is not None:
-            return bool(cached)
-        occ = self.occupied()
-        for sq, p in enumerate(self.board):
-            if p is None or p.side != us or p.kind == "pawn":
-                continue
-            if KINDS[p.kind].attacks(GEO, sq, occ) & ~occ and not self.is_frozen(sq):
-                return True  # a move onto an empty square: no need to list them all
-        return bool(self._legal_for(us))
+        # The list is kept: whoever asks next (a player, a search) wants it.
+        return bool(self._legal_for(self.turn))
 
     # -- prompts ------------------------------------------------------------------------
     def prompt(self, seat: int) -> str:
@@ -435,11 +456,43 @@ class MacesState(MacesText, GridPosition, State):
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.rng = self.copy_rng()
-        other.board = list(self.board)
-        other.pending = list(self.pending)
-        other.repetition = self.repetition.copy()
+        other._own_mutables()
         other._legal = dict(self._legal)
+        other._undo = []
         return other
+
+    def _own_mutables(self) -> None:
+        """Give this state its own copies of what an action changes in place
+        (a game with more such fields adds them)."""
+        self.board = list(self.board)
+        self.pending = list(self.pending)
+        self.repetition = self.repetition.copy()
+
+    # -- for searches: a key for the transposition table, make and unmake ---------------
+    def key(self) -> tuple:
+        """Positions a search may treat as one: the board, the mover, the
+        phase with the Maces still to swing, the en passant square (a game
+        with more to its position adds it). The clocks and the history are
+        left out, as engines do."""
+        return (tuple(self.board), self.turn, self.phase, tuple(self.pending), self.chosen, self.ep)
+
+    def make(self, actions) -> None:
+        """``apply`` for a search: legal actions, not checked again, no events
+        kept; ``unmake`` takes them back exactly (the fields are saved as they
+        are and the state goes on with its own copies of the mutable ones)."""
+        mine = self.__dict__
+        self._undo.append(mine.copy())
+        self._own_mutables()
+        self._legal = {}
+        self._step(actions, [])
+        self._legal = {}
+
+    def unmake(self) -> None:
+        """Take back the last ``make``."""
+        mine = self.__dict__
+        saved = self._undo.pop()
+        mine.clear()
+        mine.update(saved)
 
 
 @register
