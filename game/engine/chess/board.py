@@ -307,6 +307,8 @@ class ChessBoard:
         out = []
         for side in (WHITE, BLACK):
             king = self.king_square(side)
+            if king is None:
+                continue  # a king taken (where kings may be): its rights are gone
             back = BACK_RANK[side]
             rooks = self.bb[ROOK] & self.occ[side] & back
             for sq in sorted(bits(self.castling & back), reverse=True):
