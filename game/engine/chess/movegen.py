@@ -39,6 +39,11 @@ from game.engine.chess.tables import (
     lsb,
 )
 
+# Every plain move, made once: the generator hands these out instead of
+# building a Move per move (a Move is an immutable tuple, equal to any other
+# with the same squares).
+MOVES = tuple(tuple(Move(frm, to) for to in range(64)) for frm in range(64))
+
 
 class MoveGeneration:
     """Mixed into ``ChessState`` (which provides the board and the hooks)."""
@@ -133,9 +138,10 @@ class MoveGeneration:
 
         # King steps: the destination must be safe with the king lifted off.
         lifted = occ ^ kings
+        row = MOVES[king]
         for to in bits(KING_ATT[king] & ~own):
             if not self.attackers(them, to, lifted):
-                append(Move(king, to))
+                append(row[to])
 
         checkers = self.attackers(them, king, occ)
         if checkers & (checkers - 1):
@@ -146,21 +152,29 @@ class MoveGeneration:
 
         pinned, pin_lines = self._pins(king, us, occ)
 
+        rook_attacks, bishop_attacks = GEO.rook_attacks, GEO.bishop_attacks
         for kind in (KNIGHT, BISHOP, ROOK, QUEEN):
-            for frm in bits(bb[kind] & own):
+            pieces = bb[kind] & own
+            while pieces:
+                low = pieces & -pieces
+                pieces ^= low
+                frm = low.bit_length() - 1
                 if kind == KNIGHT:
                     dest = KNIGHT_ATT[frm]
                 elif kind == BISHOP:
-                    dest = GEO.bishop_attacks(frm, occ)
+                    dest = bishop_attacks(frm, occ)
                 elif kind == ROOK:
-                    dest = GEO.rook_attacks(frm, occ)
+                    dest = rook_attacks(frm, occ)
                 else:
-                    dest = GEO.rook_attacks(frm, occ) | GEO.bishop_attacks(frm, occ)
+                    dest = rook_attacks(frm, occ) | bishop_attacks(frm, occ)
                 dest &= target
-                if pinned >> frm & 1:
+                if pinned & low:
                     dest &= pin_lines[frm]
-                for to in bits(dest):
-                    append(Move(frm, to))
+                row = MOVES[frm]
+                while dest:
+                    to_bit = dest & -dest
+                    dest ^= to_bit
+                    append(row[to_bit.bit_length() - 1])
 
         self._pawn_moves(us, bb[PAWN] & own, enemy, occ, target, pinned, pin_lines, append)
         if self.ep is not None and self.en_passant:
@@ -189,23 +203,30 @@ class MoveGeneration:
         last_rank = BACK_RANK[1 - us]
         empty = ~occ & ALL
         promotions = self.promotions
-        for frm in bits(pawns):
-            dests = PAWN_ATTACKS[us][frm] & enemy
+        attacks, start = PAWN_ATTACKS[us], PAWN_START[us]
+        while pawns:
+            low = pawns & -pawns
+            pawns ^= low
+            frm = low.bit_length() - 1
+            dests = attacks[frm] & enemy
             one = frm + step
             if empty >> one & 1:
                 dests |= 1 << one
-                two = one + step
-                if PAWN_START[us] >> frm & 1 and empty >> two & 1:
-                    dests |= 1 << two
+                if start & low and empty >> (one + step) & 1:
+                    dests |= 1 << (one + step)
             dests &= target
-            if pinned >> frm & 1:
+            if pinned & low:
                 dests &= pin_lines[frm]
-            for to in bits(dests):
-                if last_rank >> to & 1:
+            row = MOVES[frm]
+            while dests:
+                to_bit = dests & -dests
+                dests ^= to_bit
+                to = to_bit.bit_length() - 1
+                if last_rank & to_bit:
                     for kind in promotions:
                         append(Move(frm, to, kind))
                 else:
-                    append(Move(frm, to))
+                    append(row[to])
 
     def _en_passant(self, us: int, king: int, occ: int, append) -> None:
         ep = self.ep
