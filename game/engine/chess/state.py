@@ -65,6 +65,11 @@ from game.engine.pieces import Piece
 from game.engine.protocol import Event, Game, IllegalAction, Result, Seat, State
 
 MOVE_HOOKS = ("piece_moves", "allows", "occupancy", "is_attacked", "pseudo_legal_moves")
+# A class that overrides none of these makes a move in ``make`` without events.
+TURN_HOOKS = (
+    *("apply", "act", "play_move", "after_move", "turn_open", "end_turn", "next_turn"),
+    *("push", "merge_extras"),
+)
 
 Copier = Callable[[Any], Any] | None
 
@@ -123,6 +128,7 @@ class ChessState(MoveGeneration, ChessBoard, State):
         )
         cls._mutable = _mutable_fields(cls.FIELDS)
         cls._own_apply = cls.apply is not ChessState.apply
+        cls._plain = all(getattr(cls, name) is getattr(ChessState, name) for name in TURN_HOOKS)
 
     # -- the random generator: shared by copies until one of them uses it ------------
     @property
@@ -419,6 +425,9 @@ class ChessState(MoveGeneration, ChessBoard, State):
         goes on with copies of the mutable ones."""
         mine = self.__dict__
         self._undo.append(mine.copy())
+        if self._plain and len(actions) == 1:
+            self._make_move(*actions.values())
+            return
         for name, dup in self._mutable:
             value = mine[name]
             if value is not None:
@@ -430,6 +439,20 @@ class ChessState(MoveGeneration, ChessBoard, State):
             return
         ((seat, action),) = actions.items()
         self.act(seat, action)
+
+    def _make_move(self, move: Move) -> None:
+        """``play_move`` and ``end_turn`` as a class without turn hooks has
+        them, less the events: what the search spends most of its time on."""
+        self.bb = list(self.bb)  # the saved lists stay as they were
+        self.occ = list(self.occ)
+        self.extras = dict(self.extras)
+        self._stack = []
+        self.repetition = self.repetition.copy()
+        if self._rng is not None:
+            self._rng_shared = True
+        self.push(move)
+        self.last_move = move
+        self.repetition.add(self.position_key(), irreversible=self.halfmove == 0)
 
     def unmake(self) -> None:
         """Take back the last ``make``."""
@@ -506,6 +529,7 @@ def _mutable_fields(fields: Mapping[str, Copier]) -> tuple[tuple[str, Callable],
 ChessState._fast = True
 ChessState._mutable = _mutable_fields(ChessState.FIELDS)
 ChessState._own_apply = False
+ChessState._plain = True
 
 
 def extras_text(extras: Mapping[int, Any], write: Callable[[Any], str] = str) -> str:
