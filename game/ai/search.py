@@ -390,9 +390,11 @@ class Search:
         stand = self._static(state, ply, board)
         if qdepth >= QUIESCENCE_DEPTH or board is None:
             return stand
-        captures = self._captures(board, actions, actor)
         if actor in self.team:
-            if stand >= beta or not captures:
+            if stand >= beta:
+                return stand  # standing pat is already too good: no capture list needed
+            captures = self._captures(board, actions, actor)
+            if not captures:
                 return stand
             best = stand
             alpha = max(alpha, stand)
@@ -407,7 +409,10 @@ class Search:
                         if alpha >= beta:
                             break
             return best
-        if stand <= alpha or not captures:
+        if stand <= alpha:
+            return stand
+        captures = self._captures(board, actions, actor)
+        if not captures:
             return stand
         best = stand
         beta = min(beta, stand)

@@ -17,7 +17,6 @@ from game.engine.chess.tables import (
     BACK_RANK,
     BISHOP,
     BLACK,
-    GEO,
     KIND_INDEX,
     KIND_NAMES,
     KING,
@@ -32,8 +31,10 @@ from game.engine.chess.tables import (
     WHITE,
     Move,
     W,
+    bishop_attacks,
     castle_squares,
     lsb,
+    rook_attacks,
 )
 from game.engine.pieces import Piece
 
@@ -108,10 +109,10 @@ class ChessBoard:
         )
         rooks_queens = bb[ROOK] | bb[QUEEN]
         if rooks_queens:
-            found |= GEO.rook_attacks(sq, occ) & rooks_queens
+            found |= rook_attacks(sq, occ) & rooks_queens
         bishops_queens = bb[BISHOP] | bb[QUEEN]
         if bishops_queens:
-            found |= GEO.bishop_attacks(sq, occ) & bishops_queens
+            found |= bishop_attacks(sq, occ) & bishops_queens
         return found & self.occ[side]
 
     def is_attacked(self, sq: int, by: int) -> bool:

@@ -35,8 +35,10 @@ from game.engine.chess.tables import (
     WHITE,
     Move,
     W,
+    bishop_attacks,
     castle_squares,
     lsb,
+    rook_attacks,
 )
 
 # Every plain move, made once: the generator hands these out instead of
@@ -92,11 +94,11 @@ class MoveGeneration:
         if kind == KNIGHT:
             dest = KNIGHT_ATT[sq]
         elif kind == BISHOP:
-            dest = GEO.bishop_attacks(sq, occ)
+            dest = bishop_attacks(sq, occ)
         elif kind == ROOK:
-            dest = GEO.rook_attacks(sq, occ)
+            dest = rook_attacks(sq, occ)
         elif kind == QUEEN:
-            dest = GEO.rook_attacks(sq, occ) | GEO.bishop_attacks(sq, occ)
+            dest = rook_attacks(sq, occ) | bishop_attacks(sq, occ)
         else:
             dest = KING_ATT[sq]
         return [Move(sq, to) for to in bits(dest & ~own)]
@@ -152,7 +154,6 @@ class MoveGeneration:
 
         pinned, pin_lines = self._pins(king, us, occ)
 
-        rook_attacks, bishop_attacks = GEO.rook_attacks, GEO.bishop_attacks
         for kind in (KNIGHT, BISHOP, ROOK, QUEEN):
             pieces = bb[kind] & own
             while pieces:
@@ -186,8 +187,8 @@ class MoveGeneration:
     def _pins(self, king: int, us: int, occ: int) -> tuple[int, dict[int, int]]:
         bb, enemy = self.bb, self.occ[1 - us]
         snipers = (
-            GEO.rook_attacks(king, 0) & (bb[ROOK] | bb[QUEEN])
-            | GEO.bishop_attacks(king, 0) & (bb[BISHOP] | bb[QUEEN])
+            rook_attacks(king, 0) & (bb[ROOK] | bb[QUEEN])
+            | bishop_attacks(king, 0) & (bb[BISHOP] | bb[QUEEN])
         ) & enemy
         pinned = 0
         lines: dict[int, int] = {}
@@ -238,9 +239,9 @@ class MoveGeneration:
             after = occ ^ (1 << frm) ^ (1 << captured) | (1 << ep)
             bb = self.bb
             them = self.occ[1 - us] ^ (1 << captured)
-            if GEO.rook_attacks(king, after) & (bb[ROOK] | bb[QUEEN]) & them:
+            if rook_attacks(king, after) & (bb[ROOK] | bb[QUEEN]) & them:
                 continue
-            if GEO.bishop_attacks(king, after) & (bb[BISHOP] | bb[QUEEN]) & them:
+            if bishop_attacks(king, after) & (bb[BISHOP] | bb[QUEEN]) & them:
                 continue
             if KNIGHT_ATT[king] & bb[KNIGHT] & them or PAWN_ATTACKS[us][king] & bb[PAWN] & them:
                 continue
