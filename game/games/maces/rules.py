@@ -62,6 +62,10 @@ _LAST_RANK = tuple(
     for us in (WHITE, BLACK)
 )
 _LEAPS: dict[str, tuple[int, ...]] = {}  # kind -> its leaps from each square
+# Plain moves and throws, made once and handed out (they are immutable and
+# equal to any other with the same squares).
+_MOVES = tuple(tuple(Move(frm, to) for to in range(GEO.size)) for frm in range(GEO.size))
+_THROWS: dict[tuple[int, int, int], Throw] = {}
 
 
 def _reach(kind: str, sq: int, occ: int) -> int:
@@ -177,7 +181,8 @@ class MacesState(MacesText, GridPosition, State):
             return
         reach = _reach(kind, sq, occ)
         reach &= ~occ if kind in self.mace_kinds else ~own
-        out.extend(Move(sq, to) for to in bits(reach))
+        row = _MOVES[sq]
+        out.extend([row[to] for to in bits(reach)])
         if kind == "horse_apult":
             self._throws(us, sq, occ, out)
 
@@ -198,7 +203,7 @@ class MacesState(MacesText, GridPosition, State):
             if last >> to & 1:
                 out.extend(Move(sq, to, kind) for kind in PROMOTIONS)
             else:
-                out.append(Move(sq, to))
+                out.append(_MOVES[sq][to])
 
     def _ep_ok(self, us: int) -> bool:
         """Is the en passant square a capture for ``us``'s pawns (an enemy
@@ -218,14 +223,19 @@ class MacesState(MacesText, GridPosition, State):
             if self.is_frozen(sq):
                 continue  # held where it stands: it cannot leave its square
             p = self.board[sq]
+            last = _LAST_RANK[p.side] if p.kind == "pawn" else 0
             for to in landings:
-                if p.kind == "pawn" and relative_rank(p.side, to) == GEO.height - 1:
+                if last >> to & 1:
                     if p.side == us:
                         out.extend(Throw(apult, sq, to, kind) for kind in PROMOTIONS)
                     else:
                         out.append(Throw(apult, sq, to, "queen"))
                 else:
-                    out.append(Throw(apult, sq, to))
+                    key = (apult, sq, to)
+                    throw = _THROWS.get(key)
+                    if throw is None:
+                        throw = _THROWS[key] = Throw(apult, sq, to)
+                    out.append(throw)
 
     def _swing_actions(self) -> list:
         if self.chosen is not None:
