@@ -385,15 +385,14 @@ class Search:
             acting = state.to_act()
         actor = acting[0]
         actions = state.legal_actions(actor)
-        board = state.pieces() if self._pieces else None
         self._counts[ply] = (actor, len(actions))
-        stand = self._static(state, ply, board)
-        if qdepth >= QUIESCENCE_DEPTH or board is None:
+        stand = self._static(state, ply)
+        if qdepth >= QUIESCENCE_DEPTH or not self._pieces:
             return stand
         if actor in self.team:
             if stand >= beta:
                 return stand  # standing pat is already too good: no capture list needed
-            captures = self._captures(board, actions, actor)
+            captures = self._captures(state.pieces(), actions, actor)
             if not captures:
                 return stand
             best = stand
@@ -411,7 +410,7 @@ class Search:
             return best
         if stand <= alpha:
             return stand
-        captures = self._captures(board, actions, actor)
+        captures = self._captures(state.pieces(), actions, actor)
         if not captures:
             return stand
         best = stand

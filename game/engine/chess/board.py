@@ -82,15 +82,12 @@ class ChessBoard:
         """Every piece by its square, read kind by kind off the bitboards (the
         search and the evaluation ask for it at every node)."""
         out: dict[int, Piece] = {}
-        white, black = self.occ
+        white = self.occ[WHITE]
         for kind, bb in enumerate(self.bb):
-            if bb:
-                piece = _PIECES[WHITE][kind]
-                for sq in bits(bb & white):
-                    out[sq] = piece
-                piece = _PIECES[BLACK][kind]
-                for sq in bits(bb & black):
-                    out[sq] = piece
+            while bb:
+                low = bb & -bb
+                bb ^= low
+                out[low.bit_length() - 1] = _PIECES[0 if white & low else 1][kind]
         return out
 
     def king_square(self, side: int) -> int | None:
