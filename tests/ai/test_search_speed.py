@@ -141,7 +141,17 @@ POSITIONS = {
         """,
         game="tulpas",
     ),
+    # Their starts, a few actions in (their boards are not chess diagrams).
+    "Mulligan Stew": lambda: _played("mulligan_stew", 6),
+    "Tulaga": lambda: _played("tulaga", 6),
 }
+
+
+def _played(game_id: str, steps: int):
+    state, rng = GAMES[game_id].new(seed=5), random.Random(5)
+    for _ in range(steps):
+        state.apply({s: rng.choice(state.legal_actions(s)) for s in state.to_act()})
+    return state
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))
@@ -320,8 +330,10 @@ MAKERS = [
     "half_alice",
     "maces",
     "masquerade",
+    "mulligan_stew",
     "synchronous",
     "tar_pit",
+    "tulaga",
     "tulpas",
     "two_move",
     "zombie",
