@@ -61,7 +61,8 @@ _LAST_RANK = tuple(
     sum(1 << sq for sq in range(GEO.size) if relative_rank(us, sq) == GEO.height - 1)
     for us in (WHITE, BLACK)
 )
-_LEAPS: dict[str, tuple[int, ...]] = {}  # kind -> its leaps from each square
+# kind -> (its leaps from each square, the line tables it rides along)
+_TABLES: dict[str, tuple[tuple[int, ...], tuple]] = {}
 # Plain moves and throws, made once and handed out (they are immutable and
 # equal to any other with the same squares).
 _MOVES = tuple(tuple(Move(frm, to) for to in range(GEO.size)) for frm in range(GEO.size))
@@ -70,13 +71,16 @@ _THROWS: dict[tuple[int, int, int], Throw] = {}
 
 def _reach(kind: str, sq: int, occ: int) -> int:
     """The squares a piece of ``kind`` on ``sq`` attacks (its data: leaps and rides)."""
-    data = KINDS[kind]
-    leaps = _LEAPS.get(kind)
-    if leaps is None:
-        leaps = _LEAPS[kind] = GEO.leap_table(data.leaps) if data.leaps else (0,) * GEO.size
+    tables = _TABLES.get(kind)
+    if tables is None:
+        data = KINDS[kind]
+        leaps = GEO.leap_table(data.leaps) if data.leaps else (0,) * GEO.size
+        tables = _TABLES[kind] = (leaps, tuple(GEO.lines[line] for line in data.rides))
+    leaps, rides = tables
     bb = leaps[sq]
-    for line in data.rides:
-        bb |= GEO.slide(line, sq, occ)
+    for line in rides:
+        inner, attacks = line[sq]
+        bb |= attacks[occ & inner]
     return bb
 
 
@@ -182,7 +186,11 @@ class MacesState(MacesText, GridPosition, State):
         reach = _reach(kind, sq, occ)
         reach &= ~occ if kind in self.mace_kinds else ~own
         row = _MOVES[sq]
-        out.extend([row[to] for to in bits(reach)])
+        append = out.append
+        while reach:
+            low = reach & -reach
+            reach ^= low
+            append(row[low.bit_length() - 1])
         if kind == "horse_apult":
             self._throws(us, sq, occ, out)
 
