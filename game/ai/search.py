@@ -23,16 +23,19 @@ together.
   again, at this depth or the next (iterative deepening reuses the table).
   Mate scores are kept relative to the position, so they stay right when
   it is reached at another ply.
-- Move ordering: the table's action first; when actions have ``frm``/``to`` and the state has
-  ``piece_at``, captures first by MVV-LVA (most valuable victim, least
-  valuable attacker) and promotions; then the two killer actions of the ply,
-  then quiet actions by the history heuristic (cutoffs they caused, weighted
-  by depth squared); otherwise the order the game gives.
+- Move ordering: the table's action first; when actions have ``frm``/``to``
+  and the state has ``piece_at``, captures first by MVV-LVA (most valuable
+  victim, least valuable attacker) and promotions; then the two killer
+  actions of the ply, then quiet actions by the history heuristic (cutoffs
+  they caused, weighted by depth squared); otherwise the order the game
+  gives.
 - A capture-only quiescence search at the leaves (same ordering), with a
   stand-pat on the static evaluation and delta pruning (a capture whose
   material gain plus ``DELTA_MARGIN`` pawns cannot reach alpha is skipped;
   piece values from ``evaluate.PIECE_VALUES``, in pawns like the default
-  evaluation).
+  evaluation). A state offering ``noisy_actions(seat)`` lists only its
+  captures and promotions there, after the stand-pat (the evaluation's
+  mobility then uses the counts of the last full nodes above).
 - At the root every action is searched with a window just below the best so
   far, so actions that tie with the best are known exactly and one of them is
   picked at random: games vary.
@@ -128,6 +131,7 @@ class Search:
         self.table: dict[Hashable, tuple] = {}  # key -> (depth, score, bound, action)
         self._make = False
         self._keyed = False
+        self._noisy = False
 
     # -- entry point ----------------------------------------------------------
     def run(self, state: Any, deadline: float | None = None) -> Result:
@@ -142,6 +146,8 @@ class Search:
         self._pieces = callable(getattr(state, "pieces", None))
         self._make = self.fast and callable(getattr(state, "make", None))
         self._keyed = callable(getattr(state, "key", None))
+        noisy = getattr(state, "noisy_actions", None)
+        self._noisy = callable(noisy) and noisy(self.seat) is not None
 
         acting = state.to_act()
         if self.seat not in acting:
@@ -384,15 +390,19 @@ class Search:
         else:
             acting = state.to_act()
         actor = acting[0]
-        actions = state.legal_actions(actor)
-        self._counts[ply] = (actor, len(actions))
+        if self._noisy:  # the state lists its captures: the others need not be listed
+            self._counts.pop(ply, None)
+            actions = None
+        else:
+            actions = state.legal_actions(actor)
+            self._counts[ply] = (actor, len(actions))
         stand = self._static(state, ply)
         if qdepth >= QUIESCENCE_DEPTH or not self._pieces:
             return stand
         if actor in self.team:
             if stand >= beta:
                 return stand  # standing pat is already too good: no capture list needed
-            captures = self._captures(state.pieces(), actions, actor)
+            captures = self._captures(state.pieces(), actions, actor, state)
             if not captures:
                 return stand
             best = stand
@@ -410,7 +420,7 @@ class Search:
             return best
         if stand <= alpha:
             return stand
-        captures = self._captures(state.pieces(), actions, actor)
+        captures = self._captures(state.pieces(), actions, actor, state)
         if not captures:
             return stand
         best = stand
@@ -486,8 +496,13 @@ class Search:
         keyed.sort(key=_by_key)
         return _first([a for _, a in keyed], first)
 
-    def _captures(self, board: dict, actions: list, actor: int) -> list[tuple[float, Any]]:
-        """Captures and promotions, best MVV-LVA first, with their gain."""
+    def _captures(self, board: dict, actions, actor: int, state=None) -> list[tuple[float, Any]]:
+        """Captures and promotions, best MVV-LVA first, with their gain
+        (``actions`` None: the state's ``noisy_actions``)."""
+        if actions is None:
+            actions = state.noisy_actions(actor)
+            if actions is None:
+                actions = state.legal_actions(actor)
         if not actions or not self._is_movelike(actions):
             return []
         keyed = []

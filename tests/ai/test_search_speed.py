@@ -389,3 +389,78 @@ def test_make_nested_deep_and_unmade_in_turn_comes_back(monkeypatch):
         state.unmake()
         assert state.to_text() == text
     assert _fingerprint(state) == start
+
+
+# -- the quiescence's captures and the quick "any move?" ------------------------------------
+@pytest.mark.parametrize("game_id", ["chess", "chess960", "adrenaline", "zombie", "half_alice"])
+def test_noisy_actions_are_the_captures_and_promotions_of_the_legal_actions(game_id):
+    for seed in (1, 2, 3):
+        rng = random.Random(seed)
+        state = GAMES[game_id].new(seed=seed)
+        for _ in range(120):
+            if state.is_over():
+                break
+            (seat,) = state.to_act()
+            fresh = state.copy()  # nothing listed yet: the direct generator answers
+            noisy = fresh.noisy_actions(seat)
+            legal = state.legal_actions(seat)
+            if noisy is not None:
+                pieces = state.pieces()
+                wanted = [
+                    m
+                    for m in legal
+                    if m.promotion or (m.to in pieces and pieces[m.to].side != state.turn)
+                ]
+                assert noisy == wanted
+                assert state.noisy_actions(seat) == wanted  # and from the listed moves
+            assert fresh.has_legal_move() == bool(legal)
+            state.apply({seat: rng.choice(legal)})
+
+
+def test_no_legal_move_is_known_in_mate_and_stalemate():
+    mate = chess(
+        """
+        R . . . . . k .
+        . . . . . p p p
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . K .
+        """,
+        to_move="b",
+    )
+    stalemate = chess(
+        """
+        k . . . . . . .
+        . . Q . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . K .
+        """,
+        to_move="b",
+    )
+    assert not mate.has_legal_move() and mate.result().reason.startswith("Checkmate")
+    assert not stalemate.has_legal_move() and stalemate.result().reason.startswith("Stalemate")
+    assert mate.noisy_actions(1) == [] and stalemate.noisy_actions(1) == []
+
+
+def test_a_promotion_without_a_capture_is_noisy_and_a_quiet_move_is_not():
+    state = chess(
+        """
+        . . . . . . . k
+        . P . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        K . . . . . . .
+        """
+    )
+    noisy = state.noisy_actions(0)
+    assert {str(m) for m in noisy} == {"b7b8q", "b7b8r", "b7b8b", "b7b8n"}

@@ -125,8 +125,38 @@ class MoveGeneration:
                 out.append(Move(frm, to))
         return out
 
+    def noisy_moves(self) -> list[Move] | None:
+        """For a search's quiescence: the legal moves that take a piece on
+        their square or promote, in the order ``legal_moves`` gives them
+        (None where the orthodox generator is not this game's)."""
+        if not self._fast:
+            return None
+        if self._legal is not None:
+            enemy = self.occ[1 - self.turn]
+            return [m for m in self._legal if enemy >> m.to & 1 or m.promotion]
+        return self._orthodox_legal(noisy=True)
+
+    def has_legal_move(self) -> bool:
+        """Is there a legal move? A safe king step is enough to know, on the
+        orthodox road; otherwise the moves are listed (and kept)."""
+        if self._legal is None and self._fast:
+            us, them = self.turn, 1 - self.turn
+            own = self.occ[us]
+            kings = self.bb[KING] & own
+            if kings:
+                lifted = (own | self.occ[them]) ^ kings
+                steps = KING_ATT[lsb(kings)] & ~own
+                while steps:
+                    low = steps & -steps
+                    steps ^= low
+                    if not self.attackers(them, low.bit_length() - 1, lifted):
+                        return True
+        return bool(self.legal_moves())
+
     # -- the orthodox road ------------------------------------------------------------------
-    def _orthodox_legal(self) -> list[Move]:
+    def _orthodox_legal(self, noisy: bool = False) -> list[Move]:
+        """The legal moves; ``noisy``: only those onto an enemy piece and
+        promotions (no en passant, no castling)."""
         us, them = self.turn, 1 - self.turn
         bb = self.bb
         own, enemy = self.occ[us], self.occ[them]
@@ -141,7 +171,7 @@ class MoveGeneration:
         # King steps: the destination must be safe with the king lifted off.
         lifted = occ ^ kings
         row = MOVES[king]
-        for to in bits(KING_ATT[king] & ~own):
+        for to in bits(KING_ATT[king] & (enemy if noisy else ~own)):
             if not self.attackers(them, to, lifted):
                 append(row[to])
 
@@ -151,6 +181,10 @@ class MoveGeneration:
         target = ~own & ALL
         if checkers:
             target &= GEO.between(king, lsb(checkers)) | checkers
+        pawn_target = target
+        if noisy:
+            pawn_target = target & (enemy | BACK_RANK[them])
+            target &= enemy
 
         pinned, pin_lines = self._pins(king, us, occ)
 
@@ -177,7 +211,9 @@ class MoveGeneration:
                     dest ^= to_bit
                     append(row[to_bit.bit_length() - 1])
 
-        self._pawn_moves(us, bb[PAWN] & own, enemy, occ, target, pinned, pin_lines, append)
+        self._pawn_moves(us, bb[PAWN] & own, enemy, occ, pawn_target, pinned, pin_lines, append)
+        if noisy:
+            return moves
         if self.ep is not None and self.en_passant:
             self._en_passant(us, king, occ, append)
         if not checkers and self.castles:

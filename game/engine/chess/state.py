@@ -129,6 +129,7 @@ class ChessState(MoveGeneration, ChessBoard, State):
         cls._mutable = _mutable_fields(cls.FIELDS)
         cls._own_apply = cls.apply is not ChessState.apply
         cls._plain = all(getattr(cls, name) is getattr(ChessState, name) for name in TURN_HOOKS)
+        cls._plain_moves = cls._fast and cls.actions_for is ChessState.actions_for
 
     # -- the random generator: shared by copies until one of them uses it ------------
     @property
@@ -357,7 +358,11 @@ class ChessState(MoveGeneration, ChessBoard, State):
             for side in (WHITE, BLACK):
                 if self.king_square(side) is None:
                     return Result.win(game, 1 - side, f"{sides[1 - side]} captured the king")
-        if not self.actions_for(self.seat_to_act()):
+        if self._plain_moves:
+            stuck = not self.has_legal_move()  # often known without listing the moves
+        else:
+            stuck = not self.actions_for(self.seat_to_act())
+        if stuck:
             if self.legality == "check" and self.king_attacked(self.turn):
                 winner = 1 - self.turn
                 return Result.win(game, winner, f"Checkmate: {sides[winner]} wins")
@@ -417,6 +422,17 @@ class ChessState(MoveGeneration, ChessBoard, State):
         if self.extra_field_names:
             key += (*self.extra_fields(),)
         return key + self.extra_key()
+
+    def noisy_actions(self, seat: Seat) -> list[Move] | None:
+        """For a search's quiescence, where the moves are orthodox and the
+        seats are the sides: the legal moves of ``seat`` that take an enemy
+        piece on their square or promote (``legal_actions``' order). None:
+        filter ``legal_actions`` instead."""
+        if not self._plain_moves or self.game.seat_sides is not None:
+            return None
+        if seat not in self.to_act():
+            return []
+        return self.noisy_moves()
 
     def make(self, actions: Mapping[Seat, Any]) -> None:
         """Apply legal actions (one per seat to act, as ``apply``, but not
@@ -530,6 +546,7 @@ ChessState._fast = True
 ChessState._mutable = _mutable_fields(ChessState.FIELDS)
 ChessState._own_apply = False
 ChessState._plain = True
+ChessState._plain_moves = True
 
 
 def extras_text(extras: Mapping[int, Any], write: Callable[[Any], str] = str) -> str:
