@@ -448,8 +448,79 @@ class MacesState(MacesText, GridPosition, State):
         return None
 
     def _has_action(self) -> bool:
-        # The list is kept: whoever asks next (a player, a search) wants it.
-        return bool(self._legal_for(self.turn))
+        us = self.turn
+        cached = self._legal.get(us)
+        if cached is not None:
+            return bool(cached)
+        if self._legal.get("has"):  # known from an earlier look (kept with the lists)
+            return True
+        occ = 0
+        mine = []
+        for sq, p in enumerate(self.board):
+            if p is not None:
+                occ |= 1 << sq
+                if p[0] == us and p[1] != "pawn":
+                    mine.append((sq, p[1]))
+        for sq, kind in mine:
+            if _reach(kind, sq, occ) & ~occ and not self.is_frozen(sq):
+                self._legal["has"] = True
+                return True  # a move onto an empty square: no need to list them all
+        return bool(self._legal_for(us))
+
+    def noisy_actions(self, seat: int) -> list | None:
+        """For a search's quiescence: the legal actions that take a piece on
+        their square or promote, in ``legal_actions``' order, listed without
+        the others (None: filter ``legal_actions``, as in the swing phase or
+        a game whose pieces have more powers)."""
+        if self.phase != ACT or seat != self.turn or self.is_over():
+            return None
+        if (
+            type(self)._act_actions is not MacesState._act_actions
+            or type(self)._piece_actions is not MacesState._piece_actions
+        ):
+            return None
+        board = self.board
+        cached = self._legal.get(seat)
+        if cached is not None:
+            return [
+                a
+                for a in cached
+                if a.promotion or board[a.to] is not None and board[a.to][0] != seat
+            ]
+        own = occ = 0
+        mine = []
+        for sq, p in enumerate(board):
+            if p is not None:
+                occ |= 1 << sq
+                if p[0] == seat:
+                    own |= 1 << sq
+                    mine.append((sq, p[1]))
+        enemy = occ & ~own
+        frozen = self.frozen_mask(seat)
+        last = _LAST_RANK[seat]
+        out: list = []
+        for sq, kind in mine:
+            if frozen >> sq & 1 or kind in self.mace_kinds:
+                continue  # a Mace never captures by moving
+            if kind == "pawn":
+                one, _two, diagonals = _PAWN_STEPS[seat][sq]
+                targets = (
+                    [one] if one is not None and last >> one & 1 and not occ >> one & 1 else []
+                )
+                targets += [to for to in diagonals if enemy >> to & 1]
+                for to in targets:
+                    if last >> to & 1:
+                        out.extend(Move(sq, to, k) for k in PROMOTIONS)
+                    else:
+                        out.append(_MOVES[sq][to])
+                continue
+            row = _MOVES[sq]
+            out.extend([row[to] for to in bits(_reach(kind, sq, occ) & enemy)])
+            if kind == "horse_apult":
+                throws: list = []
+                self._throws(seat, sq, occ, throws)
+                out.extend(t for t in throws if t.promotion)
+        return out
 
     # -- prompts ------------------------------------------------------------------------
     def prompt(self, seat: int) -> str:
