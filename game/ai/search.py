@@ -73,7 +73,7 @@ CHECK_EVERY = 256  # nodes between clock / stop checks
 QUIESCENCE_DEPTH = 6  # capture plies after the nominal depth
 SIMULTANEOUS_SAMPLES = 4  # random joint actions per own action at the root
 DELTA_MARGIN = 2.0  # quiescence skips captures that cannot come this close to alpha
-TABLE_SIZE = 400_000  # transposition table entries kept before it starts afresh
+TABLE_SIZE = 200_000  # transposition table entries kept before it starts afresh
 MATE_ZONE = WIN - 1000  # scores beyond this are wins or losses by the ply
 EXACT, LOWER, UPPER = 0, 1, 2  # what a table score is: the value, or a bound on it
 

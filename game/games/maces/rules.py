@@ -558,11 +558,14 @@ class MacesState(MacesText, GridPosition, State):
         self.repetition = self.repetition.copy()
 
     # -- for searches: a key for the transposition table, make and unmake ---------------
-    def key(self) -> tuple:
+    def key(self) -> int:
         """Positions a search may treat as one: the board, the mover, the
         phase with the Maces still to swing, the en passant square (a game
-        with more to its position adds it). The clocks and the history are
-        left out, as engines do."""
+        with more to its position adds it in ``_key_fields``). The clocks and the history are
+        left out, as engines do. Kept as its hash: a table holds many."""
+        return hash(self._key_fields())
+
+    def _key_fields(self) -> tuple:
         return (tuple(self.board), self.turn, self.phase, tuple(self.pending), self.chosen, self.ep)
 
     def make(self, actions) -> None:

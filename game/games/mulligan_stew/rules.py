@@ -483,11 +483,12 @@ class MulliganStewState(GridPosition, State):
         return other
 
     # -- for searches: a key for the transposition table, make and unmake ---------------
-    def key(self) -> tuple:
+    def key(self) -> int:
         """Positions a search may treat as one: the repetition key (board,
         turn, part, movable pieces, hands, pools) with the light part's piece
-        and the passes in a row. The clock and the history are left out."""
-        return (*self._key(), self.last_mover, self.passes)
+        and the passes in a row. The clock and the history are left out.
+        Kept as its hash: a table holds many."""
+        return hash((*self._key(), self.last_mover, self.passes))
 
     def make(self, actions) -> None:
         """``apply``, to be taken back exactly by ``unmake`` (the fields are

@@ -221,10 +221,11 @@ class TulpasState(MacesState):
         super()._own_mutables()
         self.hands = [list(h) for h in self.hands]
 
-    def key(self) -> tuple:
+    def _key_fields(self) -> tuple:
         """Maces' key, with the Tulpa being placed, the Wild Ox that may gore
         and the hands."""
-        return super().key() + (self.placing, self.ox, tuple(map(tuple, self.hands)))
+        hands = tuple(map(tuple, self.hands))
+        return (*super()._key_fields(), self.placing, self.ox, hands)
 
     # -- text -------------------------------------------------------------------------------
     def _phase_text(self) -> str:
