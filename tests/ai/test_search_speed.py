@@ -464,3 +464,18 @@ def test_a_promotion_without_a_capture_is_noisy_and_a_quiet_move_is_not():
     )
     noisy = state.noisy_actions(0)
     assert {str(m) for m in noisy} == {"b7b8q", "b7b8r", "b7b8b", "b7b8n"}
+
+
+def test_copies_and_makes_draw_their_own_random_numbers():
+    # The chess core copies its generator only when a copy first uses it:
+    # the original and the copy still draw the same numbers, apart.
+    state = GAMES["chess"].new(seed=3)
+    copy = state.copy()
+    assert copy.rng is not state.rng and copy.rng.random() == state.rng.random()
+    again = state.copy()
+    ahead = again.rng.random()
+    move = state.legal_actions(0)[0]
+    state.make({0: move})
+    state.rng.random()  # drawn inside the made move
+    state.unmake()
+    assert state.rng.random() == ahead  # unmake gave the generator back as it was
