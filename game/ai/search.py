@@ -12,16 +12,30 @@ together.
 - Iterative deepening, one decision per ply, until ``max_depth``, the time
   budget, the node limit or ``should_stop()``; the answer comes from the last
   completed depth (the previous best is searched first at each depth).
-- Move ordering: when actions have ``frm``/``to`` and the state has
-  ``piece_at``, captures first by MVV-LVA (most valuable victim, least
-  valuable attacker) and promotions; then the two killer actions of the ply,
-  then quiet actions by the history heuristic (cutoffs they caused, weighted
-  by depth squared); otherwise the order the game gives.
+- Two roads through the tree that visit the same nodes in the same order
+  and so give the same scores: a state offering ``make(actions)`` and
+  ``unmake()`` (the chess core, Maces and Tulpas) is searched in place; any
+  other is copied at each node (``copy``, then ``apply``). ``fast=False``
+  forces the copies (tests compare the two).
+- A transposition table when the state offers ``key()``: each searched
+  position keeps its depth, its score with its bound (exact, lower, upper)
+  and its best action, which is searched first when the position comes
+  again, at this depth or the next (iterative deepening reuses the table).
+  Mate scores are kept relative to the position, so they stay right when
+  it is reached at another ply.
+- Move ordering: the table's action first; when actions have ``frm``/``to``
+  and the state has ``piece_at``, captures first by MVV-LVA (most valuable
+  victim, least valuable attacker) and promotions; then the two killer
+  actions of the ply, then quiet actions by the history heuristic (cutoffs
+  they caused, weighted by depth squared); otherwise the order the game
+  gives.
 - A capture-only quiescence search at the leaves (same ordering), with a
   stand-pat on the static evaluation and delta pruning (a capture whose
   material gain plus ``DELTA_MARGIN`` pawns cannot reach alpha is skipped;
   piece values from ``evaluate.PIECE_VALUES``, in pawns like the default
-  evaluation).
+  evaluation). A state offering ``noisy_actions(seat)`` lists only its
+  captures and promotions there, after the stand-pat (the evaluation's
+  mobility then uses the counts of the last full nodes above).
 - At the root every action is searched with a window just below the best so
   far, so actions that tie with the best are known exactly and one of them is
   picked at random: games vary.
@@ -65,6 +79,9 @@ SIMULTANEOUS_SAMPLES = 4  # random joint actions per own action at the root
 MATRIX_WIDTH = 5  # candidate actions per side in a simultaneous root's matrix game
 SCREEN_REPLIES = 3  # random rival actions each candidate is screened against
 DELTA_MARGIN = 2.0  # quiescence skips captures that cannot come this close to alpha
+TABLE_SIZE = 200_000  # transposition table entries kept before it starts afresh
+MATE_ZONE = WIN - 1000  # scores beyond this are wins or losses by the ply
+EXACT, LOWER, UPPER = 0, 1, 2  # what a table score is: the value, or a bound on it
 
 
 class _Abort(Exception):
@@ -102,8 +119,10 @@ class Search:
         rng: random.Random | None = None,
         evaluate: Evaluator | None = None,
         should_stop: Callable[[], bool] | None = None,
+        fast: bool = True,
     ):
         self.seat = seat
+        self.fast = fast
         self.limits = limits or Limits()
         self.rng = rng or random.Random()
         self._evaluate = evaluate
@@ -115,6 +134,10 @@ class Search:
         self.history: dict[Hashable, int] = {}  # action -> cutoffs weighted by depth^2
         self._counts: dict[int, tuple[int, int]] = {}  # ply -> (actor, legal count)
         self._takes_mobility = False
+        self.table: dict[Hashable, tuple] = {}  # key -> (depth, score, bound, action)
+        self._make = False
+        self._keyed = False
+        self._noisy = False
 
     # -- entry point ----------------------------------------------------------
     def run(self, state: Any, deadline: float | None = None) -> Result:
@@ -127,6 +150,10 @@ class Search:
         self._evaluate = evaluate
         self._takes_mobility = bool(getattr(evaluate, "takes_mobility", False))
         self._pieces = callable(getattr(state, "pieces", None))
+        self._make = self.fast and callable(getattr(state, "make", None))
+        self._keyed = callable(getattr(state, "key", None))
+        noisy = getattr(state, "noisy_actions", None)
+        self._noisy = callable(noisy) and noisy(self.seat) is not None
 
         acting = state.to_act()
         if self.seat not in acting:
@@ -150,9 +177,7 @@ class Search:
                 partial = {}
                 best = -INF
                 for a in actions:
-                    child = state.copy()
-                    child.apply({self.seat: a})
-                    v = self._search(child, depth - 1, best - ROOT_WINDOW, INF, 1)
+                    v = self._child(state, self.seat, a, depth - 1, best - ROOT_WINDOW, INF, 1)
                     partial[a] = v
                     if v > best:
                         best = v
@@ -299,6 +324,18 @@ class Search:
                 found[entry[0]] = entry[1]
         return found
 
+    def _child(self, state: Any, actor: int, a: Any, depth: int, alpha, beta, ply: int) -> float:
+        """The score of ``state`` after ``actor`` plays ``a``, searched to ``depth``."""
+        if self._make:
+            state.make({actor: a})
+            try:
+                return self._search(state, depth, alpha, beta, ply)
+            finally:
+                state.unmake()
+        child = state.copy()
+        child.apply({actor: a})
+        return self._search(child, depth, alpha, beta, ply)
+
     def _search(self, state: Any, depth: int, alpha: float, beta: float, ply: int) -> float:
         self._tick()
         result = state.result()
@@ -312,37 +349,58 @@ class Search:
             if self.limits.quiescence:
                 return self._quiesce(state, alpha, beta, ply, 0)
             return self._static(state)
+        key = first = None
+        if self._keyed:
+            key = state.key()
+            entry = self.table.get(key)
+            if entry is not None:
+                first = entry[3]
+                if entry[0] >= depth:
+                    v = _from_table(entry[1], ply)
+                    bound = entry[2]
+                    if bound == EXACT or (v >= beta if bound == LOWER else v <= alpha):
+                        return v
         actions = state.legal_actions(actor)
         if not actions:
             return self._static(state)
         self._counts[ply] = (actor, len(actions))
-        actions = self._order(state, actions, actor, ply)
+        actions = self._order(state, actions, actor, ply, first)
+        start_alpha, start_beta = alpha, beta
+        child = self._child
+        chosen = None
         if actor in self.team:
             best = -INF
             for a in actions:
-                child = state.copy()
-                child.apply({actor: a})
-                v = self._search(child, depth - 1, alpha, beta, ply + 1)
+                v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
                 if v > best:
-                    best = v
+                    best, chosen = v, a
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
                             self._killer(ply, a, depth)
                             break
-            return best
-        best = INF
-        for a in actions:
-            child = state.copy()
-            child.apply({actor: a})
-            v = self._search(child, depth - 1, alpha, beta, ply + 1)
-            if v < best:
-                best = v
-                if v < beta:
-                    beta = v
-                    if alpha >= beta:
-                        self._killer(ply, a, depth)
-                        break
+        else:
+            best = INF
+            for a in actions:
+                v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
+                if v < best:
+                    best, chosen = v, a
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            self._killer(ply, a, depth)
+                            break
+        if key is not None:
+            if best <= start_alpha:
+                bound = UPPER
+            elif best >= start_beta:
+                bound = LOWER
+            else:
+                bound = EXACT
+            table = self.table
+            if len(table) >= TABLE_SIZE:
+                table.clear()
+            table[key] = (depth, _to_table(best, ply), bound, chosen)
         return best
 
     def _simultaneous_node(self, state, acting, depth, alpha, beta, ply) -> float:
@@ -370,6 +428,17 @@ class Search:
                     break
         return best
 
+    def _quiet_child(self, state, actor, a, alpha, beta, ply: int, qdepth: int) -> float:
+        if self._make:
+            state.make({actor: a})
+            try:
+                return self._quiesce(state, alpha, beta, ply, qdepth)
+            finally:
+                state.unmake()
+        child = state.copy()
+        child.apply({actor: a})
+        return self._quiesce(child, alpha, beta, ply, qdepth)
+
     def _quiesce(self, state: Any, alpha: float, beta: float, ply: int, qdepth: int) -> float:
         # Called with a state that is not over and has exactly one seat to act
         # (the caller checked), or recursively after a capture.
@@ -384,24 +453,27 @@ class Search:
         else:
             acting = state.to_act()
         actor = acting[0]
-        actions = state.legal_actions(actor)
-        board = state.pieces() if self._pieces else None
-        self._counts[ply] = (actor, len(actions))
-        stand = self._static(state, ply, board)
-        if qdepth >= QUIESCENCE_DEPTH or board is None:
+        if self._noisy:  # the state lists its captures: the others need not be listed
+            self._counts.pop(ply, None)
+            actions = None
+        else:
+            actions = state.legal_actions(actor)
+            self._counts[ply] = (actor, len(actions))
+        stand = self._static(state, ply)
+        if qdepth >= QUIESCENCE_DEPTH or not self._pieces:
             return stand
-        captures = self._captures(board, actions, actor)
         if actor in self.team:
-            if stand >= beta or not captures:
+            if stand >= beta:
+                return stand  # standing pat is already too good: no capture list needed
+            captures = self._captures(state.pieces(), actions, actor, state)
+            if not captures:
                 return stand
             best = stand
             alpha = max(alpha, stand)
             for gain, a in captures:
                 if stand + gain + DELTA_MARGIN <= alpha:
                     continue  # even winning the piece cannot lift us to alpha
-                child = state.copy()
-                child.apply({actor: a})
-                v = self._quiesce(child, alpha, beta, ply + 1, qdepth + 1)
+                v = self._quiet_child(state, actor, a, alpha, beta, ply + 1, qdepth + 1)
                 if v > best:
                     best = v
                     if v > alpha:
@@ -409,16 +481,17 @@ class Search:
                         if alpha >= beta:
                             break
             return best
-        if stand <= alpha or not captures:
+        if stand <= alpha:
+            return stand
+        captures = self._captures(state.pieces(), actions, actor, state)
+        if not captures:
             return stand
         best = stand
         beta = min(beta, stand)
         for gain, a in captures:
             if stand - gain - DELTA_MARGIN >= beta:
                 continue
-            child = state.copy()
-            child.apply({actor: a})
-            v = self._quiesce(child, alpha, beta, ply + 1, qdepth + 1)
+            v = self._quiet_child(state, actor, a, alpha, beta, ply + 1, qdepth + 1)
             if v < best:
                 best = v
                 if v < beta:
@@ -458,40 +531,83 @@ class Search:
             key += 10.0 * extra
         return gain, key
 
-    def _order(self, state: Any, actions: list, actor: int, ply: int) -> list:
+    def _order(self, state: Any, actions: list, actor: int, ply: int, first: Any = None) -> list:
+        """Best first: the table's action, captures and promotions by MVV-LVA,
+        the killers, then quiet actions by their history."""
         if not self._pieces or not actions or not self._is_movelike(actions):
             killers = self.killers.get(ply)
-            if not killers:
-                return actions
-            front = [a for a in killers if a in actions]
-            return front + [a for a in actions if a not in front]
+            if killers:
+                front = [a for a in killers if a in actions]
+                actions = front + [a for a in actions if a not in front]
+            return _first(actions, first)
         board = state.pieces()
+        get = board.get
         killers = self.killers.get(ply, ())
         history = self.history
         gain = self._gain
         keyed = []
         for a in actions:
-            k = gain(board, a, actor)[1]
-            if k == 0.0:
-                if a in killers:
-                    k = 1.0
-                else:
-                    h = history.get(a)
-                    if h:
-                        k = h / (h + 100.0)  # below 1: after killers
+            victim = get(a.to)
+            if victim is not None and victim[0] != actor or getattr(a, "promotion", None):
+                k = gain(board, a, actor)[1]
+            elif a in killers:
+                k = 1.0
+            else:
+                h = history.get(a)
+                k = h / (h + 100.0) if h else 0.0  # below 1: after killers
             keyed.append((k, a))
-        keyed.sort(key=lambda ka: -ka[0])
-        return [a for _, a in keyed]
+        keyed.sort(key=_by_key)
+        return _first([a for _, a in keyed], first)
 
-    def _captures(self, board: dict, actions: list, actor: int) -> list[tuple[float, Any]]:
-        """Captures and promotions, best MVV-LVA first, with their gain."""
+    def _captures(self, board: dict, actions, actor: int, state=None) -> list[tuple[float, Any]]:
+        """Captures and promotions, best MVV-LVA first, with their gain
+        (``actions`` None: the state's ``noisy_actions``)."""
+        if actions is None:
+            actions = state.noisy_actions(actor)
+            if actions is None:
+                actions = state.legal_actions(actor)
         if not actions or not self._is_movelike(actions):
             return []
         keyed = []
         gain = self._gain
+        get = board.get
         for a in actions:
-            g, k = gain(board, a, actor)
-            if k > 0.0:
-                keyed.append((k, g, a))
-        keyed.sort(key=lambda kga: -kga[0])
+            victim = get(a.to)
+            if victim is not None and victim[0] != actor or getattr(a, "promotion", None):
+                g, k = gain(board, a, actor)
+                if k > 0.0:
+                    keyed.append((k, g, a))
+        keyed.sort(key=_by_key)
         return [(g, a) for _, g, a in keyed]
+
+
+def _by_key(item: tuple) -> float:
+    return -item[0]
+
+
+def _first(actions: list, first: Any) -> list:
+    """``actions`` with ``first`` (the table's best action) moved to the front."""
+    if first is None or not actions or actions[0] == first:
+        return actions
+    try:
+        i = actions.index(first)
+    except ValueError:
+        return actions
+    return [first, *actions[:i], *actions[i + 1 :]]
+
+
+def _to_table(v: float, ply: int) -> float:
+    """A score as the table keeps it: a win or loss counted from the position."""
+    if v >= MATE_ZONE:
+        return v + ply
+    if v <= -MATE_ZONE:
+        return v - ply
+    return v
+
+
+def _from_table(v: float, ply: int) -> float:
+    if v >= MATE_ZONE:
+        return v - ply
+    if v <= -MATE_ZONE:
+        return v + ply
+    return v

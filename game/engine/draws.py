@@ -10,7 +10,6 @@ with the game's own limit (100 plies in chess, 200 parts in Mulligan Stew).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable
 
 THREEFOLD = "The same position three times: a draw"
@@ -37,7 +36,7 @@ class Repetition:
 
     def threefold(self) -> bool:
         keys = self.keys
-        return bool(keys) and Counter(keys)[keys[-1]] >= 3
+        return bool(keys) and keys.count(keys[-1]) >= 3
 
     def copy(self) -> Repetition:
         return Repetition(self.keys)

@@ -17,7 +17,6 @@ from game.engine.chess.tables import (
     BACK_RANK,
     BISHOP,
     BLACK,
-    GEO,
     KIND_INDEX,
     KIND_NAMES,
     KING,
@@ -32,10 +31,15 @@ from game.engine.chess.tables import (
     WHITE,
     Move,
     W,
+    bishop_attacks,
     castle_squares,
     lsb,
+    rook_attacks,
 )
 from game.engine.pieces import Piece
+
+# One Piece per side and kind index, shared (a Piece is an immutable tuple).
+_PIECES = tuple(tuple(Piece(side, name) for name in KIND_NAMES) for side in (WHITE, BLACK))
 
 
 class ChessBoard:
@@ -64,7 +68,7 @@ class ChessBoard:
             return None
         for kind, bb in enumerate(self.bb):
             if bb & bit:
-                return Piece(side, KIND_NAMES[kind])
+                return _PIECES[side][kind]
         raise AssertionError("occupancy and piece boards disagree")
 
     def kind_at(self, bit: int) -> int:
@@ -75,7 +79,16 @@ class ChessBoard:
         return -1
 
     def pieces(self) -> dict[int, Piece]:
-        return {sq: self.piece_at(sq) for sq in bits(self.occ[WHITE] | self.occ[BLACK])}
+        """Every piece by its square, read kind by kind off the bitboards (the
+        search and the evaluation ask for it at every node)."""
+        out: dict[int, Piece] = {}
+        white = self.occ[WHITE]
+        for kind, bb in enumerate(self.bb):
+            while bb:
+                low = bb & -bb
+                bb ^= low
+                out[low.bit_length() - 1] = _PIECES[0 if white & low else 1][kind]
+        return out
 
     def king_square(self, side: int) -> int | None:
         kings = self.bb[KING] & self.occ[side]
@@ -93,10 +106,10 @@ class ChessBoard:
         )
         rooks_queens = bb[ROOK] | bb[QUEEN]
         if rooks_queens:
-            found |= GEO.rook_attacks(sq, occ) & rooks_queens
+            found |= rook_attacks(sq, occ) & rooks_queens
         bishops_queens = bb[BISHOP] | bb[QUEEN]
         if bishops_queens:
-            found |= GEO.bishop_attacks(sq, occ) & bishops_queens
+            found |= bishop_attacks(sq, occ) & bishops_queens
         return found & self.occ[side]
 
     def is_attacked(self, sq: int, by: int) -> bool:
@@ -292,6 +305,8 @@ class ChessBoard:
         out = []
         for side in (WHITE, BLACK):
             king = self.king_square(side)
+            if king is None:
+                continue  # a king taken (where kings may be): its rights are gone
             back = BACK_RANK[side]
             rooks = self.bb[ROOK] & self.occ[side] & back
             for sq in sorted(bits(self.castling & back), reverse=True):

@@ -35,9 +35,16 @@ from game.engine.chess.tables import (
     WHITE,
     Move,
     W,
+    bishop_attacks,
     castle_squares,
     lsb,
+    rook_attacks,
 )
+
+# Every plain move, made once: the generator hands these out instead of
+# building a Move per move (a Move is an immutable tuple, equal to any other
+# with the same squares).
+MOVES = tuple(tuple(Move(frm, to) for to in range(64)) for frm in range(64))
 
 
 class MoveGeneration:
@@ -87,11 +94,11 @@ class MoveGeneration:
         if kind == KNIGHT:
             dest = KNIGHT_ATT[sq]
         elif kind == BISHOP:
-            dest = GEO.bishop_attacks(sq, occ)
+            dest = bishop_attacks(sq, occ)
         elif kind == ROOK:
-            dest = GEO.rook_attacks(sq, occ)
+            dest = rook_attacks(sq, occ)
         elif kind == QUEEN:
-            dest = GEO.rook_attacks(sq, occ) | GEO.bishop_attacks(sq, occ)
+            dest = rook_attacks(sq, occ) | bishop_attacks(sq, occ)
         else:
             dest = KING_ATT[sq]
         return [Move(sq, to) for to in bits(dest & ~own)]
@@ -118,8 +125,38 @@ class MoveGeneration:
                 out.append(Move(frm, to))
         return out
 
+    def noisy_moves(self) -> list[Move] | None:
+        """For a search's quiescence: the legal moves that take a piece on
+        their square or promote, in the order ``legal_moves`` gives them
+        (None where the orthodox generator is not this game's)."""
+        if not self._fast:
+            return None
+        if self._legal is not None:
+            enemy = self.occ[1 - self.turn]
+            return [m for m in self._legal if enemy >> m.to & 1 or m.promotion]
+        return self._orthodox_legal(noisy=True)
+
+    def has_legal_move(self) -> bool:
+        """Is there a legal move? A safe king step is enough to know, on the
+        orthodox road; otherwise the moves are listed (and kept)."""
+        if self._legal is None and self._fast:
+            us, them = self.turn, 1 - self.turn
+            own = self.occ[us]
+            kings = self.bb[KING] & own
+            if kings:
+                lifted = (own | self.occ[them]) ^ kings
+                steps = KING_ATT[lsb(kings)] & ~own
+                while steps:
+                    low = steps & -steps
+                    steps ^= low
+                    if not self.attackers(them, low.bit_length() - 1, lifted):
+                        return True
+        return bool(self.legal_moves())
+
     # -- the orthodox road ------------------------------------------------------------------
-    def _orthodox_legal(self) -> list[Move]:
+    def _orthodox_legal(self, noisy: bool = False) -> list[Move]:
+        """The legal moves; ``noisy``: only those onto an enemy piece and
+        promotions (no en passant, no castling)."""
         us, them = self.turn, 1 - self.turn
         bb = self.bb
         own, enemy = self.occ[us], self.occ[them]
@@ -133,9 +170,10 @@ class MoveGeneration:
 
         # King steps: the destination must be safe with the king lifted off.
         lifted = occ ^ kings
-        for to in bits(KING_ATT[king] & ~own):
+        row = MOVES[king]
+        for to in bits(KING_ATT[king] & (enemy if noisy else ~own)):
             if not self.attackers(them, to, lifted):
-                append(Move(king, to))
+                append(row[to])
 
         checkers = self.attackers(them, king, occ)
         if checkers & (checkers - 1):
@@ -143,26 +181,39 @@ class MoveGeneration:
         target = ~own & ALL
         if checkers:
             target &= GEO.between(king, lsb(checkers)) | checkers
+        pawn_target = target
+        if noisy:
+            pawn_target = target & (enemy | BACK_RANK[them])
+            target &= enemy
 
         pinned, pin_lines = self._pins(king, us, occ)
 
         for kind in (KNIGHT, BISHOP, ROOK, QUEEN):
-            for frm in bits(bb[kind] & own):
+            pieces = bb[kind] & own
+            while pieces:
+                low = pieces & -pieces
+                pieces ^= low
+                frm = low.bit_length() - 1
                 if kind == KNIGHT:
                     dest = KNIGHT_ATT[frm]
                 elif kind == BISHOP:
-                    dest = GEO.bishop_attacks(frm, occ)
+                    dest = bishop_attacks(frm, occ)
                 elif kind == ROOK:
-                    dest = GEO.rook_attacks(frm, occ)
+                    dest = rook_attacks(frm, occ)
                 else:
-                    dest = GEO.rook_attacks(frm, occ) | GEO.bishop_attacks(frm, occ)
+                    dest = rook_attacks(frm, occ) | bishop_attacks(frm, occ)
                 dest &= target
-                if pinned >> frm & 1:
+                if pinned & low:
                     dest &= pin_lines[frm]
-                for to in bits(dest):
-                    append(Move(frm, to))
+                row = MOVES[frm]
+                while dest:
+                    to_bit = dest & -dest
+                    dest ^= to_bit
+                    append(row[to_bit.bit_length() - 1])
 
-        self._pawn_moves(us, bb[PAWN] & own, enemy, occ, target, pinned, pin_lines, append)
+        self._pawn_moves(us, bb[PAWN] & own, enemy, occ, pawn_target, pinned, pin_lines, append)
+        if noisy:
+            return moves
         if self.ep is not None and self.en_passant:
             self._en_passant(us, king, occ, append)
         if not checkers and self.castles:
@@ -172,8 +223,8 @@ class MoveGeneration:
     def _pins(self, king: int, us: int, occ: int) -> tuple[int, dict[int, int]]:
         bb, enemy = self.bb, self.occ[1 - us]
         snipers = (
-            GEO.rook_attacks(king, 0) & (bb[ROOK] | bb[QUEEN])
-            | GEO.bishop_attacks(king, 0) & (bb[BISHOP] | bb[QUEEN])
+            rook_attacks(king, 0) & (bb[ROOK] | bb[QUEEN])
+            | bishop_attacks(king, 0) & (bb[BISHOP] | bb[QUEEN])
         ) & enemy
         pinned = 0
         lines: dict[int, int] = {}
@@ -189,23 +240,30 @@ class MoveGeneration:
         last_rank = BACK_RANK[1 - us]
         empty = ~occ & ALL
         promotions = self.promotions
-        for frm in bits(pawns):
-            dests = PAWN_ATTACKS[us][frm] & enemy
+        attacks, start = PAWN_ATTACKS[us], PAWN_START[us]
+        while pawns:
+            low = pawns & -pawns
+            pawns ^= low
+            frm = low.bit_length() - 1
+            dests = attacks[frm] & enemy
             one = frm + step
             if empty >> one & 1:
                 dests |= 1 << one
-                two = one + step
-                if PAWN_START[us] >> frm & 1 and empty >> two & 1:
-                    dests |= 1 << two
+                if start & low and empty >> (one + step) & 1:
+                    dests |= 1 << (one + step)
             dests &= target
-            if pinned >> frm & 1:
+            if pinned & low:
                 dests &= pin_lines[frm]
-            for to in bits(dests):
-                if last_rank >> to & 1:
+            row = MOVES[frm]
+            while dests:
+                to_bit = dests & -dests
+                dests ^= to_bit
+                to = to_bit.bit_length() - 1
+                if last_rank & to_bit:
                     for kind in promotions:
                         append(Move(frm, to, kind))
                 else:
-                    append(Move(frm, to))
+                    append(row[to])
 
     def _en_passant(self, us: int, king: int, occ: int, append) -> None:
         ep = self.ep
@@ -217,9 +275,9 @@ class MoveGeneration:
             after = occ ^ (1 << frm) ^ (1 << captured) | (1 << ep)
             bb = self.bb
             them = self.occ[1 - us] ^ (1 << captured)
-            if GEO.rook_attacks(king, after) & (bb[ROOK] | bb[QUEEN]) & them:
+            if rook_attacks(king, after) & (bb[ROOK] | bb[QUEEN]) & them:
                 continue
-            if GEO.bishop_attacks(king, after) & (bb[BISHOP] | bb[QUEEN]) & them:
+            if bishop_attacks(king, after) & (bb[BISHOP] | bb[QUEEN]) & them:
                 continue
             if KNIGHT_ATT[king] & bb[KNIGHT] & them or PAWN_ATTACKS[us][king] & bb[PAWN] & them:
                 continue

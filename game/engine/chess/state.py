@@ -65,6 +65,11 @@ from game.engine.pieces import Piece
 from game.engine.protocol import Event, Game, IllegalAction, Result, Seat, State
 
 MOVE_HOOKS = ("piece_moves", "allows", "occupancy", "is_attacked", "pseudo_legal_moves")
+# A class that overrides none of these makes a move in ``make`` without events.
+TURN_HOOKS = (
+    *("apply", "act", "play_move", "after_move", "turn_open", "end_turn", "next_turn"),
+    *("push", "merge_extras"),
+)
 
 Copier = Callable[[Any], Any] | None
 
@@ -88,7 +93,8 @@ class ChessState(MoveGeneration, ChessBoard, State):
     # Every instance field and how a copy gets its own (None: immutable, shared).
     FIELDS: ClassVar[dict[str, Copier]] = {
         "game": None,
-        "rng": None,  # copied by copy_rng
+        "_rng": None,  # the generator behind ``rng``: copied when first used
+        "_rng_shared": None,
         "is_partial": None,
         "_agreed_result": None,
         "bb": list,
@@ -104,6 +110,7 @@ class ChessState(MoveGeneration, ChessBoard, State):
         "_stack": lambda stack: [],
         "_legal": _legal_copy,
         "_result": None,
+        "_undo": lambda undo: [],  # what ``make`` saved, for ``unmake``
     }
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -119,10 +126,33 @@ class ChessState(MoveGeneration, ChessBoard, State):
             and not cls.castle_through_attack
             and all(getattr(cls, name) is getattr(ChessState, name) for name in MOVE_HOOKS)
         )
+        cls._mutable = _mutable_fields(cls.FIELDS)
+        cls._own_apply = cls.apply is not ChessState.apply
+        cls._plain = all(getattr(cls, name) is getattr(ChessState, name) for name in TURN_HOOKS)
+        cls._plain_moves = cls._fast and cls.actions_for is ChessState.actions_for
+
+    # -- the random generator: shared by copies until one of them uses it ------------
+    @property
+    def rng(self) -> random.Random | None:
+        rng = self._rng
+        if self._rng_shared and rng is not None:
+            rng = self._rng = copy_random(rng)
+            self._rng_shared = False
+        return rng
+
+    @rng.setter
+    def rng(self, value: random.Random | None) -> None:
+        self._rng = value
+        self._rng_shared = False
+
+    def copy_rng(self) -> random.Random | None:
+        rng = self.rng
+        return copy_random(rng) if rng is not None else None
 
     def __init__(self, game: Game, text: str = STANDARD_FEN, seed: int = 0) -> None:
         self.game = game
         self.rng = random.Random(seed)
+        self._undo: list[dict] = []
         self.is_partial = False
         self._agreed_result = None
         self.extras = {}
@@ -328,7 +358,11 @@ class ChessState(MoveGeneration, ChessBoard, State):
             for side in (WHITE, BLACK):
                 if self.king_square(side) is None:
                     return Result.win(game, 1 - side, f"{sides[1 - side]} captured the king")
-        if not self.actions_for(self.seat_to_act()):
+        if self._plain_moves:
+            stuck = not self.has_legal_move()  # often known without listing the moves
+        else:
+            stuck = not self.actions_for(self.seat_to_act())
+        if stuck:
             if self.legality == "check" and self.king_attacked(self.turn):
                 winner = 1 - self.turn
                 return Result.win(game, winner, f"Checkmate: {sides[winner]} wins")
@@ -373,8 +407,75 @@ class ChessState(MoveGeneration, ChessBoard, State):
         for name, dup in self.FIELDS.items():
             value = mine[name]
             fields[name] = dup(value) if dup is not None and value is not None else value
-        other.rng = self.copy_rng()
+        if mine["_rng"] is not None:  # both copy the generator if they ever use it
+            mine["_rng_shared"] = fields["_rng_shared"] = True
         return other
+
+    # -- for searches: a key for the transposition table, make and unmake ------------------
+    def key(self) -> tuple:
+        """Positions a search may treat as one: the board, the side to move,
+        castling rights, the en passant square, the per-square extras and the
+        variant's own fields (its position-text fields and ``extra_key``).
+        The move clocks and the history are left out, as engines do."""
+        extras = tuple(sorted(self.extras.items())) if self.extras else ()
+        key = (*self.bb, *self.occ, self.turn, self.castling, self.ep, extras)
+        if self.extra_field_names:
+            key += (*self.extra_fields(),)
+        return key + self.extra_key()
+
+    def noisy_actions(self, seat: Seat) -> list[Move] | None:
+        """For a search's quiescence, where the moves are orthodox and the
+        seats are the sides: the legal moves of ``seat`` that take an enemy
+        piece on their square or promote (``legal_actions``' order). None:
+        filter ``legal_actions`` instead."""
+        if not self._plain_moves or self.game.seat_sides is not None:
+            return None
+        if seat not in self.to_act():
+            return []
+        return self.noisy_moves()
+
+    def make(self, actions: Mapping[Seat, Any]) -> None:
+        """Apply legal actions (one per seat to act, as ``apply``, but not
+        checked again and with no events to keep) so that ``unmake`` can take
+        them back exactly: the fields are saved as they are and the state
+        goes on with copies of the mutable ones."""
+        mine = self.__dict__
+        self._undo.append(mine.copy())
+        if self._plain and len(actions) == 1:
+            self._make_move(*actions.values())
+            return
+        for name, dup in self._mutable:
+            value = mine[name]
+            if value is not None:
+                mine[name] = dup(value)
+        if mine["_rng"] is not None:
+            mine["_rng_shared"] = True
+        if self._own_apply or len(actions) != 1:
+            self.apply(actions)
+            return
+        ((seat, action),) = actions.items()
+        self.act(seat, action)
+
+    def _make_move(self, move: Move) -> None:
+        """``play_move`` and ``end_turn`` as a class without turn hooks has
+        them, less the events: what the search spends most of its time on."""
+        self.bb = list(self.bb)  # the saved lists stay as they were
+        self.occ = list(self.occ)
+        self.extras = dict(self.extras)
+        self._stack = []
+        self.repetition = self.repetition.copy()
+        if self._rng is not None:
+            self._rng_shared = True
+        self.push(move)
+        self.last_move = move
+        self.repetition.add(self.position_key(), irreversible=self.halfmove == 0)
+
+    def unmake(self) -> None:
+        """Take back the last ``make``."""
+        mine = self.__dict__
+        saved = self._undo.pop()
+        mine.clear()
+        mine.update(saved)
 
     # -- the position text ------------------------------------------------------------------------
     def set_text(self, text: str) -> None:
@@ -429,7 +530,23 @@ class ChessState(MoveGeneration, ChessBoard, State):
         return parse_move(self, text)
 
 
+def copy_random(rng: random.Random) -> random.Random:
+    """A generator in the same state as ``rng`` (quicker than copy.copy)."""
+    other = random.Random.__new__(type(rng))
+    other.setstate(rng.getstate())
+    return other
+
+
+def _mutable_fields(fields: Mapping[str, Copier]) -> tuple[tuple[str, Callable], ...]:
+    """The fields ``make`` gives fresh copies (all with a copier but the undo stack)."""
+    return tuple((n, dup) for n, dup in fields.items() if dup is not None and n != "_undo")
+
+
 ChessState._fast = True
+ChessState._mutable = _mutable_fields(ChessState.FIELDS)
+ChessState._own_apply = False
+ChessState._plain = True
+ChessState._plain_moves = True
 
 
 def extras_text(extras: Mapping[int, Any], write: Callable[[Any], str] = str) -> str:

@@ -46,6 +46,14 @@ def _centre(sq: int) -> float:
     return 4.5 - max(abs(f - 4.5), abs(r - 4.5))
 
 
+# Per square, as bitboards: its neighbours, and the squares two king steps
+# away; and its centralisation bonus. Read once, so evaluating builds nothing.
+_NEAR = tuple(sum(1 << t for t in range(100) if _dist(sq, t) == 1) for sq in range(100))
+_RING2 = tuple(sum(1 << t for t in range(100) if _dist(sq, t) == 2) for sq in range(100))
+_CENTRE_BONUS = tuple(CENTRE_WEIGHT * _centre(sq) for sq in range(100))
+_CENTRAL_KINDS = frozenset(("pawn", "knight", "wild_ox", "archer", "spider"))
+
+
 def evaluate(
     state: Any,
     seat: int,
@@ -60,12 +68,13 @@ def evaluate(
     # Who swings next: the mover's Maces swing at the end of its own turn.
     to_act = state.turn
     material = [0.0, 0.0]
-    spiders: list[list[int]] = [[], []]
     maces: list[list[int]] = [[], []]
     apults: list[list[int]] = [[], []]
     kings: list[int | None] = [None, None]
+    webs = [0, 0]  # the squares next to each side's Spiders
+    values = VALUES.get
     for sq, (owner, kind) in pieces.items():
-        material[owner] += VALUES.get(kind, 3.0)
+        material[owner] += values(kind, 3.0)
         if kind in MACES:
             maces[owner].append(sq)
         elif kind == "horse_apult":
@@ -73,41 +82,42 @@ def evaluate(
         elif kind == "king":
             kings[owner] = sq
         elif kind == "spider":
-            spiders[owner].append(sq)
-        if kind in ("pawn", "knight", "wild_ox", "archer", "spider"):
-            material[owner] += CENTRE_WEIGHT * _centre(sq)
-
-    def frozen(sq: int, owner: int) -> bool:
-        return any(_dist(sq, s) == 1 for s in spiders[1 - owner])
+            webs[owner] |= _NEAR[sq]
+        if kind in _CENTRAL_KINDS:
+            material[owner] += _CENTRE_BONUS[sq]
 
     score = [0.0, 0.0]
     for owner in (0, 1):
         enemy = 1 - owner
-        free_maces = [m for m in maces[enemy] if not frozen(m, enemy)]
-        if not free_maces:
+        web = webs[owner]  # an enemy Mace next to our Spider is frozen
+        reach = near2 = 0
+        for m in maces[enemy]:
+            if not web >> m & 1:
+                reach |= _NEAR[m]
+                near2 |= 1 << m
+        if not near2:
             continue
         share = HANGING if to_act == enemy else HANGING_LATER
         for sq, (o, kind) in pieces.items():
-            if o != owner:
+            if o != owner or not reach >> sq & 1:
                 continue
-            if any(_dist(sq, m) == 1 for m in free_maces):
-                if kind == "king":
-                    score[owner] -= KING_NEXT_TO_MACE if to_act == enemy else 2.0
-                else:
-                    score[owner] -= share * VALUES.get(kind, 3.0)
+            if kind == "king":
+                score[owner] -= KING_NEXT_TO_MACE if to_act == enemy else 2.0
+            else:
+                score[owner] -= share * values(kind, 3.0)
         king = kings[owner]
         if king is not None:
-            near = sum(1 for m in free_maces if _dist(king, m) == 2)
-            score[owner] -= KING_MACE_NEAR * near
+            score[owner] -= KING_MACE_NEAR * (_RING2[king] & near2).bit_count()
     for owner in (0, 1):
         king = kings[owner]
         if king is not None and maces[1 - owner]:
-            near = sum(1 for a in apults[1 - owner] if _dist(king, a) == 1)
-            score[owner] -= KING_APULT_NEAR * near
+            near = _NEAR[king]
+            count = sum(1 for a in apults[1 - owner] if near >> a & 1)
+            score[owner] -= KING_APULT_NEAR * count
     hands = getattr(state, "hands", None)
     if hands is not None:
         for owner in (0, 1):
-            material[owner] += TULPA_HAND_SHARE * sum(VALUES.get(k, 3.0) for k in hands[owner])
+            material[owner] += TULPA_HAND_SHARE * sum(values(k, 3.0) for k in hands[owner])
     total = material[seat] - material[1 - seat] + score[seat] - score[1 - seat]
     if mobility and len(mobility) > 1 and seat in mobility:
         others = [n for s, n in mobility.items() if s != seat]

@@ -46,6 +46,44 @@ from game.games.maces.text import ACT, SWING, MacesText
 FIFTY = 100  # actions without a removal or pawn move: a draw
 
 
+def _pawn_steps(us: int, sq: int) -> tuple[int | None, int | None, tuple[int, ...]]:
+    """A pawn of ``us`` on ``sq``: its step, its double step (None if it may
+    not make one) and the squares it captures on."""
+    step = 1 if us == WHITE else -1
+    one = GEO.offset(sq, 0, step)
+    two = GEO.offset(one, 0, step) if one is not None and relative_rank(us, sq) <= 2 else None
+    diagonals = (GEO.offset(sq, -1, step), GEO.offset(sq, 1, step))
+    return one, two, tuple(to for to in diagonals if to is not None)
+
+
+_PAWN_STEPS = tuple(tuple(_pawn_steps(us, sq) for sq in range(GEO.size)) for us in (WHITE, BLACK))
+_LAST_RANK = tuple(
+    sum(1 << sq for sq in range(GEO.size) if relative_rank(us, sq) == GEO.height - 1)
+    for us in (WHITE, BLACK)
+)
+# kind -> (its leaps from each square, the line tables it rides along)
+_TABLES: dict[str, tuple[tuple[int, ...], tuple]] = {}
+# Plain moves and throws, made once and handed out (they are immutable and
+# equal to any other with the same squares).
+_MOVES = tuple(tuple(Move(frm, to) for to in range(GEO.size)) for frm in range(GEO.size))
+_THROWS: dict[tuple[int, int, int], Throw] = {}
+
+
+def _reach(kind: str, sq: int, occ: int) -> int:
+    """The squares a piece of ``kind`` on ``sq`` attacks (its data: leaps and rides)."""
+    tables = _TABLES.get(kind)
+    if tables is None:
+        data = KINDS[kind]
+        leaps = GEO.leap_table(data.leaps) if data.leaps else (0,) * GEO.size
+        tables = _TABLES[kind] = (leaps, tuple(GEO.lines[line] for line in data.rides))
+    leaps, rides = tables
+    bb = leaps[sq]
+    for line in rides:
+        inner, attacks = line[sq]
+        bb |= attacks[occ & inner]
+    return bb
+
+
 class MacesState(MacesText, GridPosition, State):
     """A position of Maces and Horse-apults."""
 
@@ -66,6 +104,7 @@ class MacesState(MacesText, GridPosition, State):
         self.ended: Result | None = None  # a king captured, or the threefold repetition
         self.last_move: Move | Throw | None = None
         self._legal: dict[int, list] = {}
+        self._undo: list[dict] = []  # what ``make`` saved, for ``unmake``
         self.repetition = Repetition()
 
     # -- reading ------------------------------------------------------------------
@@ -123,16 +162,18 @@ class MacesState(MacesText, GridPosition, State):
 
     def _act_actions(self, us: int) -> list:
         own = occ = 0
+        mine = []
         for sq, p in enumerate(self.board):
             if p is not None:
                 occ |= 1 << sq
-                if p.side == us:
+                if p[0] == us:
                     own |= 1 << sq
+                    mine.append((sq, p[1]))
         frozen = self.frozen_mask(us)
         out: list = []
-        for sq, p in enumerate(self.board):
-            if p is not None and p.side == us and not frozen >> sq & 1:
-                self._piece_actions(us, sq, p.kind, own, occ, out)
+        for sq, kind in mine:
+            if not frozen >> sq & 1:
+                self._piece_actions(us, sq, kind, own, occ, out)
         return out
 
     def _piece_actions(self, us: int, sq: int, kind: str, own: int, occ: int, out: list) -> None:
@@ -142,33 +183,35 @@ class MacesState(MacesText, GridPosition, State):
         if kind == "pawn":
             self._pawn_actions(us, sq, occ, out)
             return
-        reach = KINDS[kind].attacks(GEO, sq, occ)
+        reach = _reach(kind, sq, occ)
         reach &= ~occ if kind in self.mace_kinds else ~own
-        out.extend(Move(sq, to) for to in bits(reach))
+        row = _MOVES[sq]
+        append = out.append
+        while reach:
+            low = reach & -reach
+            reach ^= low
+            append(row[low.bit_length() - 1])
         if kind == "horse_apult":
             self._throws(us, sq, occ, out)
 
     def _pawn_actions(self, us: int, sq: int, occ: int, out: list) -> None:
-        step = 1 if us == WHITE else -1
+        one, two, diagonals = _PAWN_STEPS[us][sq]
         targets = []
-        one = GEO.offset(sq, 0, step)
         if one is not None and not occ >> one & 1:
             targets.append(one)
-            two = GEO.offset(one, 0, step)
-            if relative_rank(us, sq) <= 2 and two is not None and not occ >> two & 1:
+            if two is not None and not occ >> two & 1:
                 targets.append(two)
-        for df in (-1, 1):
-            to = GEO.offset(sq, df, step)
-            if to is None:
-                continue
-            victim = self.board[to]
-            if victim is not None and victim.side != us or to == self.ep and self._ep_ok(us):
+        board = self.board
+        for to in diagonals:
+            victim = board[to]
+            if victim is not None and victim[0] != us or to == self.ep and self._ep_ok(us):
                 targets.append(to)
+        last = _LAST_RANK[us]
         for to in targets:
-            if relative_rank(us, to) == GEO.height - 1:
+            if last >> to & 1:
                 out.extend(Move(sq, to, kind) for kind in PROMOTIONS)
             else:
-                out.append(Move(sq, to))
+                out.append(_MOVES[sq][to])
 
     def _ep_ok(self, us: int) -> bool:
         """Is the en passant square a capture for ``us``'s pawns (an enemy
@@ -188,14 +231,19 @@ class MacesState(MacesText, GridPosition, State):
             if self.is_frozen(sq):
                 continue  # held where it stands: it cannot leave its square
             p = self.board[sq]
+            last = _LAST_RANK[p.side] if p.kind == "pawn" else 0
             for to in landings:
-                if p.kind == "pawn" and relative_rank(p.side, to) == GEO.height - 1:
+                if last >> to & 1:
                     if p.side == us:
                         out.extend(Throw(apult, sq, to, kind) for kind in PROMOTIONS)
                     else:
                         out.append(Throw(apult, sq, to, "queen"))
                 else:
-                    out.append(Throw(apult, sq, to))
+                    key = (apult, sq, to)
+                    throw = _THROWS.get(key)
+                    if throw is None:
+                        throw = _THROWS[key] = Throw(apult, sq, to)
+                    out.append(throw)
 
     def _swing_actions(self) -> list:
         if self.chosen is not None:
@@ -404,13 +452,75 @@ class MacesState(MacesText, GridPosition, State):
         cached = self._legal.get(us)
         if cached is not None:
             return bool(cached)
-        occ = self.occupied()
+        if self._legal.get("has"):  # known from an earlier look (kept with the lists)
+            return True
+        occ = 0
+        mine = []
         for sq, p in enumerate(self.board):
-            if p is None or p.side != us or p.kind == "pawn":
-                continue
-            if KINDS[p.kind].attacks(GEO, sq, occ) & ~occ and not self.is_frozen(sq):
+            if p is not None:
+                occ |= 1 << sq
+                if p[0] == us and p[1] != "pawn":
+                    mine.append((sq, p[1]))
+        for sq, kind in mine:
+            if _reach(kind, sq, occ) & ~occ and not self.is_frozen(sq):
+                self._legal["has"] = True
                 return True  # a move onto an empty square: no need to list them all
         return bool(self._legal_for(us))
+
+    def noisy_actions(self, seat: int) -> list | None:
+        """For a search's quiescence: the legal actions that take a piece on
+        their square or promote, in ``legal_actions``' order, listed without
+        the others (None: filter ``legal_actions``, as in the swing phase or
+        a game whose pieces have more powers)."""
+        if self.phase != ACT or seat != self.turn or self.is_over():
+            return None
+        if (
+            type(self)._act_actions is not MacesState._act_actions
+            or type(self)._piece_actions is not MacesState._piece_actions
+        ):
+            return None
+        board = self.board
+        cached = self._legal.get(seat)
+        if cached is not None:
+            return [
+                a
+                for a in cached
+                if a.promotion or board[a.to] is not None and board[a.to][0] != seat
+            ]
+        own = occ = 0
+        mine = []
+        for sq, p in enumerate(board):
+            if p is not None:
+                occ |= 1 << sq
+                if p[0] == seat:
+                    own |= 1 << sq
+                    mine.append((sq, p[1]))
+        enemy = occ & ~own
+        frozen = self.frozen_mask(seat)
+        last = _LAST_RANK[seat]
+        out: list = []
+        for sq, kind in mine:
+            if frozen >> sq & 1 or kind in self.mace_kinds:
+                continue  # a Mace never captures by moving
+            if kind == "pawn":
+                one, _two, diagonals = _PAWN_STEPS[seat][sq]
+                targets = (
+                    [one] if one is not None and last >> one & 1 and not occ >> one & 1 else []
+                )
+                targets += [to for to in diagonals if enemy >> to & 1]
+                for to in targets:
+                    if last >> to & 1:
+                        out.extend(Move(sq, to, k) for k in PROMOTIONS)
+                    else:
+                        out.append(_MOVES[sq][to])
+                continue
+            row = _MOVES[sq]
+            out.extend([row[to] for to in bits(_reach(kind, sq, occ) & enemy)])
+            if kind == "horse_apult":
+                throws: list = []
+                self._throws(seat, sq, occ, throws)
+                out.extend(t for t in throws if t.promotion)
+        return out
 
     # -- prompts ------------------------------------------------------------------------
     def prompt(self, seat: int) -> str:
@@ -435,11 +545,46 @@ class MacesState(MacesText, GridPosition, State):
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.rng = self.copy_rng()
-        other.board = list(self.board)
-        other.pending = list(self.pending)
-        other.repetition = self.repetition.copy()
+        other._own_mutables()
         other._legal = dict(self._legal)
+        other._undo = []
         return other
+
+    def _own_mutables(self) -> None:
+        """Give this state its own copies of what an action changes in place
+        (a game with more such fields adds them)."""
+        self.board = list(self.board)
+        self.pending = list(self.pending)
+        self.repetition = self.repetition.copy()
+
+    # -- for searches: a key for the transposition table, make and unmake ---------------
+    def key(self) -> int:
+        """Positions a search may treat as one: the board, the mover, the
+        phase with the Maces still to swing, the en passant square (a game
+        with more to its position adds it in ``_key_fields``). The clocks and the history are
+        left out, as engines do. Kept as its hash: a table holds many."""
+        return hash(self._key_fields())
+
+    def _key_fields(self) -> tuple:
+        return (tuple(self.board), self.turn, self.phase, tuple(self.pending), self.chosen, self.ep)
+
+    def make(self, actions) -> None:
+        """``apply`` for a search: legal actions, not checked again, no events
+        kept; ``unmake`` takes them back exactly (the fields are saved as they
+        are and the state goes on with its own copies of the mutable ones)."""
+        mine = self.__dict__
+        self._undo.append(mine.copy())
+        self._own_mutables()
+        self._legal = {}
+        self._step(actions, [])
+        self._legal = {}
+
+    def unmake(self) -> None:
+        """Take back the last ``make``."""
+        mine = self.__dict__
+        saved = self._undo.pop()
+        mine.clear()
+        mine.update(saved)
 
 
 @register

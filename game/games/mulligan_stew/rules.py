@@ -96,6 +96,7 @@ class MulliganStewState(GridPosition, State):
         self.last_mover: int | None = None  # where the light part's piece stands now
         self._legal: list[Action] | None = None
         self._result: Result | None | bool = False  # False: not worked out yet
+        self._undo: list[dict] = []  # what ``make`` saved, for ``unmake``
         self._set_text(text)
         self._repetition = Repetition()
         self._settle([], False)  # a part with nothing to move is skipped at once
@@ -478,7 +479,33 @@ class MulliganStewState(GridPosition, State):
         other.pools = list(self.pools)
         other._repetition = self._repetition.copy()
         other._legal = list(self._legal) if self._legal is not None else None
+        other._undo = []
         return other
+
+    # -- for searches: a key for the transposition table, make and unmake ---------------
+    def key(self) -> int:
+        """Positions a search may treat as one: the repetition key (board,
+        turn, part, movable pieces, hands, pools) with the light part's piece
+        and the passes in a row. The clock and the history are left out.
+        Kept as its hash: a table holds many."""
+        return hash((*self._key(), self.last_mover, self.passes))
+
+    def make(self, actions) -> None:
+        """``apply``, to be taken back exactly by ``unmake`` (the fields are
+        saved as they are; the state goes on with its own copies)."""
+        self._undo.append(self.__dict__.copy())
+        self.board = list(self.board)
+        self.hands = list(self.hands)
+        self.pools = list(self.pools)
+        self._repetition = self._repetition.copy()
+        self.apply(actions)
+
+    def unmake(self) -> None:
+        """Take back the last ``make``."""
+        mine = self.__dict__
+        saved = self._undo.pop()
+        mine.clear()
+        mine.update(saved)
 
     def _set_text(self, text: str) -> None:
         f = parse_position(text)

@@ -113,6 +113,7 @@ class TulagaState(State):
         self.stones: tuple[int, ...] = ()  # stones: the candidate's; rank: the chosen ones
         self.rank_at: int | None = None  # reap: where the rank stone went down
         self.last_points: tuple[int, ...] = ()  # for the UI: what the last step touched
+        self._undo: list[dict] = []  # what ``make`` saved, for ``unmake``
         self._set_text(text)
 
     # -- reading the board ----------------------------------------------------------
@@ -511,7 +512,40 @@ class TulagaState(State):
         other.pile = self.pile[:]
         other.rank_pile = self.rank_pile[:]
         other.rng = self.copy_rng()
+        other._undo = []
         return other
+
+    # -- for searches: a key for the transposition table, make and unmake ---------------
+    def key(self) -> tuple:
+        """Positions a search may treat as one: the stones on the board and in
+        hand, who acts, the phase and what it has chosen so far."""
+        return (
+            *self.simple,
+            *self.rank,
+            *self.pile,
+            *self.rank_pile,
+            self.turn,
+            self.phase,
+            self.new,
+            self.centre,
+            self.stones,
+            self.rank_at,
+        )
+
+    def make(self, actions) -> None:
+        """``apply``, to be taken back exactly by ``unmake`` (the fields are
+        saved as they are; the state goes on with its own lists)."""
+        self._undo.append(self.__dict__.copy())
+        self.simple, self.rank = self.simple[:], self.rank[:]
+        self.pile, self.rank_pile = self.pile[:], self.rank_pile[:]
+        self.apply(actions)
+
+    def unmake(self) -> None:
+        """Take back the last ``make``."""
+        mine = self.__dict__
+        saved = self._undo.pop()
+        mine.clear()
+        mine.update(saved)
 
     # -- notation ---------------------------------------------------------------------------
     def notation(self, action: Any) -> str:

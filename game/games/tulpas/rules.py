@@ -217,10 +217,15 @@ class TulpasState(MacesState):
 
     # The duel's secret choices wait in the Match until both are made, so the
     # state hides nothing: ``view`` and ``sample`` are the base ones.
-    def copy(self) -> TulpasState:
-        other = super().copy()
-        other.hands = [list(h) for h in self.hands]
-        return other
+    def _own_mutables(self) -> None:
+        super()._own_mutables()
+        self.hands = [list(h) for h in self.hands]
+
+    def _key_fields(self) -> tuple:
+        """Maces' key, with the Tulpa being placed, the Wild Ox that may gore
+        and the hands."""
+        hands = tuple(map(tuple, self.hands))
+        return (*super()._key_fields(), self.placing, self.ox, hands)
 
     # -- text -------------------------------------------------------------------------------
     def _phase_text(self) -> str:
