@@ -18,9 +18,11 @@ Cowling, Powley and Whitehouse 2012).
   action (decoupled UCT), so simultaneous steps are searched with no seat
   seeing the other's choice, and chance (a card drawn by ``apply``) is just
   part of the world.
-- No random playouts: a new leaf is judged by the game's evaluation (pawns
-  turned into a winning chance by a logistic), which plays far better than
-  random continuations in chess-like games.
+- No random playouts: a new leaf is judged as the alpha-beta search judges
+  its leaves (the game's evaluation once the captures in reach have played
+  out), its pawns turned into a winning chance by a logistic; far better
+  than random continuations in chess-like games, and a leaf reached just
+  after a capture is not mistaken for a piece won.
 - Values are the searching team's chance in [0, 1]; other teams pick by
   its complement.
 
@@ -37,13 +39,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from game.ai.evaluate import WIN, evaluator_for, team_of, terminal_value
-from game.ai.search import Result
+from game.ai.evaluate import WIN, team_of, terminal_value
+from game.ai.search import Limits, Result, Search
 
 __all__ = ["Ismcts", "winning_chance"]
 
 EXPLORATION = 0.7  # UCB constant for values in [0, 1]
 PAWN_SCALE = 2.5  # pawns for which the logistic gives about a 73% chance
+LEAF = Limits(max_depth=1, time_limit=1e9, time_cap=1e9, node_limit=2_000)  # per leaf
 
 
 def winning_chance(pawns: float) -> float:
@@ -97,7 +100,7 @@ class Ismcts:
             raise ValueError(f"seat {self.seat} has no legal action")
         by_text = {str(a): a for a in actions}
         self.team = team_of(view, self.seat)
-        self.evaluate = evaluator_for(view)
+        self.leaf = Search(self.seat, LEAF, self.rng)
         done = 0
         for done in range(1, self.iterations + 1):
             world = view.sample(self.seat, self.rng)
@@ -157,7 +160,7 @@ class Ismcts:
             if result is not None:
                 value = winning_chance(terminal_value(result, self.seat, self.team))
             else:
-                value = winning_chance(self.evaluate(world, self.seat))
+                value = winning_chance(self.leaf.leaf_value(world))
         for node, texts in path:
             for seat, text in texts.items():
                 stats = node.stats[seat][text]

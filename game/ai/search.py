@@ -138,22 +138,14 @@ class Search:
         self._make = False
         self._keyed = False
         self._noisy = False
+        self._prepared = False  # _prepare has learnt what the states offer
 
     # -- entry point ----------------------------------------------------------
     def run(self, state: Any, deadline: float | None = None) -> Result:
         """Search ``state`` (a full state, not a view) for ``self.seat``."""
         start = time.perf_counter()
         budget = min(self.limits.time_limit, self.limits.time_cap)
-        self.deadline = deadline if deadline is not None else start + budget
-        self.team = team_of(state, self.seat)
-        evaluate = self._evaluate or evaluator_for(state)
-        self._evaluate = evaluate
-        self._takes_mobility = bool(getattr(evaluate, "takes_mobility", False))
-        self._pieces = callable(getattr(state, "pieces", None))
-        self._make = self.fast and callable(getattr(state, "make", None))
-        self._keyed = callable(getattr(state, "key", None))
-        noisy = getattr(state, "noisy_actions", None)
-        self._noisy = callable(noisy) and noisy(self.seat) is not None
+        self._prepare(state, deadline if deadline is not None else start + budget)
 
         acting = state.to_act()
         if self.seat not in acting:
@@ -195,6 +187,38 @@ class Search:
             choice = actions[0]
             return Result(choice, 0.0, 0, self.nodes, time.perf_counter() - start, {})
         return self._pick(scores, completed_depth, start)
+
+    def _prepare(self, state: Any, deadline: float) -> None:
+        """Learn what the state offers (make/unmake, keys, capture lists)."""
+        self.deadline = deadline
+        self.team = team_of(state, self.seat)
+        evaluate = self._evaluate or evaluator_for(state)
+        self._evaluate = evaluate
+        self._takes_mobility = bool(getattr(evaluate, "takes_mobility", False))
+        self._pieces = callable(getattr(state, "pieces", None))
+        self._make = self.fast and callable(getattr(state, "make", None))
+        self._keyed = callable(getattr(state, "key", None))
+        noisy = getattr(state, "noisy_actions", None)
+        self._noisy = callable(noisy) and noisy(self.seat) is not None
+        self._prepared = True
+
+    def leaf_value(self, state: Any) -> float:
+        """``state`` judged as this search judges its leaves, from
+        ``self.seat``'s side: the static evaluation once the captures in
+        reach have played out (quiescence, at most ``node_limit`` nodes).
+        For searches of another kind (ISMCTS) to call on full states."""
+        if not self._prepared:
+            self._prepare(state, INF)
+        result = state.result()
+        if result is not None:
+            return self._terminal(result, 0)
+        if len(state.to_act()) != 1 or not self.limits.quiescence:
+            return self._static(state)
+        self.nodes = 0
+        try:
+            return self._quiesce(state, -INF, INF, 0, 0)
+        except _Abort:
+            return self._static(state)
 
     def _pick(self, scores: dict, depth: int, start: float) -> Result:
         best = max(scores.values())
