@@ -66,6 +66,13 @@ def audit_game(game_id, args, app, routes, failures) -> Counter:
             if app is not None and n % args.pixels_every == 0 and not match.is_over():
                 for seat in seats:
                     attempt("pixels", conformance.check_pixels, app, match, seat, rng)
+                    try:
+                        counts["step pixels"] += secrets_audit.check_step_pixels(
+                            app, match, seat, rng
+                        )
+                    except AssertionError as e:
+                        failures.append(f"{game_id} step pixels: {e}")
+                        counts["step pixels FAILED"] += 1
             for seat in state.to_act():
                 bot_seed = rng.getrandbits(32)
                 for spec in specs:
@@ -116,14 +123,18 @@ def main() -> int:
         "event steps",
         "steps that revealed",
         "pixels",
+        "step pixels",
         "bot decisions",
         "worker decisions",
         "hint decisions",
     ]
-    heads = ("time s", "positions", "core", "events", "revealing", "pixels", "bots", "workers")
+    heads = ("time s", "positions", "core", "events", "revealing", "pixels", "steps")
+    heads += ("bots", "workers")
     print("\ncore: views and public notation per seat; events: steps whose events agree;")
-    print("revealing: steps that told the worlds apart (not compared); bots: decisions by")
-    print("think_now per spec; workers: a computer seat's and the Hint button's worker")
+    print("revealing: steps that told the worlds apart (not compared); pixels: scenes")
+    print("drawn; steps: scenes drawn mid-step and after it (views after agreeing);")
+    print("bots: decisions by think_now per spec; workers: a computer seat's and the")
+    print("Hint button's worker")
     print(f"\n{'game':<14}" + "".join(f"{k:>10}" for k in heads))
     try:
         for game_id in games:

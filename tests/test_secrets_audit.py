@@ -36,7 +36,7 @@ def test_no_secret_reaches_a_seat(app, game_id):
             events += secrets_audit.check_events(state, seat, rng)[0]
             if n == 1 and not match.is_over():
                 conformance.check_pixels(app, match, seat, rng)
-                shots += 1
+                shots += secrets_audit.check_step_pixels(app, match, seat, rng)
         for seat in state.to_act():
             for spec in ("random", "search:1"):
                 secrets_audit.check_bot(QUICK, spec, state, seat, rng, seed=n)
@@ -103,3 +103,22 @@ def test_a_peeking_bot_is_caught():
         for match in secrets_audit.positions("zombie", 4, 60, 4):
             for seat in match.to_act():
                 secrets_audit.check_bot(peeking, "search:2", match.state, seat, rng, seed=1)
+
+
+def test_an_event_that_tells_a_secret_is_caught(monkeypatch):
+    """Were Zombie Chess to announce after every step where the pieces lie
+    buried, the events would tell apart worlds whose views agree."""
+    from game.engine import Event
+    from game.games.zombie.rules import ZombieState
+
+    def leaky(self, actions, _apply=ZombieState.apply):
+        events = _apply(self, actions)
+        return events + [Event("graves", None, {"graves": repr(self.graves)})]
+
+    monkeypatch.setattr(ZombieState, "apply", leaky)
+    rng = random.Random(3)
+    with pytest.raises(AssertionError, match="events shown to seat"):
+        for match in secrets_audit.positions("zombie", 4, 120, 2):
+            for seat in (0, 1):
+                if match.state.view(seat).is_partial:
+                    secrets_audit.check_events(match.state, seat, rng)

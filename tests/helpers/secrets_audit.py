@@ -13,7 +13,10 @@ same in all of them:
   seat's own action or the others' actions matched by their public
   notation, must show the seat the same events whenever its views after the
   step agree (an event may only say what the view after it says too);
-- pixels (``conformance.check_pixels``): the play scene drawn for the seat;
+- pixels: the play scene drawn for the seat (``conformance.check_pixels``),
+  and drawn while the same step is animated and once it has landed
+  (``check_step_pixels``); nothing in the scene moves by the clock, so
+  nothing needs masking or freezing;
 - computer players (``check_bot``): a bot deciding for the seat, reached the
   way the app reaches it (``think_now``, the worker of a computer seat, the
   Hint button's worker), with the same seed, chooses the same action in
@@ -124,6 +127,63 @@ def check_events(state: State, seat: int, rng: random.Random) -> tuple[int, int]
             f"see:\n{shown}\n{_shown(events, seat)}"
         )
     return compared, revealed
+
+
+# -- pixels of a step ------------------------------------------------------------------------
+def check_step_pixels(app: Any, match: Match, seat: int, rng: random.Random) -> int:
+    """The play scene drawn for ``seat`` while one random step is animated
+    (three frames in) and once it has landed, in the real world and a
+    sampled one, with the same step as ``seat`` knows it: the same pixels
+    whenever the seat's views after the step agree. Returns 1 if compared,
+    0 if the step told the worlds apart (or the game is over)."""
+    import pygame
+
+    from game.ui.play import PlayScene
+
+    state = match.state
+    if state.is_over():
+        return 0
+    first, second = worlds(state, seat, rng, samples=1)
+    choice = {s: rng.choice(first.legal_actions(s)) for s in first.to_act()}
+    joint = {a: _match_action(second, a, seat, first, act) for a, act in choice.items()}
+    if any(a is None for a in joint.values()):
+        return 0
+    players = ["computer:random"] * len(match.players)
+    players[seat] = "human"
+    shots, views = [], []
+    for world, step in ((first, choice), (second, joint)):
+        shown = Match.from_dict({**match.to_dict(), "players": players})
+        shown.state = world.copy()
+        scene = PlayScene(app, shown)
+        try:
+            scene.ui.update(0.01)
+            for actor, action in step.items():
+                scene.submit(actor, action)
+            views.append(shown.state.view(seat).to_text())
+            pictures = []
+            for frames in (3, 600):
+                for _ in range(frames):
+                    if not scene.board.animating:
+                        break
+                    scene.board.update(1 / 60)
+                    for widget in scene.widgets:
+                        widget.update(1 / 60)
+                scene.ui.update(0.01)
+                surface = pygame.Surface(app.size)
+                scene.draw(surface)
+                pictures.append(pygame.image.tobytes(surface, "RGB"))
+            shots.append(pictures)
+        finally:
+            scene.close_runners()
+    if views[0] != views[1]:
+        return 0
+    assert shots[0][0] == shots[1][0], (
+        f"{state.game.id}: the step animated for seat {seat} shows a secret"
+    )
+    assert shots[0][1] == shots[1][1], (
+        f"{state.game.id}: the screen for seat {seat} after a step shows a secret"
+    )
+    return 1
 
 
 # -- computer players ------------------------------------------------------------------------
