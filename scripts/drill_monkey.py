@@ -13,13 +13,17 @@ Ctrl+Y, Ctrl+C, the play scene's F and H), scrolls, and resizes the window
 from below MIN_SIZE up to 1920 x 1200. Seats are whatever it picks in the
 setup form, computers included; it keeps going while they think.
 
-It checks that no exception escapes a frame (each one is printed with the
-seed, game and event number: ``--game ID --seed S --events N`` replays that
-game's part of the run up to there; the computer's thinking runs in worker
+It checks that no exception escapes a frame and that the app logs no error
+it carried on from (each one is printed with the seed, game and event
+number: ``--game ID --seed S --events N`` replays that game's part of the
+run up to there; the computer's thinking runs in worker
 processes, so its timing can differ between runs) and prints how long
 frames took (p50, p99, max, and how many took over FRAME_BOUND seconds),
 and per game the events, the scenes reached, the moves made and the games
-finished.
+finished (events count for the game whose part of the run it is, moves and
+ends for the game they were made in: the monkey may wander into another
+game from the menu; a redo counts as a move again), and the distinct
+warnings (pygame_gui says when a label's text does not fit).
 
     python scripts/drill_monkey.py [--events 100000] [--seed 1] [--game chess ...]
 """
@@ -28,12 +32,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import logging
 import os
 import random
 import sys
 import tempfile
 import time
 import traceback
+import warnings
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -106,6 +112,7 @@ class Report:
     tallies: dict[str, Tally] = field(default_factory=dict)
     frames: list[float] = field(default_factory=list)
     slowest: tuple[float, str, int] = (0.0, "", 0)
+    warnings: Counter = field(default_factory=Counter)  # distinct warnings seen
 
     @property
     def faults(self) -> list[Fault]:
@@ -140,6 +147,23 @@ def cap_thinking(seconds: float) -> Iterator[None]:
         runner.BotRunner.__init__ = original
 
 
+class _Errors(logging.Handler):
+    """Errors the app logs and carries on from (a failing marker, a bot that
+    raised): each is an exception the monkey reports, though no frame
+    failed."""
+
+    def __init__(self, monkey: Monkey):
+        super().__init__(logging.ERROR)
+        self.monkey = monkey
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage()
+        if record.exc_info:
+            text += "\n" + "".join(traceback.format_exception(*record.exc_info))
+        summary = f"logged by {record.name}: {record.getMessage().splitlines()[0]}"
+        self.monkey.fault(text, summary, restart=False)
+
+
 class Monkey:
     def __init__(self, game_id: str, seed: int, events: int, report: Report):
         self.game_id = game_id
@@ -152,6 +176,8 @@ class Monkey:
         self.app = None
         self._seen_matches: dict[int, tuple[int, bool]] = {}  # id(match): steps, over
         self._where, self._stay, self._patience = "", 0, 0  # the scene and events spent there
+        self._gestures = 0
+        self.playing = False  # in a playing spell: mostly moves, in the play scene
 
     # -- the app ---------------------------------------------------------------------------
     def _new_app(self) -> None:
@@ -196,12 +222,20 @@ class Monkey:
         random.seed(f"{self.seed}:{self.game_id}:global")
         saved = random.SystemRandom
         random.SystemRandom = _SeededSystemRandom
+        errors = _Errors(self)
+        logging.getLogger().addHandler(errors)
         try:
-            self._new_app()
-            while self.count < self.events:
-                self.gesture()
-            self._frames(2)
+            with warnings.catch_warnings(record=True) as seen:
+                warnings.simplefilter("always")
+                self._new_app()
+                while self.count < self.events:
+                    self.gesture()
+                    for w in seen:
+                        self.report.warnings[f"{w.category.__name__}: {w.message}"] += 1
+                    seen.clear()
+                self._frames(2)
         finally:
+            logging.getLogger().removeHandler(errors)
             random.SystemRandom = saved
             self._close_app()
 
@@ -229,7 +263,7 @@ class Monkey:
                 app.step(DT)
             except Exception:
                 summary = traceback.format_exception_only(*sys.exc_info()[:2])[-1].strip()
-                self._fault(traceback.format_exc(), summary)
+                self.fault(traceback.format_exc(), summary)
                 return
             took = time.perf_counter() - t0
             self.report.frames.append(took)
@@ -237,7 +271,8 @@ class Monkey:
                 self.report.slowest = (took, self.game_id, self.count)
             self._observe()
 
-    def _fault(self, text: str, summary: str) -> None:
+    def fault(self, text: str, summary: str, restart: bool = True) -> None:
+        """Report an exception; after one that escaped a frame, start a new app."""
         try:
             where = self.scene_name()
         except Exception:
@@ -245,7 +280,8 @@ class Monkey:
         fault = Fault(self.game_id, self.seed, max(0, self.count - 1), where, text, summary)
         self.tally.faults.append(fault)
         print(f"EXCEPTION {fault}", flush=True)
-        self._new_app()
+        if restart:
+            self._new_app()
 
     def _observe(self) -> None:
         app = self.app
@@ -276,7 +312,12 @@ class Monkey:
                 self._stay = 0
                 self.home()
                 return
+        self._gestures += 1
+        if self._gestures % 150 == 0:  # now and then: play a while, then wander again
+            self.playing = not self.playing
         r = self.rng.random()
+        if self.playing and name.startswith("PlayScene"):
+            r = r * 0.6 if r < 0.75 else r - 0.1  # aimed clicks and drags mostly
         if r < 0.50:
             self.click(self.aimed_point())
         elif r < 0.60:
@@ -357,14 +398,14 @@ class Monkey:
             return [self.random_point()] if self.rng.random() < 0.7 else []
         if scene.chooser is not None:
             return [r.center for r in scene.chooser.rects()]
-        if self.rng.random() < 0.15:
+        if self.rng.random() < (0.02 if self.playing else 0.15):
             return []  # the panel's buttons instead
         inp = scene.input
         if inp.path:
             places = list(inp.extensions(inp.path))
         else:
             places = sorted({p[0] for p in inp.table})
-        out = []
+        out = [b.rect.center for b in scene.panel.choice_buttons if b.visible]
         for place in places:
             point = self._place_point(scene, place)
             if point is not None:
@@ -493,6 +534,10 @@ def print_report(report: Report, seconds: float) -> None:
         f"ms, max {took * 1000:.0f} ms ({game_id}, event {event}); "
         f"{slow} frames over {FRAME_BOUND} s"
     )
+    if report.warnings:
+        print(f"warnings ({sum(report.warnings.values())}, {len(report.warnings)} distinct):")
+        for text, n in report.warnings.most_common(10):
+            print(f"  {n:6d}  {text[:150]}")
     print(f"exceptions: {len(report.faults)}")
     for fault in report.faults:
         print(f"  {str(fault).splitlines()[0]}")
