@@ -28,6 +28,7 @@ import os
 import sys
 import tempfile
 import time
+from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -92,7 +93,10 @@ class Sample:
 class Soak:
     family: str
     games: list[str]
-    frames: list[tuple[float, float]] = field(default_factory=list)  # (at, seconds)
+    # When each frame began and how long it took; arrays, so recording them
+    # adds nothing to the heap figures.
+    frame_at: array = field(default_factory=lambda: array("d"))
+    frame_took: array = field(default_factory=lambda: array("d"))
     samples: list[Sample] = field(default_factory=list)
     played: dict[str, int] = field(default_factory=dict)
     ended: dict[str, int] = field(default_factory=dict)
@@ -150,7 +154,8 @@ def soak(family: str, games: list[str], seconds: float, level: str, max_steps: i
             dt = min(start - last, 0.1)
             last = start
             app.step(dt, draw=False)
-            result.frames.append((at, time.perf_counter() - start))
+            result.frame_at.append(at)
+            result.frame_took.append(time.perf_counter() - start)
             match = scene.match
             over = match.is_over() and scene._game_over_shown
             if over or len(match.history) >= max_steps:
@@ -182,12 +187,12 @@ def report(r: Soak, window: float) -> None:
         f"heap {(z.blocks - a.blocks) / 1000:+.1f}k blocks, "
         f"{(z.objects - a.objects) / 1000:+.1f}k objects"
     )
-    if not r.frames:
+    if not r.frame_at:
         return
-    end = r.frames[-1][0]
+    end = r.frame_at[-1]
     t = 0.0
     while t <= end:
-        chunk = [s for at, s in r.frames if t <= at < t + window]
+        chunk = [s for at, s in zip(r.frame_at, r.frame_took, strict=True) if t <= at < t + window]
         if chunk:
             print(
                 f"  frames {t / 60:5.1f}-{(t + window) / 60:5.1f} min: {len(chunk):6d}, "
