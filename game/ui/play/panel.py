@@ -233,8 +233,9 @@ class SidePanel:
         return changed
 
     def scroll_moves_to_end(self) -> None:
-        """Keep the newest move in sight."""
-        self.moves.rebuild()
+        """Keep the newest move in sight (``set_text`` has laid the text out:
+        a second layout doubled the cost of every move, which grows with the
+        game; scripts/drill_soak.py)."""
         bar = getattr(self.moves, "scroll_bar", None)
         if bar is not None:
             bar.set_scroll_from_start_percentage(1.0)
