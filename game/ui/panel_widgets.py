@@ -29,6 +29,9 @@ class PanelWidget:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.seen: Any = None
+        # The click-path places as last drawn (place id -> rect): a widget
+        # that fills it in ``draw`` gets place_at and place_rect for free.
+        self.rects: dict[int, pygame.Rect] = {}
         # The board's light and dark squares in the current theme (the
         # scene keeps them up to date), for widgets that show squares.
         self.squares: tuple[tuple[int, int, int], ...] = ((240, 217, 181), (181, 136, 99))
@@ -56,6 +59,9 @@ class PanelWidget:
 
     def place_at(self, pos: tuple[int, int]) -> int | None:
         """The click-path place under ``pos`` (a negative id), if any."""
+        for place, rect in self.rects.items():
+            if rect.collidepoint(pos):
+                return place
         return None
 
     def place_image(self, place: int, size: int) -> pygame.Surface | None:
@@ -65,7 +71,7 @@ class PanelWidget:
     def place_rect(self, place: int) -> pygame.Rect | None:
         """Where ``place`` is drawn (as last drawn), for marking it from
         outside (a hint); None if the widget does not show it."""
-        return None
+        return self.rects.get(place)
 
 
 class PieceTray(PanelWidget):

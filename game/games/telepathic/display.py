@@ -79,7 +79,6 @@ class TelepathicPanel(PanelWidget):
 
     def __init__(self) -> None:
         super().__init__()
-        self._rects: dict[int, pygame.Rect] = {}
         self._before: Any = None  # the last state refreshed, to see a reveal happen
         self.anim: dict[str, Any] | None = None  # the reveal being shown, and its clock
         self._drawn = False
@@ -118,7 +117,7 @@ class TelepathicPanel(PanelWidget):
         state = self.seen.state if self.seen is not None else None
         if state is None or not hasattr(state, "trophy"):
             return
-        self._rects = {}
+        self.rects = {}
         small = art.ui_font(13)
         x0, y = self.rect.x + 8, self.rect.y + 4
         surface.blit(_fit(small, self._roles(state), self.rect.w - 16, TEXT), (x0, y))
@@ -231,9 +230,9 @@ class TelepathicPanel(PanelWidget):
                 surface.blit(ui_cards.card_surface(Card(side, kind), card_w), (x, y))
                 if picking and kind in state.prediction_kinds(side):
                     shown = card_w if i == len(hand) - 1 else step
-                    self._rects[place_of(kind)] = pygame.Rect(x, y, shown, card_h)
+                    self.rects[place_of(kind)] = pygame.Rect(x, y, shown, card_h)
                 x += step
-            for place, rect in self._rects.items():  # over the cards, around what shows
+            for place, rect in self.rects.items():  # over the cards, around what shows
                 if place in path:
                     _ring(surface, rect, ui_cards.SELECTED)
                 elif picking and paths.can_pick(place):
@@ -263,15 +262,6 @@ class TelepathicPanel(PanelWidget):
         return pygame.transform.smoothscale(image, (width, h))
 
     # -- places ------------------------------------------------------------------------------
-    def place_at(self, pos: tuple[int, int]) -> int | None:
-        for place, rect in self._rects.items():
-            if rect.collidepoint(pos):
-                return place
-        return None
-
-    def place_rect(self, place: int) -> pygame.Rect | None:
-        return self._rects.get(place)
-
     def place_image(self, place: int, size: int) -> pygame.Surface | None:
         kind = kind_of_place(place)
         if kind is None or self.seen is None:

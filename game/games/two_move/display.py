@@ -46,7 +46,6 @@ class TwoMoveCards(PanelWidget):
 
     def __init__(self) -> None:
         super().__init__()
-        self._rects: dict[int, pygame.Rect] = {}
 
     def _me(self) -> int:
         seen = self.seen
@@ -62,7 +61,7 @@ class TwoMoveCards(PanelWidget):
         me = self._me()
         row_h = (self.rect.h - 8) // 3
         width = max(18, min(40, int((row_h - 18) / ui_cards.RATIO)))
-        self._rects = {}
+        self.rects = {}
         path = tuple(paths.path) if paths is not None else ()
         targets = paths.targets if paths is not None else set()
         picking = paths is not None and not path
@@ -82,7 +81,7 @@ class TwoMoveCards(PanelWidget):
                 surface.blit(ui_cards.card_surface(Card(side, kind), width), rect)
                 if row == 0:
                     place = place_of(kind)
-                    self._rects[place] = rect
+                    self.rects[place] = rect
                     if place in path:
                         _ring(surface, rect, ui_cards.SELECTED)
                     elif place in targets or (picking and paths.can_pick(place)):
@@ -134,15 +133,6 @@ class TwoMoveCards(PanelWidget):
                 tag = font.render(f"x{left}", True, TEXT)
                 surface.blit(tag, (rect.centerx - tag.get_width() // 2, rect.bottom + 1))
             x += width + 6
-
-    def place_at(self, pos: tuple[int, int]) -> int | None:
-        for place, rect in self._rects.items():
-            if rect.collidepoint(pos):
-                return place
-        return None
-
-    def place_rect(self, place: int) -> pygame.Rect | None:
-        return self._rects.get(place)
 
     def place_image(self, place: int, size: int) -> pygame.Surface | None:
         kind = kind_of_place(place)

@@ -159,7 +159,6 @@ class BidPad(PanelWidget):
 
     def __init__(self) -> None:
         super().__init__()
-        self._rects: dict[int, pygame.Rect] = {}
 
     @property
     def height(self) -> int:  # type: ignore[override]
@@ -196,8 +195,8 @@ class BidPad(PanelWidget):
         small = art.ui_font(13)
         x, y = self.rect.x + 8, self.rect.y + 2
         width = self.rect.w - 16
-        self._rects = self.tile_rects()
-        if not self._rects:
+        self.rects = self.tile_rects()
+        if not self.rects:
             _blit_fit(surface, small, "Waiting for the bids", TEXT_DIM, (x, y), width)
             return
         who = seat_name(state, self.seen.actor)
@@ -205,7 +204,7 @@ class BidPad(PanelWidget):
         targets = paths.targets if paths is not None else set()
         fresh = paths is not None and not paths.path
         font = art.ui_font(15 if self.rect.h >= 66 else 13, "bold")
-        for place, rect in self._rects.items():
+        for place, rect in self.rects.items():
             n = bid_of(place)
             live = place in targets or (fresh and paths.can_pick(place))
             pygame.draw.rect(surface, (30, 35, 43), rect, border_radius=5)
@@ -213,15 +212,6 @@ class BidPad(PanelWidget):
             pygame.draw.rect(surface, edge, rect, 1, border_radius=5)
             label = font.render(str(n), True, TEXT if live else TEXT_DIM)
             surface.blit(label, label.get_rect(center=rect.center))
-
-    def place_at(self, pos: tuple[int, int]) -> int | None:
-        for place, rect in self._rects.items():
-            if rect.collidepoint(pos):
-                return place
-        return None
-
-    def place_rect(self, place: int) -> pygame.Rect | None:
-        return self._rects.get(place)
 
 
 def hole_column(state: Any) -> int | None:
