@@ -38,10 +38,9 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from game.ai.evaluate import own_decision
 from game.ai.ismcts import IsmctsBot
 from game.ai.search import Limits, Result, Search
-from game.ai.shallow import EasyBot, GreedyBot
+from game.ai.shallow import EasyBot, GreedyBot, settled
 
 __all__ = ["Bot", "EasyBot", "GreedyBot", "RandomBot", "SearchBot", "make_bot", "think_now"]
 
@@ -93,18 +92,10 @@ class SearchBot:
         rng: random.Random,
         should_stop: Callable[[], bool] | None = None,
     ) -> Any:
-        actions = state.legal_actions(seat)
-        if not actions:
-            raise ValueError(f"seat {seat} has no legal action")
-        if len(actions) == 1:
-            return actions[0]
-        decide = own_decision(state)
-        if decide is not None:  # the game's own computer player (a solver)
-            action = decide(state, seat, rng, level=self.limits.max_depth)
-            if action is not None:
-                return action
-        if state.uniform_decision(seat):
-            return rng.choice(actions)  # a secret duel: any preference could be read
+        # Only one action, the game's own decision (a solver) or a secret duel.
+        actions, chosen = settled(state, seat, rng, level=self.limits.max_depth)
+        if chosen is not None:
+            return chosen
         if not state.is_partial:
             search = Search(seat, self.limits, rng, should_stop=should_stop)
             self.last = search.run(state.sample(seat, rng))
