@@ -40,6 +40,13 @@ class PanelWidget:
         """What the viewer may see now (``seen.state`` is their view)."""
         self.seen = seen
 
+    def shown(self, field: str) -> Any:
+        """The viewer's state if it is one this widget knows (it has
+        ``field``), else None: before the first refresh, or over a state
+        of another game, the widget draws nothing of its own."""
+        state = self.seen.state if self.seen is not None else None
+        return state if state is not None and hasattr(state, field) else None
+
     def draw(self, surface: pygame.Surface, paths: Any) -> None:
         """Draw inside ``rect``; ``paths`` is the click-path input (its
         ``path``, ``targets`` and ``dragged_place``)."""

@@ -76,8 +76,8 @@ class Supply(PanelWidget):
     height = 34
 
     def draw(self, surface: pygame.Surface, paths: Any = None) -> None:
-        state = self.seen.state if self.seen is not None else None
-        if state is None or not hasattr(state, "supply"):
+        state = self.shown("supply")
+        if state is None:
             return
         rect = self.rect
         pygame.draw.rect(surface, CARD_BG, rect, border_radius=6)

@@ -35,8 +35,8 @@ class TurnCard(PanelWidget):
     def draw(self, surface: pygame.Surface, paths: Any) -> None:
         pygame.draw.rect(surface, CARD_BG, self.rect, border_radius=6)
         pygame.draw.rect(surface, CARD_BORDER, self.rect, 1, border_radius=6)
-        state = self.seen.state if self.seen is not None else None
-        if state is None or not hasattr(state, "seat"):
+        state = self.shown("seat")
+        if state is None:
             return
         seat = state.seat
         over = state.is_over()

@@ -213,8 +213,8 @@ class AttemptList(PanelWidget):
     height = 64
 
     def draw(self, surface: pygame.Surface, paths: Any = None) -> None:
-        state = self.seen.state if self.seen is not None else None
-        if state is None or not hasattr(state, "tried"):
+        state = self.shown("tried")
+        if state is None:
             return
         rect = self.rect
         pygame.draw.rect(surface, CARD_BG, rect, border_radius=6)

@@ -23,8 +23,8 @@ class SyncPanel(PanelWidget):
     height = 78
 
     def draw(self, surface: pygame.Surface, paths: Any) -> None:
-        state = self.seen.state if self.seen is not None else None
-        if state is None or not hasattr(state, "open"):
+        state = self.shown("open")
+        if state is None:
             return
         pygame.draw.rect(surface, CARD_BG, self.rect, border_radius=6)
         font = art.ui_font(14)

@@ -160,8 +160,8 @@ class Checkers(PanelWidget):
 
     def draw(self, surface: pygame.Surface, paths: Any) -> None:
         pygame.draw.rect(surface, CARD_BG, self.rect, border_radius=6)
-        state = self.seen.state if self.seen is not None else None
-        if state is None or not hasattr(state, "front"):
+        state = self.shown("front")
+        if state is None:
             return
         font = art.ui_font(13)
         room = self.rect.w - 32

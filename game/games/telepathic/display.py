@@ -114,8 +114,8 @@ class TelepathicPanel(PanelWidget):
     def draw(self, surface: pygame.Surface, paths: Any) -> None:
         self._drawn = True
         pygame.draw.rect(surface, CARD_BG, self.rect, border_radius=6)
-        state = self.seen.state if self.seen is not None else None
-        if state is None or not hasattr(state, "trophy"):
+        state = self.shown("trophy")
+        if state is None:
             return
         self.rects = {}
         small = art.ui_font(13)

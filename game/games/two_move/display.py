@@ -54,8 +54,8 @@ class TwoMoveCards(PanelWidget):
 
     def draw(self, surface: pygame.Surface, paths: Any) -> None:
         pygame.draw.rect(surface, CARD_BG, self.rect, border_radius=6)
-        state = self.seen.state if self.seen is not None else None
-        if state is None or not hasattr(state, "face_up"):
+        state = self.shown("face_up")
+        if state is None:
             return
         font = art.ui_font(13)
         me = self._me()
