@@ -32,3 +32,73 @@ def test_the_move_list_is_laid_out_once_per_move(app, monkeypatch):
     assert layouts == [1, 2, 3, 4, 5, 6]
     bar = box.scroll_bar
     assert bar is None or bar.start_percentage + bar.visible_percentage >= 0.99
+
+
+def _play(scene, match, plies: int, seed: int = 4) -> None:
+    rng = random.Random(seed)
+    for _ in range(plies):
+        seat = match.to_act()[0]
+        scene.submit(seat, rng.choice(match.state.legal_actions(seat)))
+
+
+def _numbered(text: str) -> list[str]:
+    """The move numbers of the lines shown ("1", "2", ...)."""
+    lines = text.split("<br>")
+    return [line.split(".</font>")[0].rsplit(">", 1)[1] for line in lines if ".</font>" in line]
+
+
+def test_a_long_game_lays_out_only_its_last_lines(app):
+    """The cost of a layout grows with the text, so a long game shows its
+    newest SHOWN_LINES moves, the earlier ones a link away."""
+    from game.ui.play.move_list import SHOWN_LINES
+
+    match = Match("chess", seed=1, players=["human", "human"])
+    scene = open_play(app, match)
+    _play(scene, match, 2 * 60)  # 60 moves of each side
+    pump(app, 1)
+    text = scene.panel.moves_text
+    assert _numbered(text) == [str(n) for n in range(61 - SHOWN_LINES, 61)]
+    assert text.startswith(f"<a href='{2 * (60 - SHOWN_LINES)}'>")  # the step before them
+    assert "earlier moves" in text.split("<br>")[0] and "later moves" not in text
+
+
+def test_the_earlier_link_turns_back_a_page_and_later_comes_back(app):
+    from game.ui.play.move_list import SHOWN_LINES
+
+    match = Match("chess", seed=1, players=["human", "human"])
+    scene = open_play(app, match)
+    _play(scene, match, 2 * 60)
+    pump(app, 1)
+    before = 2 * (60 - SHOWN_LINES)  # Black's move of the last line not shown
+    scene.look_back(before)  # what a click on "earlier moves" does
+    pump(app, 1)
+    text = scene.panel.moves_text
+    shown = _numbered(text)
+    assert str(60 - SHOWN_LINES) in shown and "60" not in shown
+    assert f"<b><a href='{before}'>" in text  # the move looked at, in bold
+    later = text.split("<br>")[-1]
+    assert "later moves" in later
+    # Its link goes to the first step after the page: the page of the end.
+    target = int(later.split("href='")[1].split("'")[0])
+    scene.look_back(target)
+    pump(app, 1)
+    assert str(60) in _numbered(scene.panel.moves_text)
+    assert f"<b><a href='{target}'>" in scene.panel.moves_text
+
+
+def test_stepping_back_keeps_the_move_looked_at_in_sight(app):
+    match = Match("chess", seed=1, players=["human", "human"])
+    scene = open_play(app, match)
+    _play(scene, match, 2 * 60)
+    pump(app, 1)
+    bar = scene.panel.moves.scroll_bar
+    assert bar.start_percentage + bar.visible_percentage >= 0.99  # at the end
+    for _ in range(30):  # back fifteen moves, past the top of the box
+        scene._step_back(-1)
+        pump(app, 1)
+    bar = scene.panel.moves.scroll_bar  # a new one with each layout
+    text = scene.panel.moves_text.split("<br>")
+    row = next(i for i, line in enumerate(text) if "<b><a" in line)
+    middle = (row + 0.5) / len(text)
+    assert bar.start_percentage <= middle <= bar.start_percentage + bar.visible_percentage
+    assert bar.start_percentage + bar.visible_percentage < 0.99  # it scrolled up

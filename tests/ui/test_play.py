@@ -564,8 +564,10 @@ def test_the_move_list_keeps_the_newest_move_in_sight(app):
     bar = scene.panel.moves.scroll_bar
     assert bar is not None  # a long game: the list scrolls
     assert bar.start_percentage + bar.visible_percentage >= 0.99
-    # Every line keeps its number at the left (no line loses its layout).
-    lines = scene.panel.moves_text.split("<br>")
+    # Every line keeps its number at the left (no line loses its layout);
+    # the earliest moves are a link away.
+    first, *lines = scene.panel.moves_text.split("<br>")
+    assert "earlier moves" in first
     assert all(line.startswith("<font color='#8c96a2'>") for line in lines)
 
 

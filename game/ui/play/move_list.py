@@ -8,17 +8,22 @@ own decisions in full, everyone else's in public form (``Match.move_list``).
 Steps of several seats at once (a card duel) and agreements are dimmed in
 the line of the move they come before or end. Each step is a link whose
 target is the number of steps played once it is done, so a click looks back
-at the position after it.
+at the position after it. A long game shows a block of lines at a time (the
+newest, or those around the step looked at), with links to the moves before
+and after it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.match import round_numbers
 from game.ui.widgets import escape
 
 DIM = "#8c96a2"
+# Lines in the box at once: laying out the text costs time in proportion to
+# its length, and every move lays it out again (scripts/drill_soak.py).
+SHOWN_LINES = 24
 
 
 def _text(match: Any, step: dict) -> str:
@@ -30,36 +35,76 @@ def _text(match: Any, step: dict) -> str:
     return match.step_text(step)
 
 
-def move_list_html(
-    match: Any, viewer: int | None, result_line: str = "", looking_at: int | None = None
-) -> str:
-    if match.is_over():
-        viewer = None  # the game is over: everything may be read
+class MoveListText(NamedTuple):
+    html: str
+    marked: float | None  # the looked-at line's middle: 0 the text's top, 1 its bottom
+
+
+def _lines(match: Any, viewer: int | None, looking_at: int | None) -> list[tuple[str, list[int]]]:
+    """The numbered lines and the steps (counted from 1) each one holds."""
     texts = [_text(match, match.seen_step(r, viewer)) for r in match.records]
-    if not texts:
-        return f"<font color='{DIM}'>No moves yet</font>"
     numbers = round_numbers(match.game, match.history)
-    lines: list[str] = []
-    line: list[str] = []
-    waiting: list[str] = []  # dimmed steps before the next numbered one
+    lines: list[tuple[str, list[int]]] = []
+    parts: list[str] = []
+    steps: list[int] = []
+    waiting: list[tuple[str, int]] = []  # dimmed steps before the next numbered one
     last = None
     for i, (text, number) in enumerate(zip(texts, numbers, strict=True)):
         link = f"<a href='{i + 1}'>{escape(text)}</a>"
         if i + 1 == looking_at:
             link = f"<b>{link}</b>"
         if number is None:
-            waiting.append(f"<font color='{DIM}'>{link}</font>")
+            waiting.append((f"<font color='{DIM}'>{link}</font>", i + 1))
             continue
         if number != last:
-            if line:
-                lines.append(" ".join(line))
-            line = [f"<font color='{DIM}'>{number}.</font>"]
+            if parts:
+                lines.append((" ".join(parts), steps))
+            parts, steps = [f"<font color='{DIM}'>{number}.</font>"], []
             last = number
-        line += waiting + [link]
+        parts += [w for w, _ in waiting] + [link]
+        steps += [s for _, s in waiting] + [i + 1]
         waiting = []
-    line += waiting
-    if line:
-        lines.append(" ".join(line))
-    if result_line:
-        lines.append(f"<b>{escape(result_line)}</b>")
-    return "<br>".join(lines)
+    parts += [w for w, _ in waiting]
+    steps += [s for _, s in waiting]
+    if parts:
+        lines.append((" ".join(parts), steps))
+    return lines
+
+
+def move_list_html(
+    match: Any,
+    viewer: int | None,
+    result_line: str = "",
+    looking_at: int | None = None,
+    shown: int = SHOWN_LINES,
+) -> MoveListText:
+    """The list as text for the panel's box: at most ``shown`` lines, the
+    newest ones, or while looking back the block of lines around the step
+    looked at, with links to the moves before and after it."""
+    if match.is_over():
+        viewer = None  # the game is over: everything may be read
+    lines = _lines(match, viewer, looking_at)
+    if not lines:
+        return MoveListText(f"<font color='{DIM}'>No moves yet</font>", None)
+    at = len(lines) - 1
+    if looking_at is not None:
+        at = next((i for i, (_, steps) in enumerate(lines) if looking_at in steps), 0)
+    # Blocks of ``shown`` lines counted back from the newest, so the list
+    # does not shift under the reader while new moves come in.
+    end = len(lines) - (len(lines) - 1 - at) // shown * shown
+    begin = max(0, end - shown)
+    end = min(len(lines), begin + shown)
+    out = [html for html, _ in lines[begin:end]]
+    if begin > 0:
+        before = lines[begin][1][0] - 1
+        out.insert(0, f"<a href='{before}'><font color='{DIM}'>\u2026 earlier moves</font></a>")
+    if end < len(lines):
+        after = lines[end - 1][1][-1] + 1
+        out.append(f"<a href='{after}'><font color='{DIM}'>later moves \u2026</font></a>")
+    elif result_line:
+        out.append(f"<b>{escape(result_line)}</b>")
+    marked = None
+    if looking_at is not None:
+        row = at - begin + (begin > 0)
+        marked = (row + 0.5) / len(out)
+    return MoveListText("<br>".join(out), marked)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame_gui.core import UIContainer
-from pygame_gui.elements import UIButton, UILabel, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from game.ai.evaluate import piece_value
 from game.ui import art, widgets
@@ -146,8 +146,18 @@ class SidePanel:
             buttons_h = rows * bh + (rows - 1) * gap
         below = (captured_h + 6 if captured_h else 0) + widgets_h
         moves_h = max(40, h - y - buttons_h - below - 2 * PAD)
+        # The rounded frame is drawn once; the text box on it is a plain
+        # rectangle, because a rounded shape costs as much again as the text
+        # every time the list is laid out (once a move).
+        frame = UIPanel(
+            pygame.Rect(x, y, pw, moves_h), 1, self.ui, container=box, object_id="#move_list_frame"
+        )
         self.moves = UITextBox(
-            "", pygame.Rect(x, y, pw, moves_h), self.ui, container=box, object_id="#move_list"
+            "",
+            pygame.Rect(0, 0, pw - 2, moves_h - 2),
+            self.ui,
+            container=frame,
+            object_id="#move_list",
         )
         y += moves_h + 6
         for widget, wh in zip(scene.widgets, heights, strict=True):
@@ -212,12 +222,16 @@ class SidePanel:
             for label, text in zip(self.status_more, more + [""] * 2, strict=False):
                 label.set_text(text)
         moves = move_list_html(m, seen.viewer, scene.result_text(), scene.looking_at)
-        if moves != self.moves_text:
+        if moves.html != self.moves_text:
             # The whole text each time: appended chunks lose their layout.
-            self.moves_text = moves
-            self.moves.set_text(moves)
-            if scene.looking_at is None:
+            bar = getattr(self.moves, "scroll_bar", None)
+            was = bar.start_percentage if bar is not None else 0.0
+            self.moves_text = moves.html
+            self.moves.set_text(moves.html)
+            if moves.marked is None:
                 self.scroll_moves_to_end()
+            else:
+                self.keep_in_sight(moves.marked, was)
         _enable(self.buttons["undo"], m.can_undo)
         _enable(self.buttons["redo"], m.can_redo)
         on = not m.is_over() and scene.acting_human() is not None
@@ -239,6 +253,19 @@ class SidePanel:
         bar = getattr(self.moves, "scroll_bar", None)
         if bar is not None:
             bar.set_scroll_from_start_percentage(1.0)
+
+    def keep_in_sight(self, where: float, top: float) -> None:
+        """Scroll the move list back to ``top`` (``set_text`` builds a new
+        scroll bar, at the top), unless the line whose middle is at
+        ``where`` (0 the text's top, 1 its bottom) would be out of view: then
+        centre that line."""
+        bar = getattr(self.moves, "scroll_bar", None)
+        if bar is None:
+            return
+        seen = bar.visible_percentage
+        if not top <= where <= top + seen:
+            top = where - seen / 2
+        bar.set_scroll_from_start_percentage(min(max(top, 0.0), 1.0 - seen))
 
     def _captured(self, state: Any) -> list[tuple[int, list[Any], float]]:
         """Per side: the enemy pieces it has taken, and its material lead.
