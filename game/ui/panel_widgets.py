@@ -47,6 +47,12 @@ class PanelWidget:
         state = self.seen.state if self.seen is not None else None
         return state if state is not None and hasattr(state, field) else None
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The names typed for the seats ("" for none; () before the first
+        refresh): a widget calls people by them, as the rest of the scene does."""
+        return getattr(self.seen, "names", ())
+
     def draw(self, surface: pygame.Surface, paths: Any) -> None:
         """Draw inside ``rect``; ``paths`` is the click-path input (its
         ``path``, ``targets`` and ``dragged_place``)."""

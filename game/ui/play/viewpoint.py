@@ -30,12 +30,14 @@ class Seen:
     """What the screen may show now: ``state`` is ``view(viewer)`` (the full
     state when ``viewer`` is None); ``actor`` is the person whose decision
     the board and the panel take now (None while covered, or when nobody
-    present is to decide)."""
+    present is to decide); ``names`` the names typed for the seats ("" for
+    none), which everyone at the table knows."""
 
     game: Game
     state: State
     viewer: Seat | None
     actor: Seat | None
+    names: tuple[str, ...] = ()
 
 
 class Viewpoint:
@@ -109,7 +111,7 @@ class Viewpoint:
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
         state = m.state if viewer is None else m.state.view(viewer)
-        seen = Seen(m.game, state, viewer, self.actor)
+        seen = Seen(m.game, state, viewer, self.actor, tuple(m.names))
         self._cache = (key, seen)
         return seen
 

@@ -189,3 +189,19 @@ def test_no_draw_to_offer_and_quitting_the_round_asks_first(app):
     assert not scene.match.is_over()
     press_button(app, dialog.confirm_button)
     assert scene.match.is_over() and scene.match.state.result().scores is None
+
+
+def test_the_panel_calls_players_by_the_names_they_typed():
+    from game.ui.play.viewpoint import Seen
+
+    start = position(3, dealer=0, diagram=WORKED, chosen="Kb")
+    match = Match("golf", {"players": 3}, 1, HUMANS, start.to_text(), names=["Ann", "", "Cy", ""])
+    for seat, bid in ((0, 4), (1, 3), (2, 0)):
+        match.submit(seat, Bid(bid))
+    bar = HoleBar()
+    assert bar.names == ()  # before the first refresh: the seats' labels
+    bar.refresh(Seen(match.game, match.state, None, None, tuple(match.names)))
+    assert ("Player 2 shows it in 3 \u00b7 moves 0", "plain") in bar.lines(match.state)
+    match.names[1] = "Bob"
+    bar.refresh(Seen(match.game, match.state, None, None, tuple(match.names)))
+    assert ("Bob shows it in 3 \u00b7 moves 0", "plain") in bar.lines(match.state)

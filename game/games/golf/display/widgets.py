@@ -57,8 +57,12 @@ def _blit_fit(surface, font, text, colour, pos, width) -> int:
     return image.get_height()
 
 
-def seat_name(state: Any, seat: int) -> str:
-    return "You" if state.solo else state.game.seats[seat]
+def seat_name(state: Any, seat: int, names: tuple[str, ...] = ()) -> str:
+    """A player as the panel calls them: "You" alone, else the name typed
+    for the seat, else the seat's label."""
+    if state.solo:
+        return "You"
+    return (names[seat] if seat < len(names) else "") or state.game.seats[seat]
 
 
 def task_words(state: Any) -> str:
@@ -93,14 +97,16 @@ class HoleBar(PanelWidget):
         if result is not None:
             return [(f"{len(state.scores)} holes played", "bold"), (result.verdict, "plain")]
         if phase == "deal":
-            out.append((f"{seat_name(state, state.dealer)} deals 2 or 3 cards", "plain"))
+            out.append(
+                (f"{seat_name(state, state.dealer, self.names)} deals 2 or 3 cards", "plain")
+            )
         elif phase == "bid":
             out.append(("Bid in secret: how many moves?", "plain"))
         elif phase == "play" and state.solo:
             out.append((f"Moves {state.strokes} · par {state.par}", "plain"))
         elif phase == "play":
             bid = state.bids[state.demo]
-            who = seat_name(state, state.demo)
+            who = seat_name(state, state.demo, self.names)
             out.append((f"{who} shows it in {bid} · moves {state.strokes}", "plain"))
         elif phase == "place":
             left = len(state.captured)
@@ -199,7 +205,7 @@ class BidPad(PanelWidget):
         if not self.rects:
             _blit_fit(surface, small, "Waiting for the bids", TEXT_DIM, (x, y), width)
             return
-        who = seat_name(state, self.seen.actor)
+        who = seat_name(state, self.seen.actor, self.names)
         _blit_fit(surface, small, f"{who}: your bid (0 = impossible)", TEXT, (x, y), width)
         targets = paths.targets if paths is not None else set()
         fresh = paths is not None and not paths.path
@@ -292,7 +298,7 @@ class ScoreCard(PanelWidget):
                 if shows_bids(state):
                     scores.append(("bid", seat))
                 colour = GOOD if best is not None and totals[seat] == best else TEXT
-                name = state.game.seats[seat]
+                name = seat_name(state, seat, self.names)
                 if font.size(name)[0] > name_w - 2:
                     name = f"P{seat + 1}"
                 rows.append((name, scores, str(totals[seat]), colour))
