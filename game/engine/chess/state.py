@@ -358,11 +358,7 @@ class ChessState(MoveGeneration, ChessBoard, State):
             for side in (WHITE, BLACK):
                 if self.king_square(side) is None:
                     return Result.win(game, 1 - side, f"{sides[1 - side]} captured the king")
-        if self._plain_moves:
-            stuck = not self.has_legal_move()  # often known without listing the moves
-        else:
-            stuck = not self.actions_for(self.seat_to_act())
-        if stuck:
+        if self.no_move_left():
             if self.legality == "check" and self.king_attacked(self.turn):
                 winner = 1 - self.turn
                 return Result.win(game, winner, f"Checkmate: {sides[winner]} wins")
@@ -374,6 +370,13 @@ class ChessState(MoveGeneration, ChessBoard, State):
         if self.repetition.threefold():
             return Result.draw(game, THREEFOLD)
         return None
+
+    def no_move_left(self) -> bool:
+        """The player to move has nothing to play: mate or stalemate. A
+        variant whose turn has steps that are not moves says what counts."""
+        if self._plain_moves:
+            return not self.has_legal_move()  # often known without listing the moves
+        return not self.actions_for(self.seat_to_act())
 
     def insufficient_material(self) -> bool:
         bb = self.bb

@@ -40,7 +40,6 @@ from game.engine.chess.tables import (
     PAWN,
     WHITE,
 )
-from game.engine.draws import FIFTY_MOVES, THREEFOLD
 from game.games import register
 from game.games.telepathic.actions import CARD_KINDS, CHECKER, Predict, Remove, kind_of
 
@@ -279,21 +278,11 @@ class TelepathicState(ChessState):
         return None
 
     def orthodox_result(self) -> Result | None:
-        if self.phase == REMOVE:
-            return None
-        game, sides = self.game, self.game.sides
-        if not self.legal_moves():
-            if self.king_attacked(self.turn):
-                winner = 1 - self.turn
-                return Result.win(game, winner, f"Checkmate: {sides[winner]} wins")
-            return Result.draw(game, "Stalemate: a draw")
-        if self.insufficient_material():
-            return Result.draw(game, "Neither side can mate: a draw")
-        if self.halfmove >= 100:
-            return Result.draw(game, FIFTY_MOVES)
-        if self.repetition.threefold():
-            return Result.draw(game, THREEFOLD)
-        return None
+        return None if self.phase == REMOVE else super().orthodox_result()
+
+    def no_move_left(self) -> bool:
+        """Judged on the chess moves (the turn begins with a prediction)."""
+        return not self.legal_moves()
 
     def extra_key(self) -> tuple:
         return (self.phase, self.predictors, self.trophy, self.face_up)
