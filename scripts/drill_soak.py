@@ -10,13 +10,17 @@ the four-seat games (Chess Golf, one to four players: four computers here).
 
 Frames run as in ``App.run``: ``step`` with the real time since the last
 frame, then up to 60 a second. A frame's time is the work of ``step``
-(events, update, draw), without the wait for the next one. Memory: the
-app's resident set (RSS), the bot workers' RSS, and the Python heap
-(``sys.getallocatedblocks``: blocks the interpreter holds; and objects the
-cycle collector tracks), at the start, the middle, the end, and the growth.
+(events, update, draw), without the wait for the next one, on the wall
+clock and in this process's CPU time (the CPU figure is what a slowdown of
+the app itself would show; on a shared machine the wall clock also counts
+the time other processes had the cores). Memory: the app's resident set
+(RSS), the bot workers' RSS, and the Python heap (``sys.getallocatedblocks``:
+blocks the interpreter holds; and objects the cycle collector tracks), every
+``--sample`` minutes, and the growth over the run and over its second half
+(the first games fill the caches of art and fonts).
 
     python scripts/drill_soak.py [--minutes 30] [--family fairy ...]
-        [--level computer:search:2] [--window 10] [--max-steps 400]
+        [--level computer:search:2] [--window 10] [--sample 5] [--max-steps 400]
 """
 
 from __future__ import annotations
@@ -97,6 +101,7 @@ class Soak:
     # adds nothing to the heap figures.
     frame_at: array = field(default_factory=lambda: array("d"))
     frame_took: array = field(default_factory=lambda: array("d"))
+    frame_cpu: array = field(default_factory=lambda: array("d"))
     samples: list[Sample] = field(default_factory=list)
     played: dict[str, int] = field(default_factory=dict)
     ended: dict[str, int] = field(default_factory=dict)
@@ -110,7 +115,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def soak(family: str, games: list[str], seconds: float, level: str, max_steps: int) -> Soak:
+def soak(
+    family: str, games: list[str], seconds: float, level: str, max_steps: int, every: float
+) -> Soak:
     from game.app import App
     from game.games import load_all
     from game.match import Match
@@ -140,22 +147,24 @@ def soak(family: str, games: list[str], seconds: float, level: str, max_steps: i
     scene = new_game()
     began = last = time.perf_counter()
     result.samples.append(Sample.now(0.0))
-    middle_taken = False
+    next_sample = every
     try:
         while True:
             start = time.perf_counter()
             at = start - began
             if at >= seconds:
                 break
-            if not middle_taken and at >= seconds / 2:
+            if at >= next_sample:
                 result.samples.append(Sample.now(at))
-                middle_taken = True
+                next_sample += every
                 start = time.perf_counter()
             dt = min(start - last, 0.1)
             last = start
+            cpu = time.thread_time()
             app.step(dt, draw=False)
             result.frame_at.append(at)
             result.frame_took.append(time.perf_counter() - start)
+            result.frame_cpu.append(time.thread_time() - cpu)
             match = scene.match
             over = match.is_over() and scene._game_over_shown
             if over or len(match.history) >= max_steps:
@@ -179,25 +188,35 @@ def report(r: Soak, window: float) -> None:
         f"{g} {r.played.get(g, 0)} begun / {r.ended.get(g, 0)} ended" for g in r.games
     )
     print(f"games: {games}; {r.steps} steps")
-    for label, s in zip(("start", "middle", "end"), r.samples, strict=False):
-        print(f"  {label:<7}{s.at / 60:5.1f} min  {s.text()}")
+    for s in r.samples:
+        print(f"  {s.at / 60:5.1f} min  {s.text()}")
     a, z = r.samples[0], r.samples[-1]
-    print(
-        f"  growth  RSS {z.rss - a.rss:+.1f} MB, workers {z.workers - a.workers:+.1f} MB, "
-        f"heap {(z.blocks - a.blocks) / 1000:+.1f}k blocks, "
-        f"{(z.objects - a.objects) / 1000:+.1f}k objects"
-    )
+    half = min(r.samples, key=lambda s: abs(s.at - z.at / 2))
+    for label, first in (("growth", a), ("2nd half", half)):
+        print(
+            f"  {label:<9}RSS {z.rss - first.rss:+.1f} MB, "
+            f"workers {z.workers - first.workers:+.1f} MB, "
+            f"heap {(z.blocks - first.blocks) / 1000:+.1f}k blocks, "
+            f"{(z.objects - first.objects) / 1000:+.1f}k objects"
+        )
     if not r.frame_at:
         return
     end = r.frame_at[-1]
     t = 0.0
     while t <= end:
-        chunk = [s for at, s in zip(r.frame_at, r.frame_took, strict=True) if t <= at < t + window]
-        if chunk:
+        rows = [
+            (s, c)
+            for at, s, c in zip(r.frame_at, r.frame_took, r.frame_cpu, strict=True)
+            if t <= at < t + window
+        ]
+        if rows:
+            wall, cpu = [s for s, _ in rows], [c for _, c in rows]
             print(
-                f"  frames {t / 60:5.1f}-{(t + window) / 60:5.1f} min: {len(chunk):6d}, "
-                f"p50 {percentile(chunk, 0.5) * 1000:6.2f} ms, "
-                f"p99 {percentile(chunk, 0.99) * 1000:6.1f} ms, max {max(chunk) * 1000:6.0f} ms"
+                f"  frames {t / 60:5.1f}-{(t + window) / 60:5.1f} min: {len(rows):6d}, "
+                f"wall p50 {percentile(wall, 0.5) * 1000:5.2f} "
+                f"p99 {percentile(wall, 0.99) * 1000:6.1f} max {max(wall) * 1000:5.0f} ms; "
+                f"CPU p50 {percentile(cpu, 0.5) * 1000:5.2f} "
+                f"p99 {percentile(cpu, 0.99) * 1000:6.1f} max {max(cpu) * 1000:5.0f} ms"
             )
         t += window
 
@@ -210,6 +229,7 @@ def main() -> int:
     p.add_argument("--family", action="append", help="only these families (repeatable)")
     p.add_argument("--level", default="computer:search:2", help="every seat's player")
     p.add_argument("--window", type=float, default=10.0, help="minutes per frame-time line")
+    p.add_argument("--sample", type=float, default=5.0, help="minutes between memory samples")
     p.add_argument("--max-steps", type=int, default=400, help="a new game after this many")
     args = p.parse_args()
     groups = families(load_all())
@@ -219,7 +239,9 @@ def main() -> int:
             p.error(f"unknown family {name!r}: {', '.join(groups)}")
     print("families: " + "; ".join(f"{n}: {', '.join(g)}" for n, g in groups.items()))
     for name in chosen:
-        r = soak(name, groups[name], args.minutes * 60, args.level, args.max_steps)
+        r = soak(
+            name, groups[name], args.minutes * 60, args.level, args.max_steps, args.sample * 60
+        )
         report(r, args.window * 60)
         sys.stdout.flush()
     return 0
