@@ -403,8 +403,13 @@ class SetupScene(FormScene):
         super().resize(size)
 
     def show_error(self, text: str) -> None:
+        """Say what is wrong under the form; a message too long for its line
+        is cut there and shown whole in a message box."""
         self.error = text
-        self.error_label.set_text(text or " ")
+        shown = widgets.cut_to_label(self.error_label, text) if text else " "
+        self.error_label.set_text(shown)
+        if shown != text and text:
+            widgets.message(self.ui, "Cannot start the game", text)
 
     # -- actions --------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:

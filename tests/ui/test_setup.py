@@ -8,6 +8,7 @@ from helpers.ui_driver import choose, click, key, make_app, pump
 
 from game.games import REGISTRY, load_all
 from game.match import NAME_MAX
+from game.ui import widgets
 from game.ui.menu import MainMenu
 from game.ui.setup import LAST_NAMES, SetupScene
 
@@ -303,3 +304,17 @@ def test_names_typed_in_setup_reach_the_play_scene_and_the_save():
         assert saves.load_autosave().names == ["Ann", "Bob"]
     finally:
         play.close_runners()
+
+
+def test_a_message_too_long_for_its_line_is_shown_whole_in_a_box(started):
+    app, scene = _setup("chess")
+    scene.position_entry.set_text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w")
+    click(app, scene.start_button)
+    assert app.scene is scene and started == []
+    assert "position text has" in scene.error
+    line = scene.error_label.text
+    assert line.endswith("…") and scene.error.startswith(line[:-1].rstrip())
+    font = scene.error_label.font
+    assert font.size(line)[0] <= scene.error_label.rect.width  # nothing cut by the label
+    boxes = [w for w in widgets.dialogs(scene.ui) if scene.error in w.text_block.html_text]
+    assert len(boxes) == 1
