@@ -102,14 +102,17 @@ class Ismcts:
         self.team = team_of(view, self.seat)
         self.leaf = Search(self.seat, LEAF, self.rng)
         done = 0
-        for done in range(1, self.iterations + 1):
+        while done < self.iterations:
             world = view.sample(self.seat, self.rng)
             self._iterate(world)
-            if done % 16 == 0:
-                if deadline is not None and time.perf_counter() >= deadline:
-                    break
-                if self.should_stop is not None and self.should_stop():
-                    break
+            done += 1
+            # Every iteration: in a game whose moves are dear (Masquerade's
+            # attempts) one iteration can take a tenth of a second, and a check
+            # every few iterations let a decision run seconds past its time.
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if self.should_stop is not None and self.should_stop():
+                break
         mine = self.root.stats.get(self.seat, {})
         scores = {
             by_text[t]: s.total / s.visits for t, s in mine.items() if t in by_text and s.visits
