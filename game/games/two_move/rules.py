@@ -340,6 +340,11 @@ class TwoMoveGame(Game):
         "the rest move pieces from the least to the most valuable. Capture the king."
     )
     private_views = True  # the secret choices wait in the match
+    # Hard: information-set MCTS, which searches the secret card choices with
+    # neither side seeing the other's. The alpha-beta search at depth 3 lost
+    # every game to Normal (0-4); ISMCTS scored 5-3 (scripts/bench_ai.py
+    # --n 4 --time 0.5, two seeds).
+    bot_levels = {"search:3": "ismcts:iterations=1000"}
 
     def new(self, options=None, seed: int = 0) -> TwoMoveState:
         self.normalize_options(options)
