@@ -25,6 +25,11 @@ Cowling, Powley and Whitehouse 2012).
   after a capture is not mistaken for a piece won.
 - Values are the searching team's chance in [0, 1]; other teams pick by
   its complement.
+- A step seen to win the game at once (a king capture, a mate) is taken
+  every time its node is passed again, whoever's step it is, where every
+  world is the same (the view hides nothing): averaged with the other tries
+  it stayed hidden (Two Move's rook card promoting and then taking the king
+  looked no better than promoting to a bishop).
 
 ``Ismcts(seat, iterations, rng).run(view)`` answers with the action played
 most often at the root. Bounded by ``iterations`` (tests) and, in the app,
@@ -68,11 +73,12 @@ class _Stats:
 
 
 class _Node:
-    __slots__ = ("stats", "children")
+    __slots__ = ("stats", "children", "wins")
 
     def __init__(self) -> None:
         self.stats: dict[int, dict[str, _Stats]] = {}  # seat -> action text -> stats
         self.children: dict[tuple, _Node] = {}  # the joint action's texts -> node
+        self.wins: dict[int, str] = {}  # seat -> a step of its that won the game at once
 
 
 class Ismcts:
@@ -100,16 +106,20 @@ class Ismcts:
             raise ValueError(f"seat {self.seat} has no legal action")
         by_text = {str(a): a for a in actions}
         self.team = team_of(view, self.seat)
+        self.open = not view.is_partial  # every world the same: a win found stays a win
         self.leaf = Search(self.seat, LEAF, self.rng)
         done = 0
-        for done in range(1, self.iterations + 1):
+        while done < self.iterations:
             world = view.sample(self.seat, self.rng)
             self._iterate(world)
-            if done % 16 == 0:
-                if deadline is not None and time.perf_counter() >= deadline:
-                    break
-                if self.should_stop is not None and self.should_stop():
-                    break
+            done += 1
+            # Every iteration: in a game whose moves are dear (Masquerade's
+            # attempts) one iteration can take a tenth of a second, and a check
+            # every few iterations let a decision run seconds past its time.
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if self.should_stop is not None and self.should_stop():
+                break
         mine = self.root.stats.get(self.seat, {})
         scores = {
             by_text[t]: s.total / s.visits for t, s in mine.items() if t in by_text and s.visits
@@ -147,6 +157,11 @@ class Ismcts:
                 break
             path.append((node, texts))
             world.apply(joint)
+            if self.open and len(joint) == 1:
+                (actor,) = joint
+                ended = world.result()
+                if ended is not None and ended.points[actor] >= 1.0 > min(ended.points):
+                    node.wins[actor] = texts[actor]
             key = tuple(sorted(texts.items()))
             child = node.children.get(key)
             if child is None:
@@ -168,9 +183,18 @@ class Ismcts:
                 stats.total += value
 
     def _pick(self, node: _Node, seat: int, legal) -> tuple[Any, bool]:
-        """The action ``seat`` tries here: an untried one at random if any,
-        else the best upper confidence bound over the actions available."""
+        """The action ``seat`` tries here: a step already seen to win the
+        game at once (whoever's it is: nobody passes up a king capture or a
+        mate, and averaging it with the other tries would hide it), else an
+        untried one at random if any, else the best upper confidence bound
+        over the actions available."""
         table = node.stats.setdefault(seat, {})
+        win = node.wins.get(seat)
+        if win is not None:
+            for action in legal:
+                if str(action) == win:
+                    table[win].available += 1
+                    return action, False
         ours = seat in self.team
         untried = []
         best, best_bound = None, -math.inf

@@ -221,6 +221,10 @@ class MasqueradeGame(Game):
     title = "Masquerade Chess"
     blurb = "Your opponent chose in secret how your pieces capture: find out by trying."
     private_views = True  # each side's assignment
+    # Hard: one sampled world, searched a ply deeper than Normal. Four worlds
+    # at depth 3 shared the time and reached no deeper than Normal (1-3 against
+    # it); one world, 3-1 (scripts/bench_ai.py --n 4 --time 1.0).
+    bot_levels = {"search:3": "search:3:samples=1"}
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> MasqueradeState:
         self.normalize_options(options)

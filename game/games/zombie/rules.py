@@ -542,6 +542,11 @@ class ZombieGame(Game):
     title = "Zombie Chess"
     blurb = "Bury what you capture in secret; it rises as a zombie when your piece moves off it."
     private_views = True  # each side's burial chart
+    # One sampled world of the hidden graves, not four sharing the time: with
+    # four, Normal scored 1-3 against the one-ply greedy player and Hard 0-4
+    # against Normal; with one, Normal 4-0 against greedy, Hard 2-2
+    # (scripts/bench_ai.py --n 4 --time 0.5).
+    bot_levels = {"search:2": "search:2:samples=1", "search:3": "search:3:samples=1"}
     options = (
         Option(
             "zombie_moves",
