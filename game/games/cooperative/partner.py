@@ -59,6 +59,7 @@ RATE = 0.42  # captures each card still to come brings, on average, beyond the n
 NEXT = 0.8  # weight of the next side's captures with the card it may play
 AFTER = 0.4  # weight of captures waiting for the side after it
 RECYCLE = 0.7  # a run recycled throws a card away (and may lose a king card)
+CONTACT = 0.12  # each kind of capture the pieces offer (attacker's card, victim's card)
 SHARE = 0.6  # of the pieces left, at most this share is ever taken
 CLEAR = 0.5  # credit for a kind nearly gone, against one gone
 DONE = "planned"  # the phase a simulated turn ends in (no card is drawn)
@@ -71,7 +72,7 @@ class Level:
     chain: int  # capture plans followed per decision before cutting off
 
 
-LEVELS = {2: Level(refine=3, replies=6, chain=60), 3: Level(refine=6, replies=12, chain=150)}
+LEVELS = {2: Level(refine=6, replies=10, chain=80), 3: Level(refine=12, replies=40, chain=200)}
 
 
 def decide(state: Any, seat: int, rng: random.Random, level: int = 2) -> Any:
@@ -219,6 +220,7 @@ class Planner:
         self.level = level
         self.know = Knowledge(seat)
         self.budget = 0
+        self.runs = len(state.runs)  # runs recycled before this decision
 
     def choose(self) -> Any:
         sim = self.view.sample(self.seat, self.rng)
@@ -226,11 +228,12 @@ class Planner:
         plans = self.plans(sim, self.level.chain)
         if not plans:
             return None
-        plans.sort(key=lambda p: -p[0])
+        ties = {id(p): self.rng.random() for p in plans}  # equal plans: any of them
+        plans.sort(key=lambda p: (-p[0], ties[id(p)]))
         best_value, best_action = plans[0][0], plans[0][1]
         if self.level.refine > 1 and len(plans) > 1:
             best_value = None
-            for value, action, end in plans[: self.level.refine]:
+            for value, action, end in _distinct(plans, self.level.refine):
                 if end is not None and not over(end) and end.phase == DONE:
                     value = self.look_further(end)
                 if best_value is None or value > best_value + 1e-9:
@@ -384,6 +387,8 @@ class Planner:
         now, king_next = _best_of(values, spread, unknown)
         # The side after it: what waits for it now (no new card).
         later, _, _ = chain(list(line), theirs)
+        # Contact: the kinds of capture the armies offer, whatever cards come.
+        contact = len({(a[1], a[3]) for a in (*mine, *theirs) if a[3].kind != "king"})
         pieces = sum(bin(sim.bb[i]).count("1") for i in range(5))
         future = min(RATE * max(0, to_come - 2), SHARE * max(0.0, pieces - now - later))
         left = {k: bin(sim.bb[i]).count("1") for i, k in enumerate(KIND_NAMES[:5])}
@@ -396,14 +401,15 @@ class Planner:
                 share = max(0.0, 1.0 - n / horizon)
                 clearing += CLEAR * share * share
         chance = self.king_chance(sim, to_come, king_next, mine, theirs)
-        aside = sim.cards.count("aside")
+        aside = len(sim.runs) - self.runs  # a card thrown away for each run recycled now
         return (
             captured
             + NEXT * now
             + AFTER * later
+            + CONTACT * contact
             + future
             + chance * BONUS * (gone + clearing)
-            - RECYCLE * 0.1 * aside
+            - RECYCLE * aside
         )
 
     def _turn_value(self, line: list[Card], card: Card, found: list) -> tuple[float, bool]:
@@ -413,17 +419,31 @@ class Planner:
 
     def king_chance(self, sim, to_come, king_next, mine, theirs) -> float:
         """How likely a king is captured before the cards run out."""
-        aside = sim.cards.cards("aside")
         line = sim.line()
-        alive = [Card(s, "king") not in aside for s in (0, 1)]
-        if not any(alive):
+        alive = [king_alive(sim, Card(s, "king")) for s in (0, 1)]
+        both = alive[0] * alive[1]
+        either = 1.0 - (1.0 - alive[0]) * (1.0 - alive[1])
+        if either <= 0.0:
             return 0.0
-        base = min(0.8, 0.05 * to_come) * (1.0 if all(alive) else 0.7)
+        base = min(0.8, 0.05 * to_come) * (both + 0.7 * (either - both))
         if to_come >= 2 and any(a[3].kind == "king" and L.allows(line, a[1], a[3]) for a in theirs):
             base = max(base, 0.75)  # a king capture waits for the side after the next
         if not any(c.kind == "king" for c in line):
             base *= 0.8  # no king card out yet
         return max(base, 0.92 * king_next)
+
+
+def king_alive(sim: Any, king: Card) -> float:
+    """The chance ``king``'s card is still in the game, from what all may
+    see: in the line it is; else each run it was recycled with set it
+    aside with one chance in the run's length."""
+    if king in sim.line():
+        return 1.0
+    chance = 1.0
+    for group in sim.runs:
+        if king in group:
+            chance *= 1.0 - 1.0 / len(group)
+    return chance
 
 
 def _best_of(values, spread, unknown) -> tuple[float, float]:
@@ -470,6 +490,20 @@ def begin_turn(end: Any, card: Card | None) -> Any:
     sim._acts = None
     sim._legal = None
     return sim
+
+
+def _distinct(plans: list, count: int) -> list:
+    """The first ``count`` plans of different values (plans that tie are
+    mostly the same plan: a pawn move elsewhere)."""
+    out, seen = [], set()
+    for plan in plans:
+        key = round(plan[0], 6)
+        if key not in seen:
+            seen.add(key)
+            out.append(plan)
+            if len(out) == count:
+                break
+    return out
 
 
 def _match(view: Any, seat: int, action: Any) -> Any:

@@ -64,7 +64,7 @@ def test_it_takes_the_king_when_the_cards_are_nearly_gone():
     gone = "PPNBBRQ" + "ppnbrrq"
     state = position(
         KING_IN_REACH,
-        line="PpPpPpPpPpPNnKRk",
+        line="KPpPpPpPpPpPnNRk",
         draw="b",
         hand0="",
         hand1="p",
@@ -95,22 +95,25 @@ def test_it_sees_a_chain_of_two_captures_the_line_allows():
         hand1="b",
     )
     steps = turn(state)
-    assert steps[:2] == ["Rxa5", "Rxe5"], steps
+    captures = [step for step in steps if "x" in step]
+    assert captures == ["Rxa5", "Rxe5"], steps  # a quiet move first may come too
 
 
 def test_it_completes_a_kind_when_it_can():
-    """The knight may take the last bishop or a pawn, not both: the bishop
-    clears a kind, ten points when a king falls."""
+    """The knight may take the last bishop or the pawn on f2, not both: the
+    bishop clears a kind, ten points when a king falls. (Taking the pawn
+    would offer the knight to the bishop, once the d4 pawn steps aside: one
+    capture more, but no kind cleared.)"""
     state = position(
         """
-        . . . . k . . .
+        . . . . k . n .
         p . . . . . . p
         . . . . . . . .
-        . . b . p . . .
-        . . . . . . . .
+        . . b . . . . .
+        . . . p . . . .
         . . . N . . . .
-        P P . . . . . P
-        . . . . K . . .
+        P P . . . p . P
+        K . . . . . . .
         """,
         line="bNp",
         hand0="R",
@@ -121,7 +124,7 @@ def test_it_completes_a_kind_when_it_can():
     for spec in (NORMAL, HARD):
         one = state.copy()
         steps = turn(one, spec)
-        assert "Nxc5" in steps and "Nxe5" not in steps, (spec, steps)
+        assert "Nxc5" in steps and "Nxf2" not in steps, (spec, steps)
 
 
 def test_it_plays_a_quiet_move_that_sets_up_the_capture_its_card_allows():
