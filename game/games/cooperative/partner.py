@@ -72,7 +72,7 @@ class Level:
     chain: int  # capture plans followed per decision before cutting off
 
 
-LEVELS = {2: Level(refine=6, replies=10, chain=80), 3: Level(refine=12, replies=40, chain=200)}
+LEVELS = {2: Level(refine=6, replies=10, chain=80), 3: Level(refine=8, replies=16, chain=200)}
 
 
 def decide(state: Any, seat: int, rng: random.Random, level: int = 2) -> Any:
@@ -324,39 +324,34 @@ class Planner:
     # -- one turn further -------------------------------------------------------------------
     def look_further(self, end: Any) -> float:
         """The end of this turn judged by the other side's best reply for
-        each card it may play, weighted by how likely that card is."""
+        each card it may play: the best of the cards it will hold (those
+        the seat knows, and the unseen ones drawn from the cards not
+        accounted for), in expectation."""
         side = 1 - end.turn
         if cards_to_come(end) == 0:
             return float(len(end.captured))
-        options = self.next_cards(end, side)
-        if not options:
-            return self.judge(end)
-        total = 0.0
-        for card, weight in options:
-            start = begin_turn(end, card)
-            if start is None:
-                continue
-            plans = self.plans(start, self.level.chain // 3, self.level.replies)
-            value = max(p[0] for p in plans) if plans else self.judge(start)
-            total += weight * value
-        weights = sum(w for _, w in options)
-        return total / weights if weights else self.judge(end)
-
-    def next_cards(self, sim: Any, side: int) -> list[tuple[Card | None, float]]:
-        """The cards ``side`` may play next, with how likely each is the
-        best it holds (the reply search picks its best per card, so a card
-        the player would not choose is weighed by how often it is all the
-        player has: an approximation, by the chance of holding it)."""
-        known, unknown = self.know.hand(sim, side)
-        pool = self.know.unseen(sim)
-        pool = Counter({c: n for c, n in pool.items() if c.kind != "king"})
-        if not unknown or not pool:
-            return [(c, 1.0) for c in dict.fromkeys(known)]
+        known, unknown = self.know.hand(end, side)
+        pool = Counter({c: n for c, n in self.know.unseen(end).items() if c.kind != "king"})
         size = sum(pool.values())
-        out = [(c, n / size) for c, n in pool.items()]
-        if known:
-            out = [(c, 1.0 / len(known)) for c in dict.fromkeys(known)] + out
-        return out
+        if not size:
+            unknown = 0
+        if not known and not unknown:
+            return self.judge(end)
+        values = [(self.reply(end, card), False) for card in dict.fromkeys(known)]
+        spread = (
+            [(n / size, self.reply(end, card), False) for card, n in pool.items()]
+            if unknown
+            else []
+        )
+        return _best_of(values, spread, unknown)[0]
+
+    def reply(self, end: Any, card: Card) -> float:
+        """The value of the other side's best plan with ``card`` played."""
+        start = begin_turn(end, card)
+        if start is None:
+            return self.judge(end)
+        plans = self.plans(start, self.level.chain // 3, self.level.replies)
+        return max(p[0] for p in plans) if plans else self.judge(start)
 
     # -- the static judgement ---------------------------------------------------------------
     def judge(self, sim: Any) -> float:
