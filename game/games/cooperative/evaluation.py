@@ -14,6 +14,11 @@ So the search captures when it can, sets up captures for the partner,
 clears whole kinds, keeps a king capture for the end, and takes it when the
 cards run short or the chance would go. Judged on full states: the search
 samples the partner's hand and the draw pile, and averages.
+
+Normal and Hard do not search with it: ``decide`` hands their decisions
+to the turn planner (partner.py), which looks at whole turns (card, quiet
+move, capture chain) and the cards to come. Easy (and the one-ply greedy
+yardstick) judge by ``evaluate`` alone.
 """
 
 from __future__ import annotations
@@ -44,6 +49,14 @@ KING_LATER = 0.75  # a king capture left for a later turn, against one taken now
 POTENTIAL = 0.1  # an attack whose cards are still in play, if they ever meet
 BONUS = 10.0
 KINDS = ("pawn", "knight", "bishop", "rook", "queen")  # the kinds a bonus can clear
+
+
+def decide(state: Any, seat: int, rng: Any, level: int = 1) -> Any:
+    """The planner's decision at Normal (level 2) and Hard (3 and up);
+    None at level 1, where the one-ply bots use ``evaluate``."""
+    from game.games.cooperative.partner import decide as plan
+
+    return plan(state, seat, rng, level)
 
 
 def attacks(state: Any, side: int) -> list[tuple[Card, Card]]:

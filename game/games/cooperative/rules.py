@@ -505,10 +505,10 @@ class CooperativeGame(Game):
             "Solitaire: you move both colours, with no hand",
         ),
     )
-    # Depth with a node budget: about 1-2 s a decision, and a partner that
-    # plans a king capture (scripts/bench_cooperative.py); depth 2 rarely does.
-    bot_levels = {"search:2": "search:3:nodes=1500", "search:3": "search:4:nodes=3000"}
-    hint_bot = "search:4:nodes=3000"
+    # Normal and Hard are the turn planner (partner.py, through evaluation.py's
+    # ``decide``, which gets the depth as its level); Easy judges one ply.
+    bot_levels = {"search:2": "search:2", "search:3": "search:3"}
+    hint_bot = "search:3"
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> CoopState:
         opts = self.normalize_options(options)

@@ -140,17 +140,14 @@ def test_it_takes_the_king_when_the_cards_run_out():
     assert state.result().scores[0] == 59
 
 
-def test_the_partners_levels_search_deeper_within_a_node_budget():
-    """Normal and Hard mean a depth with a node budget here: the generic
-    depth 2 rarely plans a king capture. Easy stays the random player."""
+def test_the_partners_levels_are_the_turn_planner():
+    """Normal and Hard keep their setup specs: the game's ``decide`` hands
+    them to the turn planner (partner.py) at levels 2 and 3. The random
+    level stays the random player."""
     from game.match import Match
     from game.ui.play.bots import BotDriver
 
-    for level, spec in (
-        ("search:2", "search:3:nodes=1500"),
-        ("search:3", "search:4:nodes=3000"),
-        ("random", "random"),
-    ):
+    for level, spec in (("search:2", "search:2"), ("search:3", "search:3"), ("random", "random")):
         match = Match("cooperative", {"mode": "two players"}, 1, ["human", f"computer:{level}"])
         driver = BotDriver(match)
         try:
