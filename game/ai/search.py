@@ -80,6 +80,12 @@ MATRIX_WIDTH = 5  # candidate actions per side in a simultaneous root's matrix g
 SCREEN_REPLIES = 3  # random rival actions each candidate is screened against
 DELTA_MARGIN = 2.0  # quiescence skips captures that cannot come this close to alpha
 TABLE_SIZE = 200_000  # transposition table entries kept before it starts afresh
+NULL_WINDOW = 1e-4  # the width of a zero window (scores this close count as equal)
+ASPIRATION = 0.35  # pawns either side of the last depth's score for the first root action
+NULL_MIN_DEPTH = 3  # null-move pruning from this remaining depth
+NULL_REDUCTION = 2  # plies a null move's search is shorter (one more from depth 6)
+LMR_MIN_DEPTH = 3  # late move reductions from this remaining depth
+LMR_FROM = 3  # quiet actions from this index on (after the loud ones) are reduced
 MATE_ZONE = WIN - 1000  # scores beyond this are wins or losses by the ply
 EXACT, LOWER, UPPER = 0, 1, 2  # what a table score is: the value, or a bound on it
 
@@ -120,6 +126,7 @@ class Search:
         evaluate: Evaluator | None = None,
         should_stop: Callable[[], bool] | None = None,
         fast: bool = True,
+        table: dict | None = None,
     ):
         self.seat = seat
         self.fast = fast
@@ -134,7 +141,13 @@ class Search:
         self.history: dict[Hashable, int] = {}  # action -> cutoffs weighted by depth^2
         self._counts: dict[int, tuple[int, int]] = {}  # ply -> (actor, legal count)
         self._takes_mobility = False
-        self.table: dict[Hashable, tuple] = {}  # key -> (depth, score, bound, action)
+        # key -> (depth, score, bound, action); a bot may hand over its table
+        # from the last decision of the same seat in the same game.
+        self.table: dict[Hashable, tuple] = {} if table is None else table
+        self._checks = False  # the state tells check: in-check nodes are extended
+        self._null = False  # null moves may be tried (the game says passing is sound)
+        self._loud = 0  # leading actions of the last ordering that are not quiet
+        self._extend_limit = 0  # no check extension beyond this ply
         self._make = False
         self._keyed = False
         self._noisy = False
@@ -164,12 +177,22 @@ class Search:
         completed: dict | None = None
         completed_depth = 0
         partial: dict = {}
+        child = self._child
         try:
             for depth in range(1, max(1, self.limits.max_depth) + 1):
+                self._extend_limit = 2 * depth + 2
                 partial = {}
                 best = -INF
-                for a in actions:
-                    v = self._child(state, self.seat, a, depth - 1, best - ROOT_WINDOW, INF, 1)
+                for i, a in enumerate(actions):
+                    if i == 0:
+                        v = self._aspire(state, a, depth, completed)
+                    else:
+                        # A zero window just below the best: only an action
+                        # that may tie or beat it is searched exactly.
+                        alpha = best - ROOT_WINDOW
+                        v = child(state, self.seat, a, depth - 1, alpha, alpha + NULL_WINDOW, 1)
+                        if v > alpha:
+                            v = child(state, self.seat, a, depth - 1, alpha, INF, 1)
                     partial[a] = v
                     if v > best:
                         best = v
@@ -188,6 +211,18 @@ class Search:
             return Result(choice, 0.0, 0, self.nodes, time.perf_counter() - start, {})
         return self._pick(scores, completed_depth, start)
 
+    def _aspire(self, state: Any, a: Any, depth: int, last: dict | None) -> float:
+        """The first root action's exact score: searched in a window around
+        its score at the last depth, and again with no window if the score
+        falls outside it."""
+        if last is None or a not in last or abs(last[a]) >= MATE_ZONE:
+            return self._child(state, self.seat, a, depth - 1, -INF, INF, 1)
+        low, high = last[a] - ASPIRATION, last[a] + ASPIRATION
+        v = self._child(state, self.seat, a, depth - 1, low, high, 1)
+        if low < v < high:
+            return v
+        return self._child(state, self.seat, a, depth - 1, -INF, INF, 1)
+
     def _prepare(self, state: Any, deadline: float) -> None:
         """Learn what the state offers (make/unmake, keys, capture lists)."""
         self.deadline = deadline
@@ -200,6 +235,13 @@ class Search:
         self._keyed = callable(getattr(state, "key", None))
         noisy = getattr(state, "noisy_actions", None)
         self._noisy = callable(noisy) and noisy(self.seat) is not None
+        self._checks = callable(getattr(state, "in_check", None))
+        game = getattr(state, "game", None)
+        self._null = (
+            bool(getattr(game, "null_move_safe", False))
+            and callable(getattr(state, "make_null", None))
+            and callable(getattr(state, "null_move_allowed", None))
+        )
         self._prepared = True
 
     def leaf_value(self, state: Any) -> float:
@@ -360,7 +402,22 @@ class Search:
         child.apply({actor: a})
         return self._search(child, depth, alpha, beta, ply)
 
-    def _search(self, state: Any, depth: int, alpha: float, beta: float, ply: int) -> float:
+    def _null_child(self, state: Any, depth: int, alpha, beta, ply: int) -> float:
+        """The score of ``state`` after its side to move passes (a null move),
+        searched to ``depth``; no second null move straight after."""
+        if self._make:
+            state.make_null()
+            try:
+                return self._search(state, depth, alpha, beta, ply, False)
+            finally:
+                state.unmake()
+        child = state.copy()
+        child.make_null()
+        return self._search(child, depth, alpha, beta, ply, False)
+
+    def _search(
+        self, state: Any, depth: int, alpha: float, beta: float, ply: int, allow_null: bool = True
+    ) -> float:
         self._tick()
         result = state.result()
         if result is not None:
@@ -369,6 +426,9 @@ class Search:
         if len(acting) != 1:
             return self._simultaneous_node(state, acting, depth, alpha, beta, ply)
         actor = acting[0]
+        in_check = self._checks and state.in_check()
+        if in_check and ply < self._extend_limit:
+            depth += 1  # a check is searched a ply further: it is forcing
         if depth <= 0:
             if self.limits.quiescence:
                 return self._quiesce(state, alpha, beta, ply, 0)
@@ -384,18 +444,39 @@ class Search:
                     bound = entry[2]
                     if bound == EXACT or (v >= beta if bound == LOWER else v <= alpha):
                         return v
+        ours = actor in self.team
+        if (
+            allow_null
+            and self._null
+            and depth >= NULL_MIN_DEPTH
+            and not in_check
+            and beta - alpha <= 2 * NULL_WINDOW  # only in zero-window searches
+            and state.null_move_allowed()
+        ):
+            # Passing and still holding the bound: a real move would too.
+            cut = self._null_prune(state, depth, alpha, beta, ply, ours)
+            if cut is not None:
+                return cut
         actions = state.legal_actions(actor)
         if not actions:
             return self._static(state)
         self._counts[ply] = (actor, len(actions))
         actions = self._order(state, actions, actor, ply, first)
+        # Late quiet actions are searched shallower first (late move reductions).
+        late = max(self._loud, LMR_FROM) if depth >= LMR_MIN_DEPTH and not in_check else INF
         start_alpha, start_beta = alpha, beta
         child = self._child
         chosen = None
-        if actor in self.team:
+        if ours:
             best = -INF
-            for a in actions:
-                v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
+            for i, a in enumerate(actions):
+                if i == 0 or alpha == -INF:
+                    v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
+                else:
+                    r = 0 if i < late else (2 if depth >= 6 and i >= 2 * late else 1)
+                    v = child(state, actor, a, depth - 1 - r, alpha, alpha + NULL_WINDOW, ply + 1)
+                    if v > alpha and (r or v < beta):
+                        v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
                 if v > best:
                     best, chosen = v, a
                     if v > alpha:
@@ -405,8 +486,14 @@ class Search:
                             break
         else:
             best = INF
-            for a in actions:
-                v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
+            for i, a in enumerate(actions):
+                if i == 0 or beta == INF:
+                    v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
+                else:
+                    r = 0 if i < late else (2 if depth >= 6 and i >= 2 * late else 1)
+                    v = child(state, actor, a, depth - 1 - r, beta - NULL_WINDOW, beta, ply + 1)
+                    if v < beta and (r or v > alpha):
+                        v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
                 if v < best:
                     best, chosen = v, a
                     if v < beta:
@@ -426,6 +513,26 @@ class Search:
                 table.clear()
             table[key] = (depth, _to_table(best, ply), bound, chosen)
         return best
+
+    def _null_prune(self, state, depth: int, alpha, beta, ply: int, ours: bool) -> float | None:
+        """The bound to return if the side to move, passing, still reaches
+        it (searched ``NULL_REDUCTION`` plies shorter), else None. Tried only
+        when the static evaluation is already past the bound."""
+        reduce = NULL_REDUCTION + (1 if depth >= 6 else 0)
+        stand = self._static(state, ply)
+        if ours:
+            if stand < beta:
+                return None
+            v = self._null_child(state, depth - 1 - reduce, beta - NULL_WINDOW, beta, ply + 1)
+            if v >= beta:
+                return beta if v >= MATE_ZONE else v
+            return None
+        if stand > alpha:
+            return None
+        v = self._null_child(state, depth - 1 - reduce, alpha, alpha + NULL_WINDOW, ply + 1)
+        if v <= alpha:
+            return alpha if v <= -MATE_ZONE else v
+        return None
 
     def _simultaneous_node(self, state, acting, depth, alpha, beta, ply) -> float:
         if not acting:  # not over, yet nobody acts: judge it as it stands
@@ -559,6 +666,7 @@ class Search:
         """Best first: the table's action, captures and promotions by MVV-LVA,
         the killers, then quiet actions by their history."""
         if not self._pieces or not actions or not self._is_movelike(actions):
+            self._loud = len(actions)  # nothing known about them: none is reduced
             killers = self.killers.get(ply)
             if killers:
                 front = [a for a in killers if a in actions]
@@ -581,6 +689,12 @@ class Search:
                 k = h / (h + 100.0) if h else 0.0  # below 1: after killers
             keyed.append((k, a))
         keyed.sort(key=_by_key)
+        loud = 0
+        for k, _ in keyed:
+            if k < 1.0:
+                break
+            loud += 1
+        self._loud = loud + (first is not None)
         return _first([a for _, a in keyed], first)
 
     def _captures(self, board: dict, actions, actor: int, state=None) -> list[tuple[float, Any]]:

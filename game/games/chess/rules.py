@@ -12,6 +12,8 @@ class ChessGame(Game):
     id = "chess"
     title = "Chess"
     blurb = "The orthodox game, by the FIDE Laws."
+    # Two sides taking turns, no passing: a search may try a null move.
+    null_move_safe = True
 
     def new(self, options=None, seed: int = 0) -> ChessState:
         self.normalize_options(options)
