@@ -248,6 +248,8 @@ def chess_eval(
 
 
 chess_eval.takes_mobility = True  # type: ignore[attr-defined]
+# ... except on the chess core, whose knowledge counts mobility itself.
+chess_eval.wants_mobility = lambda state: not isinstance(state, ChessBoard)  # type: ignore[attr-defined]
 
 _by_game: dict[type, Evaluator] = {}
 

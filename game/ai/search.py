@@ -11,7 +11,11 @@ together.
 
 - Iterative deepening, one decision per ply, until ``max_depth``, the time
   budget, the node limit or ``should_stop()``; the answer comes from the last
-  completed depth (the previous best is searched first at each depth).
+  completed depth (the previous best is searched first at each depth), or
+  from the unfinished one once it has searched that previous best again
+  (an action that beat it there is better). The first root action is
+  searched in an aspiration window around its last score; the others with
+  a zero window just below the best, and again only if they may reach it.
 - Two roads through the tree that visit the same nodes in the same order
   and so give the same scores: a state offering ``make(actions)`` and
   ``unmake()`` (the chess core, Maces and Tulpas) is searched in place; any
@@ -29,6 +33,20 @@ together.
   actions of the ply, then quiet actions by the history heuristic (cutoffs
   they caused, weighted by depth squared); otherwise the order the game
   gives.
+- Principal-variation search inside the tree: the first action with the
+  full window, the others with a zero window, searched again when they
+  beat it. Late quiet actions (after the table's, the captures and the
+  killers) are searched a ply (deep in the list, two) shorter first, again
+  at full depth if they beat the bound (late move reductions). A node in
+  check is searched a ply deeper (check extension, up to twice the depth).
+- Null-move pruning where the game declares passing sound
+  (``Game.null_move_safe``: two sides taking turns, no pass in the rules)
+  and the state offers ``make_null()`` and ``null_move_allowed()`` (not in
+  check, a piece besides pawns): in a zero-window node whose static score
+  is already past the bound, the side to move passes and a search two or
+  three plies shorter decides whether the bound holds anyway.
+- A bot may hand the search its transposition table from its last
+  decision in the same game (``table=``); the search clears it when full.
 - A capture-only quiescence search at the leaves (same ordering), with a
   stand-pat on the static evaluation and delta pruning (a capture whose
   material gain plus ``DELTA_MARGIN`` pawns cannot reach alpha is skipped;
@@ -86,6 +104,7 @@ NULL_MIN_DEPTH = 3  # null-move pruning from this remaining depth
 NULL_REDUCTION = 2  # plies a null move's search is shorter (one more from depth 6)
 LMR_MIN_DEPTH = 3  # late move reductions from this remaining depth
 LMR_FROM = 3  # quiet actions from this index on (after the loud ones) are reduced
+NEXT_DEPTH_SHARE = 0.6  # a new depth starts while less than this share of the time is spent
 MATE_ZONE = WIN - 1000  # scores beyond this are wins or losses by the ply
 EXACT, LOWER, UPPER = 0, 1, 2  # what a table score is: the value, or a bound on it
 
@@ -201,11 +220,13 @@ class Search:
                 actions.sort(key=lambda a: -completed[a])
                 if best >= WIN - 1000 or best <= -WIN + 1000:
                     break  # a forced result is known; deeper adds nothing
-                if time.perf_counter() - start > 0.45 * (self.deadline - start):
-                    break  # the next depth would not finish in time
+                if time.perf_counter() - start > NEXT_DEPTH_SHARE * (self.deadline - start):
+                    break  # the next depth would hardly get anywhere
         except _Abort:
             pass
         scores = completed if completed is not None else partial
+        if completed is not None and actions[0] in partial:
+            scores = _merge(partial, completed)
         if not scores:
             choice = actions[0]
             return Result(choice, 0.0, 0, self.nodes, time.perf_counter() - start, {})
@@ -230,6 +251,9 @@ class Search:
         evaluate = self._evaluate or evaluator_for(state)
         self._evaluate = evaluate
         self._takes_mobility = bool(getattr(evaluate, "takes_mobility", False))
+        wants = getattr(evaluate, "wants_mobility", None)
+        if self._takes_mobility and wants is not None:
+            self._takes_mobility = bool(wants(state))
         self._pieces = callable(getattr(state, "pieces", None))
         self._make = self.fast and callable(getattr(state, "make", None))
         self._keyed = callable(getattr(state, "key", None))
@@ -717,6 +741,17 @@ class Search:
                     keyed.append((k, g, a))
         keyed.sort(key=_by_key)
         return [(g, a) for _, g, a in keyed]
+
+
+def _merge(partial: dict, completed: dict) -> dict:
+    """The scores of an unfinished depth whose first action (the last
+    depth's best) was searched: the actions it reached at their new scores,
+    the others at their last depth's scores but below its best, since the
+    last best, searched deeper, is known and they are not."""
+    top = max(partial.values()) - 2 * ROOT_WINDOW
+    scores = {a: min(v, top) for a, v in completed.items()}
+    scores.update(partial)
+    return scores
 
 
 def _by_key(item: tuple) -> float:

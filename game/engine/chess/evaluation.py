@@ -16,8 +16,9 @@ orthodox kinds on ``bb``) from White's side, in pawns:
 
 Black's tables are White's mirrored top to bottom (``sq ^ 56``). The
 numbers are ours, chosen by hand and checked in matches. Pawn and king
-terms that depend only on the pawns and the kings are cached. Headless: no
-pygame here; the search calls it through game/ai/evaluate.py.
+terms that depend only on the pawns and the kings are cached, and so are
+whole positions. Headless: no pygame here; the search calls it through
+game/ai/evaluate.py.
 """
 
 from __future__ import annotations
@@ -32,11 +33,12 @@ from game.engine.chess.tables import (
     PAWN,
     QUEEN,
     ROOK,
-    bishop_attacks,
-    rook_attacks,
 )
 
 FILES = GEO.file_masks
+_RANK, _FILE, _DIAGONAL, _ANTIDIAGONAL = (
+    GEO.lines[kind] for kind in ("rank", "file", "diagonal", "antidiagonal")
+)
 RANKS = GEO.rank_masks
 
 #: Material, (middlegame, endgame), in pawns.
@@ -134,6 +136,7 @@ def _masks():
 ADJACENT_FILES, PASSED_MASKS = _masks()
 
 _pawn_cache: dict[tuple[int, int, int, int], tuple[float, float]] = {}
+_cache: dict[tuple, float] = {}  # whole positions (the search meets many again)
 
 
 def _squares(bb: int):
@@ -208,6 +211,17 @@ def evaluate_board(board) -> float:
     ``board`` has the chess core's ``bb``, ``occ`` and ``turn``."""
     bb, occ = board.bb, board.occ
     white, black = occ[0], occ[1]
+    key = (*bb, white, board.turn)
+    found = _cache.get(key)
+    if found is not None:
+        return found
+    if len(_cache) >= CACHE_SIZE:
+        _cache.clear()
+    _cache[key] = found = _evaluate(bb, white, black, board.turn)
+    return found
+
+
+def _evaluate(bb: list[int], white: int, black: int, turn: int) -> float:
     everything = white | black
     mg = eg = 0.0
     phase = 0
@@ -277,9 +291,13 @@ def evaluate_board(board) -> float:
                 if kind == KNIGHT:
                     att = KNIGHT_ATT[sq]
                 elif kind == BISHOP:
-                    att = bishop_attacks(sq, everything)
+                    d_inner, d_att = _DIAGONAL[sq]
+                    a_inner, a_att = _ANTIDIAGONAL[sq]
+                    att = d_att[everything & d_inner] | a_att[everything & a_inner]
                 elif kind == ROOK:
-                    att = rook_attacks(sq, everything)
+                    r_inner, r_att = _RANK[sq]
+                    f_inner, f_att = _FILE[sq]
+                    att = r_att[everything & r_inner] | f_att[everything & f_inner]
                     file = FILES[sq & 7]
                     if not own_pawns & file:
                         if enemy_pawns & file:
@@ -289,7 +307,16 @@ def evaluate_board(board) -> float:
                             m += ROOK_OPEN[0]
                             e += ROOK_OPEN[1]
                 else:
-                    att = rook_attacks(sq, everything) | bishop_attacks(sq, everything)
+                    r_inner, r_att = _RANK[sq]
+                    f_inner, f_att = _FILE[sq]
+                    d_inner, d_att = _DIAGONAL[sq]
+                    a_inner, a_att = _ANTIDIAGONAL[sq]
+                    att = (
+                        r_att[everything & r_inner]
+                        | f_att[everything & f_inner]
+                        | d_att[everything & d_inner]
+                        | a_att[everything & a_inner]
+                    )
                 n = (att & free).bit_count() - usual
                 m += wm * n
                 e += we * n
@@ -310,4 +337,4 @@ def evaluate_board(board) -> float:
     if phase > FULL_PHASE:
         phase = FULL_PHASE
     score = (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE
-    return score + (TEMPO if board.turn == 0 else -TEMPO)
+    return score + (TEMPO if turn == 0 else -TEMPO)
