@@ -345,3 +345,20 @@ def test_a_mate_in_two_with_a_rook_sacrifice_is_found_deeper():
     for depth in (5, 6):
         move = think_now(f"search:{depth}", state, 0, random.Random(depth), **UNTIMED)
         assert str(move) == "e2e8"
+
+
+def test_an_unfinished_depth_keeps_what_it_learnt_about_the_last_best():
+    # The last best ("e4") fell to 0.1 at the new depth, "d4" was searched
+    # and is better now; "c4", not reached, ranks below the new best.
+    last = {"e4": 0.5, "c4": 0.4, "d4": 0.3}
+    scores = search_module._merge({"e4": 0.1, "d4": 0.2}, last)
+    assert max(scores, key=scores.get) == "d4"
+    assert scores["e4"] == 0.1 and scores["c4"] < scores["d4"] == 0.2
+
+
+def test_a_node_limited_search_answers_from_the_unfinished_depth():
+    state = position(MIDDLEGAME)
+    limits = Limits(max_depth=20, time_limit=1e9, time_cap=1e9, node_limit=3000)
+    result = Search(0, limits, random.Random(0)).run(state)
+    assert result.action in state.legal_actions(0)
+    assert result.depth >= 3
