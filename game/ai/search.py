@@ -23,10 +23,10 @@ seat's side, and with more than two seats the search is "paranoid".
   with ``pieces()``, captures and promotions by MVV-LVA, the two killers of
   the ply, quiet actions by history (cutoffs weighted by depth squared).
 - Principal-variation search with zero windows; late quiet actions searched
-  a ply or two shorter first (late move reductions); a node in check a ply
-  deeper (check extension).
+  a ply or two shorter first (late move reductions).
 - Where the game declares passing sound (``Game.null_move_safe``) and the
-  state offers ``make_null()`` and ``null_move_allowed()``: null-move
+  state offers ``make_null()`` and ``null_move_allowed()``: a node in check
+  is searched a ply deeper (check extension), null-move
   pruning in zero-window nodes whose static score is past the bound, and
   futility pruning near the leaves (the static score with a margin per ply
   stands for the node, or the quiet actions are skipped).
@@ -234,7 +234,6 @@ class Search:
         self._keyed = callable(getattr(state, "key", None))
         noisy = getattr(state, "noisy_actions", None)
         self._noisy = callable(noisy) and noisy(self.seat) is not None
-        self._checks = callable(getattr(state, "in_check", None))
         self._see = self._noisy and isinstance(state, ChessBoard)
         game = getattr(state, "game", None)
         self._null = (
@@ -242,6 +241,9 @@ class Search:
             and callable(getattr(state, "make_null", None))
             and callable(getattr(state, "null_move_allowed", None))
         )
+        # Check extension too only where turns are plain (the checked side
+        # answers at once; in games of several steps a turn is not a reply).
+        self._checks = self._null and callable(getattr(state, "in_check", None))
         self._prepared = True
 
     def leaf_value(self, state: Any) -> float:
