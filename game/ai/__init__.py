@@ -22,6 +22,10 @@ generator); when the view really hides something (``view.is_partial``) it
 searches several such samples, full states consistent with the view, and
 adds up the scores.
 
+A search bot keeps its transposition table from one decision to the next
+of the same seat in the same game (the app's worker keeps its bots), so a
+position searched last move is known at once; a new game starts afresh.
+
 A game whose evaluation.py brings ``decide(state, seat, rng, level)`` (Chess
 Golf: its solver) decides by it at every search level (``level``: the
 depth) instead of searching; ``decide`` returning None falls back to the
@@ -84,6 +88,27 @@ class SearchBot:
         self.samples = max(1, int(samples))
         self.spec = spec or f"search:{depth}"
         self.last: Result | None = None  # the last search, for logs and benchmarks
+        # Per seat: (game class, ply of the last decision, transposition table).
+        self._tables: dict[int, tuple[type, int, dict]] = {}
+
+    def table_for(self, state: Any, seat: int) -> dict | None:
+        """The transposition table to search ``state`` with: the one kept
+        from this seat's last decision when ``state`` is later in the same
+        game (same game class, a later ply), else a fresh one (kept for the
+        next decision). States without move counters get none (a fresh
+        table per search). The search bounds its size."""
+        fullmove, turn = getattr(state, "fullmove", None), getattr(state, "turn", None)
+        if not isinstance(fullmove, int) or not isinstance(turn, int):
+            return None
+        ply = 2 * fullmove + turn
+        kind = type(state.game)
+        kept = self._tables.get(seat)
+        if kept is not None and kept[0] is kind and kept[1] < ply:
+            table = kept[2]
+        else:
+            table = {}  # a new game (or an earlier position): start afresh
+        self._tables[seat] = (kind, ply, table)
+        return table
 
     def choose(
         self,
@@ -97,8 +122,10 @@ class SearchBot:
         if chosen is not None:
             return chosen
         if not state.is_partial:
-            search = Search(seat, self.limits, rng, should_stop=should_stop)
-            self.last = search.run(state.sample(seat, rng))
+            full = state.sample(seat, rng)
+            table = self.table_for(full, seat)
+            search = Search(seat, self.limits, rng, should_stop=should_stop, table=table)
+            self.last = search.run(full)
             return self.last.action
         return self._choose_hidden(state, seat, rng, actions, should_stop)
 

@@ -4,8 +4,10 @@ An evaluator is ``evaluate(state, seat) -> float``, a score from ``seat``'s
 point of view in pawns (a pawn is 1.0). A game teaches the bots in its own
 folder: ``game/games/<id>/evaluation.py`` defines ``evaluate`` (built with
 ``make_material_eval`` and its own terms, or from scratch). Chess-like games
-without one (states with ``pieces()``) share ``chess_like_eval``: material, a
-little mobility and a little centralisation; others are judged by their end
+without one (states with ``pieces()``) share ``chess_eval``: on the chess
+core with two sides, the chess knowledge of game/engine/chess/evaluation.py;
+elsewhere ``chess_like_eval``, material, a little mobility and a little
+centralisation (the base the games' own evaluations build on); others are judged by their end
 only (0 while the game is on); the search breaks ties at random.
 
 Terminal states are scored by ``terminal_value``: ``WIN`` for a win, ``-WIN``
@@ -21,6 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.engine.chess.board import ChessBoard
+from game.engine.chess.evaluation import evaluate_board
 from game.engine.chess.tables import KIND_NAMES
 
 Evaluator = Callable[[Any, int], float]
@@ -225,12 +228,35 @@ class _BitboardMaterial:
 
 chess_like_eval = make_material_eval()
 
+
+def chess_eval(
+    state: Any, seat: int, mobility: Mapping[int, int] | None = None, pieces: dict | None = None
+) -> float:
+    """The evaluation of chess-like games without an evaluation.py: on the
+    chess core with two sides, the chess knowledge of
+    game/engine/chess/evaluation.py (tapered piece-square tables, pawn
+    structure, king safety, bishop pair, rooks on files, mobility); on any
+    other board, ``chess_like_eval`` (material, centre and mobility; games
+    with their own evaluation.py build on that one and keep it)."""
+    if isinstance(state, ChessBoard) and len(state.bb) == 6 and len(state.game.sides) == 2:
+        result = state.result()
+        if result is not None:
+            return terminal_value(result, seat, team_of(state, seat))
+        score = evaluate_board(state)
+        return score if state.game.side_of(seat) == 0 else -score
+    return chess_like_eval(state, seat, mobility, pieces)
+
+
+chess_eval.takes_mobility = True  # type: ignore[attr-defined]
+# ... except on the chess core, whose knowledge counts mobility itself.
+chess_eval.wants_mobility = lambda state: not isinstance(state, ChessBoard)  # type: ignore[attr-defined]
+
 _by_game: dict[type, Evaluator] = {}
 
 
 def evaluator_for(state: Any) -> Evaluator:
     """The ``evaluate`` of the game's own ``evaluation.py`` (its folder, or
-    the nearest parent game's); ``chess_like_eval`` for any other state that
+    the nearest parent game's); ``chess_eval`` for any other state that
     has ``pieces()``; otherwise ``outcome_only``."""
     from game.games import game_part
 
@@ -241,7 +267,7 @@ def evaluator_for(state: Any) -> Evaluator:
         if module is not None:
             found = module.evaluate
         elif callable(getattr(state, "pieces", None)):
-            found = chess_like_eval
+            found = chess_eval
         else:
             found = outcome_only
         _by_game[type(game)] = found

@@ -1,54 +1,44 @@
 """A short game-tree search over the engine protocol.
 
 Alpha-beta over whatever ``to_act()`` says, never assuming that seats take
-turns: every node is a max node when the acting seat is on the searching
-seat's team and a min node otherwise (values are always from the searching
-seat's point of view). So a turn made of several decisions by one seat is
-several max nodes in a row, and with more than two seats the search is
-"paranoid" (everyone else is assumed to play against us). A game may declare
-``teams`` (a tuple of seat tuples) on its ``Game`` to make allies maximise
-together.
+turns: a node is a max node when the acting seat is on the searching seat's
+team (``Game.teams``), a min node otherwise; values are from the searching
+seat's side, and with more than two seats the search is "paranoid".
 
-- Iterative deepening, one decision per ply, until ``max_depth``, the time
-  budget, the node limit or ``should_stop()``; the answer comes from the last
-  completed depth (the previous best is searched first at each depth).
-- Two roads through the tree that visit the same nodes in the same order
-  and so give the same scores: a state offering ``make(actions)`` and
-  ``unmake()`` (the chess core, Maces and Tulpas) is searched in place; any
-  other is copied at each node (``copy``, then ``apply``). ``fast=False``
-  forces the copies (tests compare the two).
-- A transposition table when the state offers ``key()``: each searched
-  position keeps its depth, its score with its bound (exact, lower, upper)
-  and its best action, which is searched first when the position comes
-  again, at this depth or the next (iterative deepening reuses the table).
-  Mate scores are kept relative to the position, so they stay right when
-  it is reached at another ply.
-- Move ordering: the table's action first; when actions have ``frm``/``to``
-  and the state has ``piece_at``, captures first by MVV-LVA (most valuable
-  victim, least valuable attacker) and promotions; then the two killer
-  actions of the ply, then quiet actions by the history heuristic (cutoffs
-  they caused, weighted by depth squared); otherwise the order the game
-  gives.
-- A capture-only quiescence search at the leaves (same ordering), with a
-  stand-pat on the static evaluation and delta pruning (a capture whose
-  material gain plus ``DELTA_MARGIN`` pawns cannot reach alpha is skipped;
-  piece values from ``evaluate.PIECE_VALUES``, in pawns like the default
-  evaluation). A state offering ``noisy_actions(seat)`` lists only its
-  captures and promotions there, after the stand-pat (the evaluation's
-  mobility then uses the counts of the last full nodes above).
-- At the root every action is searched with a window just below the best so
-  far, so actions that tie with the best are known exactly and one of them is
-  picked at random: games vary.
-- Simultaneous decisions (several seats in ``to_act()``): at the root, when
-  one rival chooses at the same time, each side's few most promising actions
-  (screened against a few random replies) are searched against each other
-  and the searching seat plays the mixed equilibrium of that matrix game
-  (game/ai/matrix.py), so it neither ignores the rival's best answer nor
-  becomes predictable. With more seats choosing at once, it averages over a
-  few random joint actions of the others. Inside the tree a simultaneous
-  node draws one random joint action for the others; if a seat of our team
-  acts there, it maximises its own action against that draw, otherwise the
-  node is a chance step.
+- Iterative deepening until ``max_depth``, the time budget, the node limit
+  or ``should_stop()``; the answer comes from the last completed depth, or
+  from the unfinished one once it has searched the last best again. The
+  first root action is searched in an aspiration window around its last
+  score, the others with a zero window just below the best (again with a
+  full one if they may reach it): ties with the best are known exactly and
+  one is picked at random, so games vary.
+- Two roads visiting the same nodes: a state offering ``make(actions)`` and
+  ``unmake()`` is searched in place, any other copied at each node
+  (``fast=False`` forces the copies; tests compare the two).
+- A transposition table when the state offers ``key()`` (depth, score with
+  its bound, best action; mate scores relative to the position); a bot may
+  hand over its table from its last decision in the game (``table=``); it
+  is cleared when full.
+- Move ordering: the table's action; for ``frm``/``to`` actions on states
+  with ``pieces()``, captures and promotions by MVV-LVA, the two killers of
+  the ply, quiet actions by history (cutoffs weighted by depth squared).
+- Principal-variation search with zero windows; late quiet actions searched
+  a ply or two shorter first (late move reductions).
+- Where the game declares passing sound (``Game.null_move_safe``) and the
+  state offers ``make_null()`` and ``null_move_allowed()``: a node in check
+  is searched a ply deeper (check extension), null-move
+  pruning in zero-window nodes whose static score is past the bound, and
+  futility pruning near the leaves (the static score with a margin per ply
+  stands for the node, or the quiet actions are skipped).
+- Quiescence at the leaves: captures and promotions only (a state's
+  ``noisy_actions`` lists them), a stand-pat on the static evaluation,
+  delta pruning by ``evaluate.PIECE_VALUES`` and, on the orthodox chess
+  core, no capture of a cheaper defended piece.
+- Simultaneous decisions: at the root against one rival, each side's few
+  most promising actions are searched against each other and the mixed
+  equilibrium of that matrix game is played (game/ai/matrix.py); with more
+  seats, an average over random joint actions. Inside the tree a
+  simultaneous node draws one random joint action for the others.
 """
 
 from __future__ import annotations
@@ -69,6 +59,7 @@ from game.ai.evaluate import (
     terminal_value,
 )
 from game.ai.matrix import sample, solve
+from game.engine.chess.board import ChessBoard
 
 INF = math.inf
 TIE = 1e-6  # scores this close count as equal at the root
@@ -80,6 +71,15 @@ MATRIX_WIDTH = 5  # candidate actions per side in a simultaneous root's matrix g
 SCREEN_REPLIES = 3  # random rival actions each candidate is screened against
 DELTA_MARGIN = 2.0  # quiescence skips captures that cannot come this close to alpha
 TABLE_SIZE = 200_000  # transposition table entries kept before it starts afresh
+NULL_WINDOW = 1e-4  # the width of a zero window (scores this close count as equal)
+ASPIRATION = 0.35  # pawns either side of the last depth's score for the first root action
+NULL_MIN_DEPTH = 3  # null-move pruning from this remaining depth
+NULL_REDUCTION = 2  # plies a null move's search is shorter (one more from depth 6)
+FUTILITY_DEPTH = 2  # futility pruning (where null moves are allowed) up to this depth
+FUTILITY_MARGIN = 1.2  # pawns per ply of depth left
+LMR_MIN_DEPTH = 3  # late move reductions from this remaining depth
+LMR_FROM = 3  # quiet actions from this index on (after the loud ones) are reduced
+NEXT_DEPTH_SHARE = 0.6  # a new depth starts while less than this share of the time is spent
 MATE_ZONE = WIN - 1000  # scores beyond this are wins or losses by the ply
 EXACT, LOWER, UPPER = 0, 1, 2  # what a table score is: the value, or a bound on it
 
@@ -120,6 +120,7 @@ class Search:
         evaluate: Evaluator | None = None,
         should_stop: Callable[[], bool] | None = None,
         fast: bool = True,
+        table: dict | None = None,
     ):
         self.seat = seat
         self.fast = fast
@@ -134,7 +135,14 @@ class Search:
         self.history: dict[Hashable, int] = {}  # action -> cutoffs weighted by depth^2
         self._counts: dict[int, tuple[int, int]] = {}  # ply -> (actor, legal count)
         self._takes_mobility = False
-        self.table: dict[Hashable, tuple] = {}  # key -> (depth, score, bound, action)
+        # key -> (depth, score, bound, action); a bot may hand over its table
+        # from the last decision of the same seat in the same game.
+        self.table: dict[Hashable, tuple] = {} if table is None else table
+        self._checks = False  # the state tells check: in-check nodes are extended
+        self._see = False  # the orthodox chess core: defended pieces are seen
+        self._null = False  # null moves may be tried (the game says passing is sound)
+        self._loud = 0  # leading actions of the last ordering that are not quiet
+        self._extend_limit = 0  # no check extension beyond this ply
         self._make = False
         self._keyed = False
         self._noisy = False
@@ -164,12 +172,22 @@ class Search:
         completed: dict | None = None
         completed_depth = 0
         partial: dict = {}
+        child = self._child
         try:
             for depth in range(1, max(1, self.limits.max_depth) + 1):
+                self._extend_limit = 2 * depth + 2
                 partial = {}
                 best = -INF
-                for a in actions:
-                    v = self._child(state, self.seat, a, depth - 1, best - ROOT_WINDOW, INF, 1)
+                for i, a in enumerate(actions):
+                    if i == 0:
+                        v = self._aspire(state, a, depth, completed)
+                    else:
+                        # A zero window just below the best: only an action
+                        # that may tie or beat it is searched exactly.
+                        alpha = best - ROOT_WINDOW
+                        v = child(state, self.seat, a, depth - 1, alpha, alpha + NULL_WINDOW, 1)
+                        if v > alpha:
+                            v = child(state, self.seat, a, depth - 1, alpha, INF, 1)
                     partial[a] = v
                     if v > best:
                         best = v
@@ -178,15 +196,28 @@ class Search:
                 actions.sort(key=lambda a: -completed[a])
                 if best >= WIN - 1000 or best <= -WIN + 1000:
                     break  # a forced result is known; deeper adds nothing
-                if time.perf_counter() - start > 0.45 * (self.deadline - start):
-                    break  # the next depth would not finish in time
+                if time.perf_counter() - start > NEXT_DEPTH_SHARE * (self.deadline - start):
+                    break  # the next depth would hardly get anywhere
         except _Abort:
             pass
         scores = completed if completed is not None else partial
+        if completed is not None and actions[0] in partial:
+            scores = _merge(partial, completed)
         if not scores:
             choice = actions[0]
             return Result(choice, 0.0, 0, self.nodes, time.perf_counter() - start, {})
         return self._pick(scores, completed_depth, start)
+
+    def _aspire(self, state: Any, a: Any, depth: int, last: dict | None) -> float:
+        """The first root action's score: in a window around its last score,
+        again with no window if it falls outside."""
+        if last is None or a not in last or abs(last[a]) >= MATE_ZONE:
+            return self._child(state, self.seat, a, depth - 1, -INF, INF, 1)
+        low, high = last[a] - ASPIRATION, last[a] + ASPIRATION
+        v = self._child(state, self.seat, a, depth - 1, low, high, 1)
+        if low < v < high:
+            return v
+        return self._child(state, self.seat, a, depth - 1, -INF, INF, 1)
 
     def _prepare(self, state: Any, deadline: float) -> None:
         """Learn what the state offers (make/unmake, keys, capture lists)."""
@@ -195,11 +226,24 @@ class Search:
         evaluate = self._evaluate or evaluator_for(state)
         self._evaluate = evaluate
         self._takes_mobility = bool(getattr(evaluate, "takes_mobility", False))
+        wants = getattr(evaluate, "wants_mobility", None)
+        if self._takes_mobility and wants is not None:
+            self._takes_mobility = bool(wants(state))
         self._pieces = callable(getattr(state, "pieces", None))
         self._make = self.fast and callable(getattr(state, "make", None))
         self._keyed = callable(getattr(state, "key", None))
         noisy = getattr(state, "noisy_actions", None)
         self._noisy = callable(noisy) and noisy(self.seat) is not None
+        self._see = self._noisy and isinstance(state, ChessBoard)
+        game = getattr(state, "game", None)
+        self._null = (
+            bool(getattr(game, "null_move_safe", False))
+            and callable(getattr(state, "make_null", None))
+            and callable(getattr(state, "null_move_allowed", None))
+        )
+        # Check extension too only where turns are plain (the checked side
+        # answers at once; in games of several steps a turn is not a reply).
+        self._checks = self._null and callable(getattr(state, "in_check", None))
         self._prepared = True
 
     def leaf_value(self, state: Any) -> float:
@@ -313,13 +357,12 @@ class Search:
     # -- the tree ---------------------------------------------------------------
     def _tick(self) -> None:
         self.nodes += 1
-        if self.nodes % CHECK_EVERY == 0:
-            if time.perf_counter() >= self.deadline:
-                raise _Abort
-            if self.nodes >= self.limits.node_limit:
-                raise _Abort
-            if self.should_stop is not None and self.should_stop():
-                raise _Abort
+        if self.nodes % CHECK_EVERY == 0 and (
+            time.perf_counter() >= self.deadline
+            or self.nodes >= self.limits.node_limit
+            or (self.should_stop is not None and self.should_stop())
+        ):
+            raise _Abort
 
     def _terminal(self, result, ply: int) -> float:
         v = terminal_value(result, self.seat, self.team)
@@ -360,7 +403,19 @@ class Search:
         child.apply({actor: a})
         return self._search(child, depth, alpha, beta, ply)
 
-    def _search(self, state: Any, depth: int, alpha: float, beta: float, ply: int) -> float:
+    def _null_child(self, state: Any, depth: int, alpha, beta, ply: int) -> float:
+        """The score of ``state`` after its side to move passes (a null move),
+        searched to ``depth``; no second null move straight after."""
+        child = state if self._make else state.copy()
+        child.make_null()
+        try:
+            return self._search(child, depth, alpha, beta, ply, False)
+        finally:
+            child.unmake()
+
+    def _search(
+        self, state: Any, depth: int, alpha: float, beta: float, ply: int, allow_null: bool = True
+    ) -> float:
         self._tick()
         result = state.result()
         if result is not None:
@@ -369,13 +424,16 @@ class Search:
         if len(acting) != 1:
             return self._simultaneous_node(state, acting, depth, alpha, beta, ply)
         actor = acting[0]
+        in_check = self._checks and state.in_check()
+        if in_check and ply < self._extend_limit:
+            depth += 1  # a check is searched a ply further: it is forcing
         if depth <= 0:
             if self.limits.quiescence:
                 return self._quiesce(state, alpha, beta, ply, 0)
             return self._static(state)
         key = first = None
         if self._keyed:
-            key = state.key()
+            key = hash(state.key())  # an int keeps the table small; clashes are negligible
             entry = self.table.get(key)
             if entry is not None:
                 first = entry[3]
@@ -384,18 +442,61 @@ class Search:
                     bound = entry[2]
                     if bound == EXACT or (v >= beta if bound == LOWER else v <= alpha):
                         return v
+        ours = actor in self.team
+        futile = False  # quiet actions here cannot lift the score to the bound
+        if (
+            self._null
+            and depth <= FUTILITY_DEPTH
+            and not in_check
+            and beta - alpha <= 2 * NULL_WINDOW
+            and -MATE_ZONE < alpha < MATE_ZONE
+        ):
+            # Near the leaves, far past the bound: take the static score
+            # (less a margin) for the node, or skip the quiet actions.
+            stand, margin = self._static(state, ply), FUTILITY_MARGIN * depth
+            if ours:
+                if stand - margin >= beta:
+                    return stand - margin
+                futile = stand + margin <= alpha
+            else:
+                if stand + margin <= alpha:
+                    return stand + margin
+                futile = stand - margin >= beta
+        if (
+            allow_null
+            and self._null
+            and depth >= NULL_MIN_DEPTH
+            and not in_check
+            and beta - alpha <= 2 * NULL_WINDOW  # only in zero-window searches
+            and state.null_move_allowed()
+        ):
+            # Passing and still holding the bound: a real move would too.
+            cut = self._null_prune(state, depth, alpha, beta, ply, ours)
+            if cut is not None:
+                return cut
         actions = state.legal_actions(actor)
         if not actions:
             return self._static(state)
         self._counts[ply] = (actor, len(actions))
         actions = self._order(state, actions, actor, ply, first)
+        # Late quiet actions are searched shallower first (late move reductions).
+        late = max(self._loud, LMR_FROM) if depth >= LMR_MIN_DEPTH and not in_check else INF
+        last = max(self._loud, 1) if futile else INF  # the quiet ones start here
         start_alpha, start_beta = alpha, beta
         child = self._child
         chosen = None
-        if actor in self.team:
+        if ours:
             best = -INF
-            for a in actions:
-                v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
+            for i, a in enumerate(actions):
+                if i >= last and not self._gives_check(state, actor, a):
+                    continue
+                if i == 0 or alpha == -INF:
+                    v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
+                else:
+                    r = 0 if i < late else (2 if depth >= 6 and i >= 2 * late else 1)
+                    v = child(state, actor, a, depth - 1 - r, alpha, alpha + NULL_WINDOW, ply + 1)
+                    if v > alpha and (r or v < beta):
+                        v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
                 if v > best:
                     best, chosen = v, a
                     if v > alpha:
@@ -405,8 +506,16 @@ class Search:
                             break
         else:
             best = INF
-            for a in actions:
-                v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
+            for i, a in enumerate(actions):
+                if i >= last and not self._gives_check(state, actor, a):
+                    continue
+                if i == 0 or beta == INF:
+                    v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
+                else:
+                    r = 0 if i < late else (2 if depth >= 6 and i >= 2 * late else 1)
+                    v = child(state, actor, a, depth - 1 - r, beta - NULL_WINDOW, beta, ply + 1)
+                    if v < beta and (r or v > alpha):
+                        v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
                 if v < best:
                     best, chosen = v, a
                     if v < beta:
@@ -426,6 +535,35 @@ class Search:
                 table.clear()
             table[key] = (depth, _to_table(best, ply), bound, chosen)
         return best
+
+    def _gives_check(self, state: Any, actor: int, a: Any) -> bool:
+        if not self._make:
+            child = state.copy()
+            child.apply({actor: a})
+            return child.in_check()
+        state.make({actor: a})
+        check = state.in_check()
+        state.unmake()
+        return check
+
+    def _null_prune(self, state, depth: int, alpha, beta, ply: int, ours: bool) -> float | None:
+        """The bound to return if the side to move, passing, still reaches it
+        (searched ``NULL_REDUCTION`` plies shorter), else None."""
+        reduce = NULL_REDUCTION + (1 if depth >= 6 else 0)
+        stand = self._static(state, ply)
+        if ours:
+            if stand < beta:
+                return None
+            v = self._null_child(state, depth - 1 - reduce, beta - NULL_WINDOW, beta, ply + 1)
+            if v >= beta:
+                return beta if v >= MATE_ZONE else v
+            return None
+        if stand > alpha:
+            return None
+        v = self._null_child(state, depth - 1 - reduce, alpha, alpha + NULL_WINDOW, ply + 1)
+        if v <= alpha:
+            return alpha if v <= -MATE_ZONE else v
+        return None
 
     def _simultaneous_node(self, state, acting, depth, alpha, beta, ply) -> float:
         if not acting:  # not over, yet nobody acts: judge it as it stands
@@ -559,6 +697,7 @@ class Search:
         """Best first: the table's action, captures and promotions by MVV-LVA,
         the killers, then quiet actions by their history."""
         if not self._pieces or not actions or not self._is_movelike(actions):
+            self._loud = len(actions)  # nothing known about them: none is reduced
             killers = self.killers.get(ply)
             if killers:
                 front = [a for a in killers if a in actions]
@@ -581,6 +720,12 @@ class Search:
                 k = h / (h + 100.0) if h else 0.0  # below 1: after killers
             keyed.append((k, a))
         keyed.sort(key=_by_key)
+        loud = 0
+        for k, _ in keyed:
+            if k < 1.0:
+                break
+            loud += 1
+        self._loud = loud + (first is not None)
         return _first([a for _, a in keyed], first)
 
     def _captures(self, board: dict, actions, actor: int, state=None) -> list[tuple[float, Any]]:
@@ -595,14 +740,31 @@ class Search:
         keyed = []
         gain = self._gain
         get = board.get
+        # On the orthodox chess core: a piece taking a cheaper one that is
+        # defended loses material; quiescence leaves such captures out.
+        defended = state.attackers if self._see else None
         for a in actions:
             victim = get(a.to)
             if victim is not None and victim[0] != actor or getattr(a, "promotion", None):
                 g, k = gain(board, a, actor)
                 if k > 0.0:
+                    if defended is not None and victim is not None:
+                        mover = get(a.frm)
+                        worth = PIECE_VALUES.get(mover[1], 3.0) if mover is not None else 0.0
+                        if worth > g + 0.5 and defended(1 - actor, a.to):
+                            continue
                     keyed.append((k, g, a))
         keyed.sort(key=_by_key)
         return [(g, a) for _, g, a in keyed]
+
+
+def _merge(partial: dict, completed: dict) -> dict:
+    """An unfinished depth's scores (its first action, the last best, done);
+    the actions it did not reach keep their last scores, below its best."""
+    top = max(partial.values()) - 2 * ROOT_WINDOW
+    scores = {a: min(v, top) for a, v in completed.items()}
+    scores.update(partial)
+    return scores
 
 
 def _by_key(item: tuple) -> float:

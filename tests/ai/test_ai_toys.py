@@ -10,7 +10,7 @@ from helpers.bots import UNTIMED
 from toy_games import GOOF, HIDDEN, NIM, NIM2, TTT
 
 from game.ai import RandomBot, SearchBot, make_bot, think_now
-from game.ai.evaluate import WIN, chess_like_eval, evaluator_for, outcome_only, terminal_value
+from game.ai.evaluate import WIN, chess_eval, evaluator_for, outcome_only, terminal_value
 from game.engine import Result
 
 
@@ -192,7 +192,7 @@ def test_evaluation_registry_defaults():
 
     load_all()
     chess960 = REGISTRY["chess960"].new(seed=1)
-    assert evaluator_for(REGISTRY["chess"].new()) is evaluator_for(chess960) is chess_like_eval
+    assert evaluator_for(REGISTRY["chess"].new()) is evaluator_for(chess960) is chess_eval
     assert terminal_value(Result((1.0, 0.0)), 0) == WIN
     assert terminal_value(Result((1.0, 0.0)), 1) == -WIN
     assert terminal_value(Result((0.5, 0.5)), 1) == 0.0

@@ -473,6 +473,27 @@ class ChessState(MoveGeneration, ChessBoard, State):
         self.last_move = move
         self.repetition.add(self.position_key(), irreversible=self.halfmove == 0)
 
+    def make_null(self) -> None:
+        """For a search's null move (no such move in the rules): the side to
+        move passes, the en passant chance lapses; ``unmake`` takes it back.
+        Only searched where the game says passing is sound
+        (``null_move_safe``) and ``null_move_allowed`` agrees."""
+        mine = self.__dict__
+        self._undo.append(mine.copy())
+        self.ep = None
+        self.turn = 1 - self.turn
+        self._legal = None
+        self._result = False
+
+    def null_move_allowed(self) -> bool:
+        """A null move is a fair test here: the side to move is not in check
+        and has a piece besides pawns and its king (else zugzwang is likely)."""
+        side = self.turn
+        bb = self.bb
+        if not (bb[KNIGHT] | bb[BISHOP] | bb[ROOK] | bb[QUEEN]) & self.occ[side]:
+            return False
+        return not self.king_attacked(side)
+
     def unmake(self) -> None:
         """Take back the last ``make``."""
         mine = self.__dict__

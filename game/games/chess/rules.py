@@ -12,6 +12,11 @@ class ChessGame(Game):
     id = "chess"
     title = "Chess"
     blurb = "The orthodox game, by the FIDE Laws."
+    # Two sides taking turns, no passing: a search may try a null move.
+    null_move_safe = True
+    # The setup's levels: Normal searches four plies (well under a second
+    # in the middlegame), Hard as deep as its time allows.
+    bot_levels = {"search:2": "search:4", "search:3": "search:24"}
 
     def new(self, options=None, seed: int = 0) -> ChessState:
         self.normalize_options(options)

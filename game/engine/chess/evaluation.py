@@ -1,0 +1,340 @@
+"""Chess knowledge for the computer players, read off the bitboards.
+
+``evaluate_board(board)`` scores a chess-core position (two sides, the six
+orthodox kinds on ``bb``) from White's side, in pawns:
+
+- material and piece-square tables, each with a middlegame and an endgame
+  value, blended by the phase (the minor and major pieces left: 24 at the
+  start, 0 with only kings and pawns);
+- pawn structure: doubled and isolated pawns, passed pawns by how far they
+  have come (worth far more in the endgame);
+- king safety (middlegame only): the pawns in front of a king on its first
+  two ranks, and the enemy pieces that attack the squares around it;
+- the bishop pair, rooks on open and half-open files, and mobility (the
+  squares each knight, bishop, rook and queen reaches that its own pieces do
+  not hold).
+
+Black's tables are White's mirrored top to bottom (``sq ^ 56``). The
+numbers are ours, chosen by hand and checked in matches. Pawn and king
+terms that depend only on the pawns and the kings are cached, and so are
+whole positions. Headless: no pygame here; the search calls it through
+game/ai/evaluate.py.
+"""
+
+from __future__ import annotations
+
+from game.engine.chess.tables import (
+    BISHOP,
+    GEO,
+    KING,
+    KING_ATT,
+    KNIGHT,
+    KNIGHT_ATT,
+    PAWN,
+    QUEEN,
+    ROOK,
+)
+
+FILES = GEO.file_masks
+_RANK, _FILE, _DIAGONAL, _ANTIDIAGONAL = (
+    GEO.lines[kind] for kind in ("rank", "file", "diagonal", "antidiagonal")
+)
+RANKS = GEO.rank_masks
+
+#: Material, (middlegame, endgame), in pawns.
+MATERIAL = (
+    (0.85, 1.05),  # pawn
+    (3.20, 3.00),  # knight
+    (3.30, 3.35),  # bishop
+    (4.70, 5.20),  # rook
+    (9.40, 9.70),  # queen
+    (0.0, 0.0),  # king
+)
+PHASE_WEIGHTS = (0, 1, 1, 2, 4, 0)
+FULL_PHASE = 24
+
+DOUBLED = (-0.12, -0.22)  # per pawn beyond the first on a file
+ISOLATED = (-0.12, -0.15)  # per pawn with no own pawn on the files beside it
+#: A passed pawn by its rank counted from its own side (index 1 = home rank).
+PASSED_MG = (0.0, 0.0, 0.05, 0.10, 0.20, 0.40, 0.70, 0.0)
+PASSED_EG = (0.0, 0.0, 0.12, 0.22, 0.45, 0.80, 1.30, 0.0)
+SHIELD_MISSING = -0.18  # per file around a home-ranked king with no pawn in front
+SHIELD_FAR = -0.08  # the shield pawn stands two squares ahead, not one
+OPEN_FILE_KING = -0.15  # per open file at or beside a home-ranked king
+BISHOP_PAIR = (0.30, 0.45)
+ROOK_OPEN = (0.22, 0.10)
+ROOK_HALF_OPEN = (0.10, 0.05)
+TEMPO = 0.08  # for the side to move
+#: Mobility: per reachable square beyond the usual count (mg, eg), per kind.
+MOBILITY = {KNIGHT: (0.04, 0.04, 4), BISHOP: (0.035, 0.04, 6), ROOK: (0.02, 0.04, 6)}
+MOBILITY_QUEEN = (0.01, 0.02, 12)
+#: Attack units on the king's zone per attacked square, per attacking kind.
+ATTACK_UNITS = {KNIGHT: 2, BISHOP: 2, ROOK: 3, QUEEN: 5}
+KING_DANGER = tuple(min(6.0, 0.004 * u * u) for u in range(100))
+
+CACHE_SIZE = 65_536
+
+
+def _centre(sq: int) -> float:
+    """0 at the rim, 3 on the four centre squares."""
+    f, r = sq % 8, sq // 8
+    return 3.5 - max(abs(f - 3.5), abs(r - 3.5))
+
+
+def _tables() -> tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]:
+    """Piece-square tables from White's side, (mg, eg) per kind, material in."""
+    mg: list[list[float]] = [[0.0] * 64 for _ in range(6)]
+    eg: list[list[float]] = [[0.0] * 64 for _ in range(6)]
+    pawn_rank_mg = (0.0, 0.0, 0.02, 0.06, 0.12, 0.25, 0.45, 0.0)
+    pawn_rank_eg = (0.0, 0.0, 0.03, 0.08, 0.16, 0.30, 0.50, 0.0)
+    pawn_file_mg = (-0.04, 0.0, 0.04, 0.12, 0.12, 0.0, -0.02, -0.06)
+    king_home_mg = (0.15, 0.25, 0.10, -0.05, -0.05, 0.05, 0.30, 0.15)
+    for sq in range(64):
+        f, r = sq % 8, sq // 8
+        c = _centre(sq)
+        central = 3 <= r <= 4
+        mg[PAWN][sq] = pawn_rank_mg[r] + (pawn_file_mg[f] * (1.0 if central else 0.3))
+        eg[PAWN][sq] = pawn_rank_eg[r]
+        mg[KNIGHT][sq] = 0.10 * c - 0.20 + (0.05 if r in (4, 5) else 0.0)
+        eg[KNIGHT][sq] = 0.07 * c - 0.15
+        mg[BISHOP][sq] = 0.04 * c - 0.05 - (0.08 if r == 0 else 0.0)
+        eg[BISHOP][sq] = 0.04 * c - 0.06
+        mg[ROOK][sq] = (0.15 if r == 6 else 0.0) + (0.04 if 2 <= f <= 5 else 0.0)
+        eg[ROOK][sq] = 0.08 if r == 6 else 0.0
+        mg[QUEEN][sq] = 0.02 * c - 0.03 - (0.05 if r >= 5 else 0.0)
+        eg[QUEEN][sq] = 0.05 * c - 0.07
+        mg[KING][sq] = king_home_mg[f] if r == 0 else (-0.10 if r == 1 else -0.30 - 0.1 * r)
+        eg[KING][sq] = 0.12 * c - 0.25
+    for kind in range(6):
+        m, e = MATERIAL[kind]
+        mg[kind] = [v + m for v in mg[kind]]
+        eg[kind] = [v + e for v in eg[kind]]
+    return tuple(tuple(t) for t in mg), tuple(tuple(t) for t in eg)
+
+
+PST_MG, PST_EG = _tables()
+# Black's tables: the same values on the mirrored squares.
+PST_MG_BLACK = tuple(tuple(t[sq ^ 56] for sq in range(64)) for t in PST_MG)
+PST_EG_BLACK = tuple(tuple(t[sq ^ 56] for sq in range(64)) for t in PST_EG)
+
+
+def _masks():
+    adjacent = tuple(
+        (FILES[f - 1] if f > 0 else 0) | (FILES[f + 1] if f < 7 else 0) for f in range(8)
+    )
+    passed = ([0] * 64, [0] * 64)  # squares an enemy pawn must not hold
+    for sq in range(64):
+        f, r = sq % 8, sq // 8
+        span = FILES[f] | adjacent[f]
+        ahead_w = sum(RANKS[k] for k in range(r + 1, 8))
+        ahead_b = sum(RANKS[k] for k in range(0, r))
+        passed[0][sq] = span & ahead_w
+        passed[1][sq] = span & ahead_b
+    return adjacent, (tuple(passed[0]), tuple(passed[1]))
+
+
+ADJACENT_FILES, PASSED_MASKS = _masks()
+
+_pawn_cache: dict[tuple[int, int, int, int], tuple[float, float]] = {}
+_cache: dict[tuple, float] = {}  # whole positions (the search meets many again)
+
+
+def _squares(bb: int):
+    while bb:
+        low = bb & -bb
+        yield low.bit_length() - 1
+        bb ^= low
+
+
+def pawn_terms(white: int, black: int, wking: int, bking: int) -> tuple[float, float]:
+    """(mg, eg) from White's side of the pawn structure and the kings'
+    shelters: depends only on the pawns and the king squares (cached)."""
+    key = (white, black, wking, bking)
+    found = _pawn_cache.get(key)
+    if found is not None:
+        return found
+    mg = eg = 0.0
+    for side, own, enemy, sign in ((0, white, black, 1.0), (1, black, white, -1.0)):
+        m = e = 0.0
+        masks = PASSED_MASKS[side]
+        for f in range(8):
+            n = (own & FILES[f]).bit_count()
+            if not n:
+                continue
+            if n > 1:
+                m += DOUBLED[0] * (n - 1)
+                e += DOUBLED[1] * (n - 1)
+            if not own & ADJACENT_FILES[f]:
+                m += ISOLATED[0] * n
+                e += ISOLATED[1] * n
+        for sq in _squares(own):
+            if not enemy & masks[sq]:
+                rank = sq // 8 if side == 0 else 7 - sq // 8
+                m += PASSED_MG[rank]
+                e += PASSED_EG[rank]
+        ksq = wking if side == 0 else bking
+        if ksq >= 0:
+            m += _shelter(side, ksq, own, enemy)
+        mg += sign * m
+        eg += sign * e
+    if len(_pawn_cache) >= CACHE_SIZE:
+        _pawn_cache.clear()
+    _pawn_cache[key] = found = (mg, eg)
+    return found
+
+
+def _shelter(side: int, ksq: int, own: int, enemy: int) -> float:
+    """The middlegame value of the pawns in front of a king on its first two
+    ranks (a king further up has no shelter to count)."""
+    f, r = ksq % 8, ksq // 8
+    home = r if side == 0 else 7 - r
+    if home > 1:
+        return 0.0
+    step = 8 if side == 0 else -8
+    score = 0.0
+    for ff in range(max(0, f - 1), min(7, f + 1) + 1):
+        one = ksq + step + (ff - f)
+        two = one + step
+        if own & (1 << one):
+            continue
+        if 0 <= two < 64 and own & (1 << two):
+            score += SHIELD_FAR
+        else:
+            score += SHIELD_MISSING
+            if not (own | enemy) & FILES[ff]:
+                score += OPEN_FILE_KING
+    return score
+
+
+def evaluate_board(board) -> float:
+    """The position from White's side, in pawns (see the module docstring).
+    ``board`` has the chess core's ``bb``, ``occ`` and ``turn``."""
+    bb, occ = board.bb, board.occ
+    white, black = occ[0], occ[1]
+    key = (*bb, white, board.turn)
+    found = _cache.get(key)
+    if found is not None:
+        return found
+    if len(_cache) >= CACHE_SIZE:
+        _cache.clear()
+    _cache[key] = found = _evaluate(bb, white, black, board.turn)
+    return found
+
+
+def _evaluate(bb: list[int], white: int, black: int, turn: int) -> float:
+    everything = white | black
+    mg = eg = 0.0
+    phase = 0
+    pst_mg, pst_eg = PST_MG, PST_EG
+    pst_mg_b, pst_eg_b = PST_MG_BLACK, PST_EG_BLACK
+    for kind in range(6):
+        pieces = bb[kind]
+        if not pieces:
+            continue
+        tm, te = pst_mg[kind], pst_eg[kind]
+        bm, be = pst_mg_b[kind], pst_eg_b[kind]
+        w = PHASE_WEIGHTS[kind]
+        while pieces:
+            low = pieces & -pieces
+            pieces ^= low
+            sq = low.bit_length() - 1
+            if white & low:
+                mg += tm[sq]
+                eg += te[sq]
+            else:
+                mg -= bm[sq]
+                eg -= be[sq]
+            phase += w
+    pawns = bb[PAWN]
+    wp, bp = pawns & white, pawns & black
+    kings = bb[KING]
+    wk, bk = kings & white, kings & black
+    wks = wk.bit_length() - 1 if wk else -1
+    bks = bk.bit_length() - 1 if bk else -1
+    pm, pe = pawn_terms(wp, bp, wks, bks)
+    mg += pm
+    eg += pe
+
+    bishops = bb[BISHOP]
+    wb, bbs = bishops & white, bishops & black
+    if wb & (wb - 1):
+        mg += BISHOP_PAIR[0]
+        eg += BISHOP_PAIR[1]
+    if bbs & (bbs - 1):
+        mg -= BISHOP_PAIR[0]
+        eg -= BISHOP_PAIR[1]
+
+    # Pieces: mobility, rooks on files, attacks on the enemy king's zone.
+    zones = (KING_ATT[bks] | bk if bk else 0, KING_ATT[wks] | wk if wk else 0)
+    units = [0, 0]
+    attackers = [0, 0]
+    for side, own, sign in ((0, white, 1.0), (1, black, -1.0)):
+        free = ~own
+        zone = zones[side]
+        enemy_pawns = bp if side == 0 else wp
+        own_pawns = wp if side == 0 else bp
+        m = e = 0.0
+        u = a = 0
+        for kind in (KNIGHT, BISHOP, ROOK, QUEEN):
+            pieces = bb[kind] & own
+            if not pieces:
+                continue
+            if kind == QUEEN:
+                wm, we, usual = MOBILITY_QUEEN
+            else:
+                wm, we, usual = MOBILITY[kind]
+            weight = ATTACK_UNITS[kind]
+            while pieces:
+                low = pieces & -pieces
+                pieces ^= low
+                sq = low.bit_length() - 1
+                if kind == KNIGHT:
+                    att = KNIGHT_ATT[sq]
+                elif kind == BISHOP:
+                    d_inner, d_att = _DIAGONAL[sq]
+                    a_inner, a_att = _ANTIDIAGONAL[sq]
+                    att = d_att[everything & d_inner] | a_att[everything & a_inner]
+                elif kind == ROOK:
+                    r_inner, r_att = _RANK[sq]
+                    f_inner, f_att = _FILE[sq]
+                    att = r_att[everything & r_inner] | f_att[everything & f_inner]
+                    file = FILES[sq & 7]
+                    if not own_pawns & file:
+                        if enemy_pawns & file:
+                            m += ROOK_HALF_OPEN[0]
+                            e += ROOK_HALF_OPEN[1]
+                        else:
+                            m += ROOK_OPEN[0]
+                            e += ROOK_OPEN[1]
+                else:
+                    r_inner, r_att = _RANK[sq]
+                    f_inner, f_att = _FILE[sq]
+                    d_inner, d_att = _DIAGONAL[sq]
+                    a_inner, a_att = _ANTIDIAGONAL[sq]
+                    att = (
+                        r_att[everything & r_inner]
+                        | f_att[everything & f_inner]
+                        | d_att[everything & d_inner]
+                        | a_att[everything & a_inner]
+                    )
+                n = (att & free).bit_count() - usual
+                m += wm * n
+                e += we * n
+                hits = att & zone
+                if hits:
+                    u += weight * hits.bit_count()
+                    a += 1
+        mg += sign * m
+        eg += sign * e
+        units[side] = u
+        attackers[side] = a
+    # King danger counts only with two attackers and a queen on the board.
+    if attackers[0] >= 2 and bb[QUEEN] & white:
+        mg += KING_DANGER[min(units[0], 99)]
+    if attackers[1] >= 2 and bb[QUEEN] & black:
+        mg -= KING_DANGER[min(units[1], 99)]
+
+    if phase > FULL_PHASE:
+        phase = FULL_PHASE
+    score = (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE
+    return score + (TEMPO if turn == 0 else -TEMPO)
