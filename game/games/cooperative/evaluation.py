@@ -59,9 +59,9 @@ def decide(state: Any, seat: int, rng: Any, level: int = 1) -> Any:
     return plan(state, seat, rng, level)
 
 
-def attacks(state: Any, side: int) -> list[tuple[Card, Card]]:
-    """(card like the attacker, card like the victim) for every attack of a
-    piece of ``side`` on an enemy piece, as the pieces stand."""
+def attacks_from(state: Any, side: int) -> list[tuple[int, Card, int, Card]]:
+    """(from, card like the attacker, to, card like the victim) for every
+    attack of a piece of ``side`` on an enemy piece, as the pieces stand."""
     bb, occ = state.bb, state.occ
     every = occ[0] | occ[1]
     enemy = occ[1 - side]
@@ -85,8 +85,14 @@ def attacks(state: Any, side: int) -> list[tuple[Card, Card]]:
                 continue
             mine = Card(side, KIND_NAMES[kind])
             for to in bits(hit):
-                out.append((mine, Card(1 - side, KIND_NAMES[state.kind_at(1 << to)])))
+                out.append((sq, mine, to, Card(1 - side, KIND_NAMES[state.kind_at(1 << to)])))
     return out
+
+
+def attacks(state: Any, side: int) -> list[tuple[Card, Card]]:
+    """(card like the attacker, card like the victim) for every attack of a
+    piece of ``side`` on an enemy piece, as the pieces stand."""
+    return [(mine, theirs) for _, mine, _, theirs in attacks_from(state, side)]
 
 
 def cards_to_come(state: Any) -> int:

@@ -35,22 +35,13 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine.board import bits
 from game.engine.cards import Card
 from game.engine.chess.tables import (
-    GEO,
     KIND_NAMES,
-    KING,
-    KING_ATT,
-    KNIGHT,
-    KNIGHT_ATT,
-    PAWN,
-    PAWN_ATTACKS,
-    QUEEN,
-    ROOK,
 )
 from game.games.cooperative import line as L
 from game.games.cooperative.actions import END, PlaceCard, PlayCard
+from game.games.cooperative.evaluation import attacks_from
 from game.games.cooperative.rules import UNIVERSE
 
 BONUS = 10.0
@@ -149,34 +140,6 @@ def cards_to_come(sim: Any) -> int:
 
 
 # -- the pieces' attacks ------------------------------------------------------------------------
-def attacks(sim: Any, side: int) -> list[tuple[int, Card, int, Card]]:
-    """(from, card like the attacker, to, card like the victim) for every
-    attack of a piece of ``side`` on an enemy piece."""
-    bb, occ = sim.bb, sim.occ
-    every = occ[0] | occ[1]
-    enemy = occ[1 - side]
-    out = []
-    for kind in range(6):
-        for sq in bits(bb[kind] & occ[side]):
-            if kind == PAWN:
-                hit = PAWN_ATTACKS[side][sq]
-            elif kind == KNIGHT:
-                hit = KNIGHT_ATT[sq]
-            elif kind == KING:
-                hit = KING_ATT[sq]
-            else:
-                hit = 0
-                if kind != ROOK:
-                    hit |= GEO.bishop_attacks(sq, every)
-                if kind in (ROOK, QUEEN):
-                    hit |= GEO.rook_attacks(sq, every)
-            hit &= enemy
-            if not hit:
-                continue
-            mine = Card(side, KIND_NAMES[kind])
-            for to in bits(hit):
-                out.append((sq, mine, to, Card(1 - side, KIND_NAMES[sim.kind_at(1 << to)])))
-    return out
 
 
 def chain(line: list[Card], found: list[tuple[int, Card, int, Card]]) -> tuple[int, bool, int]:
@@ -365,8 +328,8 @@ class Planner:
         side = 1 - sim.turn  # the side that moves next
         pool = self.know.unseen(sim)
         line = list(sim.line())
-        mine = attacks(sim, side)
-        theirs = attacks(sim, 1 - side)
+        mine = attacks_from(sim, side)
+        theirs = attacks_from(sim, 1 - side)
         # The next side's turn, with the card it may play.
         known, unknown = self.know.hand(sim, side)
         values: list[tuple[float, bool]] = []
