@@ -41,7 +41,8 @@ MARGIN = 0.3  # pawns: moves this close to the best are as good for the team
 REPEAT_PAWNS = 0.4  # per earlier time a move's position was seen: play on, not round
 FACE_UP_BONUS = 0.5  # the face-up kind counts as half a move more: a miss only stays
 TROPHY_PAWNS = 0.8  # a trophy place towards one's own end is worth this much
-NODES = {1: 4_000, 2: 20_000, 3: 30_000}  # per level, so the choice never hangs on the clock
+# Per level, so the choice never hangs on the clock.
+NODES = {1: 4_000, 2: 20_000, 3: 30_000, 4: 60_000}
 CHESS = ChessGame()
 BOARD_KEY = 12  # the board's part of a position key: pieces, side, castling, en passant
 
@@ -67,7 +68,7 @@ def decide(state: Any, seat: int, rng: random.Random, level: int) -> Any:
     """The action of ``seat`` from its view ``state``."""
     if state.phase == REMOVE:
         return removal(state)
-    choice = team_choice(state, max(1, min(3, level)))
+    choice = team_choice(state, max(1, min(4, level)))
     if state.phase == PREDICT:
         up = state.face_up[state.turn]
         return Predict(CHECKER if choice.kind == up else choice.kind)

@@ -164,3 +164,21 @@ def test_the_evaluation_likes_the_trophy_at_its_own_end():
     assert evaluation.evaluate(state, W_A) > evaluation.evaluate(state, B_A)
     state = position(trophy="middle")
     assert evaluation.evaluate(state, W_A) == evaluation.evaluate(state, B_A)
+
+
+def test_normal_looks_three_moves_deep_and_hard_four(monkeypatch):
+    """The setup's levels reach the mover's choice as its depth: Normal three
+    moves, Hard four (two drew against the one-deep yardstick)."""
+    depths = []
+
+    def scores(state, level):
+        depths.append(level)
+        return {m: 0.0 for m in state.legal_moves()}
+
+    monkeypatch.setattr(evaluation, "move_scores", scores)
+    state = GAME.new()
+    act(state, "predict N")
+    for setup_level in ("computer:search:2", "computer:search:3"):
+        spec = GAME.bot_levels[setup_level.removeprefix("computer:")]
+        think_now(spec, state.view(W_B), W_B, **UNTIMED)
+    assert depths == [3, 4]
