@@ -29,7 +29,7 @@ import math
 import random
 from typing import Any
 
-from game.ai.evaluate import WIN, chess_like_eval, make_material_eval, piece_value
+from game.ai.evaluate import WIN, make_material_eval, piece_value
 from game.ai.search import Limits, Search, _Abort
 from game.engine.chess import KIND_NAMES, ChessState, Move
 from game.engine.chess.tables import KING
@@ -42,7 +42,7 @@ REPEAT_PAWNS = 0.4  # per earlier time a move's position was seen: play on, not 
 FACE_UP_BONUS = 0.5  # the face-up kind counts as half a move more: a miss only stays
 TROPHY_PAWNS = 0.8  # a trophy place towards one's own end is worth this much
 # Per level, so the choice never hangs on the clock.
-NODES = {1: 4_000, 2: 20_000, 3: 30_000, 4: 60_000}
+NODES = {1: 4_000, 2: 20_000, 3: 30_000, 4: 60_000, 5: 80_000}
 CHESS = ChessGame()
 BOARD_KEY = 12  # the board's part of a position key: pieces, side, castling, en passant
 
@@ -68,7 +68,7 @@ def decide(state: Any, seat: int, rng: random.Random, level: int) -> Any:
     """The action of ``seat`` from its view ``state``."""
     if state.phase == REMOVE:
         return removal(state)
-    choice = team_choice(state, max(1, min(4, level)))
+    choice = team_choice(state, max(1, min(5, level)))
     if state.phase == PREDICT:
         up = state.face_up[state.turn]
         return Predict(CHECKER if choice.kind == up else choice.kind)
@@ -128,11 +128,7 @@ def move_scores(state: Any, level: int) -> dict[Move, float]:
     side = board.turn
     moves = list(state.legal_moves())
     search = Search(side, Limits(level, math.inf, math.inf, NODES[level]), random.Random(0))
-    search.deadline = math.inf
-    search.team = (side,)
-    search._evaluate = chess_like_eval
-    search._takes_mobility = True
-    search._pieces = True
+    search._prepare(board, math.inf)  # the chess search's own tools: table, make/unmake
     scores = {m: 0.0 for m in moves}
     for depth in range(1, level + 1):
         found: dict[Move, float] = {}

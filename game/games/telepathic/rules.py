@@ -462,9 +462,10 @@ class TelepathicGame(Game):
     private_views = True  # the face-down prediction
     # The level is how many moves deep the mover's choice looks (evaluation.py,
     # node-bounded). Two deep drew against one deep (the yardstick "greedy"
-    # player, which makes the game's own decision at level 1); three deep
-    # takes about 0.1 s and four 0.3 s a decision.
-    bot_levels = {"search:2": "search:3", "search:3": "search:4"}
+    # player, which makes the game's own decision at level 1); three beat it
+    # 4-0 and five beat three 4-0 (scripts/bench_ai.py --games telepathic
+    # --n 4), at about 0.05 s and 0.15 s of search a decision.
+    bot_levels = {"search:2": "search:3", "search:3": "search:5"}
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> TelepathicState:
         self.normalize_options(options)

@@ -166,9 +166,10 @@ def test_the_evaluation_likes_the_trophy_at_its_own_end():
     assert evaluation.evaluate(state, W_A) == evaluation.evaluate(state, B_A)
 
 
-def test_normal_looks_three_moves_deep_and_hard_four(monkeypatch):
+def test_normal_looks_three_moves_deep_and_hard_five(monkeypatch):
     """The setup's levels reach the mover's choice as its depth: Normal three
-    moves, Hard four (two drew against the one-deep yardstick)."""
+    moves, Hard five (two drew against the one-deep yardstick, four lost to
+    three)."""
     depths = []
 
     def scores(state, level):
@@ -181,4 +182,4 @@ def test_normal_looks_three_moves_deep_and_hard_four(monkeypatch):
     for setup_level in ("computer:search:2", "computer:search:3"):
         spec = GAME.bot_levels[setup_level.removeprefix("computer:")]
         think_now(spec, state.view(W_B), W_B, **UNTIMED)
-    assert depths == [3, 4]
+    assert depths == [3, 5]
