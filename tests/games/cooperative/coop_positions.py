@@ -5,10 +5,13 @@ cards that matter."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
+from helpers.bots import UNTIMED
 from helpers.chess_diagrams import fen_of
 
+from game.ai import think_now
 from game.engine.cards import cards_text, parse_cards
 from game.games import load_all
 from game.games.cooperative.rules import UNIVERSE
@@ -98,3 +101,15 @@ def start_of_game() -> str:
         P P P P P P P P
         R N B Q K B N R
         """
+
+
+def turn(state, spec, seed=1) -> list[str]:
+    """The bot ``spec`` plays the side to move's whole turn; its steps in notation."""
+    side, steps = state.turn, []
+    rng = random.Random(seed)
+    while not state.is_over() and state.turn == side:
+        seat = state.to_act()[0]
+        action = think_now(spec, state, seat, rng, **UNTIMED)
+        steps.append(state.notation(action))
+        state.apply({seat: action})
+    return steps

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from coop_positions import position, start_of_game
+from coop_positions import position, start_of_game, turn
 from helpers.bots import UNTIMED
 
 from game.ai import make_bot, think_now
@@ -34,18 +34,6 @@ def choose(state, spec=SPEC, seed=1):
     return state.notation(think_now(spec, state, seat, random.Random(seed), **UNTIMED))
 
 
-def turn(state, spec=SPEC, seed=1) -> list[str]:
-    """The bot plays the side to move's whole turn; its steps in notation."""
-    side, steps = state.turn, []
-    rng = random.Random(seed)
-    while not state.is_over() and state.turn == side:
-        seat = state.to_act()[0]
-        action = think_now(spec, state, seat, rng, **UNTIMED)
-        steps.append(state.notation(action))
-        state.apply({seat: action})
-    return steps
-
-
 def test_the_evaluation_is_the_same_for_both_partners():
     state = position(start_of_game(), step="card", line="pP", hand0="NR", hand1="nb")
     assert evaluate(state, 0) == evaluate(state, 1)
@@ -66,12 +54,12 @@ def test_it_decides_from_its_own_view_only():
 
 def test_it_captures_what_the_line_allows():
     state = position(OPEN, line="Pn", hand0="N", hand1="b")
-    assert "exd5" in turn(state)  # a quiet move first, or not: the knight is taken
+    assert "exd5" in turn(state, SPEC)  # a quiet move first, or not: the knight is taken
 
 
 def test_it_plays_the_card_that_makes_a_capture_possible():
     state = position(OPEN, step="card", line="P", hand0="Rn", hand1="b")
-    steps = turn(state)
+    steps = turn(state, SPEC)
     assert steps[0] == "[n]" and "exd5" in steps  # beside the white pawn's card
 
 
@@ -92,7 +80,7 @@ def test_it_goes_for_the_last_piece_of_a_kind():
         hand1="n",
         captured="Q",
     )
-    assert "Nxc5" in turn(state)  # the last queen: ten points when a king falls
+    assert "Nxc5" in turn(state, SPEC)  # the last queen: ten points when a king falls
 
 
 def test_it_keeps_a_king_capture_while_much_is_still_to_take():

@@ -9,28 +9,16 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from coop_positions import position, start_of_game
+from coop_positions import position, start_of_game, turn
 from helpers.bots import UNTIMED
 
-from game.ai import make_bot, think_now
+from game.ai import make_bot
 from game.engine.cards import cards_text, parse_cards
 from game.games.cooperative.evaluation import decide
 from game.games.cooperative.rules import UNIVERSE
 
 NORMAL = "search:2"
 HARD = "search:3"
-
-
-def turn(state, spec=NORMAL, seed=1) -> list[str]:
-    """The bot plays the side to move's whole turn; its steps in notation."""
-    side, steps = state.turn, []
-    rng = random.Random(seed)
-    while not state.is_over() and state.turn == side:
-        seat = state.to_act()[0]
-        action = think_now(spec, state, seat, rng, **UNTIMED)
-        steps.append(state.notation(action))
-        state.apply({seat: action})
-    return steps
 
 
 KING_IN_REACH = """
@@ -71,7 +59,7 @@ def test_it_takes_the_king_when_the_cards_are_nearly_gone():
         captured=gone,
         discard=gone,
     )
-    assert "Rxe8" in turn(state)
+    assert "Rxe8" in turn(state, NORMAL)
     assert state.result().scores[0] == 15 + 10  # 15 captures, no queens on the board
 
 
@@ -94,7 +82,7 @@ def test_it_sees_a_chain_of_two_captures_the_line_allows():
         hand0="B",
         hand1="b",
     )
-    steps = turn(state)
+    steps = turn(state, NORMAL)
     captures = [step for step in steps if "x" in step]
     assert captures == ["Rxa5", "Rxe5"], steps  # a quiet move first may come too
 
@@ -148,7 +136,7 @@ def test_it_plays_a_quiet_move_that_sets_up_the_capture_its_card_allows():
         hand0="Nq",
         hand1="b",
     )
-    steps = turn(state)
+    steps = turn(state, NORMAL)
     assert steps[0] == "[q]", steps
     assert steps[1] in ("Ra5", "Rb1"), steps  # quiet: now the rook attacks b5
     assert steps[2] == "Rxb5", steps
