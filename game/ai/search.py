@@ -64,7 +64,7 @@ from game.engine.chess.board import ChessBoard
 INF = math.inf
 TIE = 1e-6  # scores this close count as equal at the root
 ROOT_WINDOW = 1e-3  # root children are searched with alpha = best - this
-CHECK_EVERY = 256  # nodes between clock / stop checks
+CHECK_EVERY = 16  # nodes between clock / stop checks (a node costs ~1 ms in the slowest games)
 QUIESCENCE_DEPTH = 6  # capture plies after the nominal depth
 SIMULTANEOUS_SAMPLES = 4  # random joint actions per own action at the root
 MATRIX_WIDTH = 5  # candidate actions per side in a simultaneous root's matrix game

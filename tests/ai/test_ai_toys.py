@@ -172,8 +172,12 @@ def test_time_budget_is_respected(monkeypatch):
 
 
 def test_should_stop_aborts_quickly():
+    """A node costs about a millisecond in the slowest games (Adrenaline),
+    so the clock and the stop are looked at every few dozen nodes, not
+    hundreds: a stop is noticed within tens of milliseconds."""
     from game.ai.search import CHECK_EVERY
 
+    assert CHECK_EVERY <= 32
     searcher = bot("search:30")
     calls = []
 
