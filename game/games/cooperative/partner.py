@@ -42,7 +42,7 @@ from game.engine.chess.tables import (
 from game.games.cooperative import line as L
 from game.games.cooperative.actions import END, PlaceCard, PlayCard
 from game.games.cooperative.evaluation import attacks_from
-from game.games.cooperative.rules import UNIVERSE
+from game.games.cooperative.rules import PLANNED, UNIVERSE
 
 BONUS = 10.0
 KINDS = ("pawn", "knight", "bishop", "rook", "queen")  # the kinds a bonus can clear
@@ -53,7 +53,6 @@ RECYCLE = 0.7  # a run recycled throws a card away (and may lose a king card)
 CONTACT = 0.12  # each kind of capture the pieces offer (attacker's card, victim's card)
 SHARE = 0.6  # of the pieces left, at most this share is ever taken
 CLEAR = 0.5  # credit for a kind nearly gone, against one gone
-DONE = "planned"  # the phase a simulated turn ends in (no card is drawn)
 
 
 @dataclass(frozen=True)
@@ -75,18 +74,10 @@ def decide(state: Any, seat: int, rng: random.Random, level: int = 2) -> Any:
 
 
 # -- simulating a turn ---------------------------------------------------------------------------
-def _stop_turn(sim: Any) -> Any:
-    def stop(events: list) -> None:
-        sim.phase = DONE
-
-    return stop
-
-
 def child(state: Any, action: Any) -> Any:
-    """The state after ``action``; the turn stops where it would end (no
-    card drawn, no turn begun), phase ``DONE``."""
+    """The state after ``action`` (``state`` is a planning state: the turn
+    stops where it would end, phase ``PLANNED``)."""
     sim = state.copy()
-    sim._end_turn = _stop_turn(sim)
     sim.act(sim.seat_to_act(), action)
     return sim
 
@@ -187,7 +178,7 @@ class Planner:
 
     def choose(self) -> Any:
         sim = self.view.sample(self.seat, self.rng)
-        sim._end_turn = _stop_turn(sim)
+        sim.planning = True
         plans = self.plans(sim, self.level.chain)
         if not plans:
             return None
@@ -197,7 +188,7 @@ class Planner:
         if self.level.refine > 1 and len(plans) > 1:
             best_value = None
             for value, action, end in _distinct(plans, self.level.refine):
-                if end is not None and not over(end) and end.phase == DONE:
+                if end is not None and not over(end) and end.phase == PLANNED:
                     value = self.look_further(end)
                 if best_value is None or value > best_value + 1e-9:
                     best_value, best_action = value, action
@@ -250,7 +241,7 @@ class Planner:
         scored = []
         for move in quiet:
             after = child(sim, move)
-            if after.phase != DONE or over(after):
+            if after.phase != PLANNED or over(after):
                 scored.append((100.0, move))
                 continue
             scored.append((self.judge(after), move))
@@ -272,10 +263,10 @@ class Planner:
 
     def best_capture(self, sim: Any) -> tuple[float, Any]:
         """The best end of the capture chain from ``sim``."""
-        if over(sim) or sim.phase == DONE:
+        if over(sim) or sim.phase == PLANNED:
             return self.judge(sim), sim
         if self.budget <= 0:  # enough: stop here (a card placed at the open end)
-            while not over(sim) and sim.phase != DONE:
+            while not over(sim) and sim.phase != PLANNED:
                 last = PlaceCard(len(sim.line())) if sim.phase == "place" else END
                 sim = child(sim, last)
             return self.judge(sim), sim
@@ -318,7 +309,7 @@ class Planner:
 
     # -- the static judgement ---------------------------------------------------------------
     def judge(self, sim: Any) -> float:
-        """The final score to expect from the end of a turn (phase DONE)."""
+        """The final score to expect from the end of a turn (phase PLANNED)."""
         if over(sim):
             return float(sim.score())
         captured = len(sim.captured)
@@ -429,25 +420,10 @@ def _best_of(values, spread, unknown) -> tuple[float, float]:
 
 def begin_turn(end: Any, card: Card | None) -> Any:
     """The next side's turn from the end of this one, ``card`` played
-    (taken from wherever the sample holds it), at its move step."""
+    (taken from wherever the sample holds it), at its move step; None if
+    the sample holds no such card."""
     sim = end.copy()
-    sim._end_turn = _stop_turn(sim)
-    sim.next_turn()
-    ep, sim.pending_ep = sim.pending_ep, None
-    sim.ep = ep if sim._ep_valid(ep, 1 - sim.turn) else None
-    if card is not None:
-        for place in ("draw", "hand0", "hand1", "aside"):
-            if card in sim.cards.cards(place):
-                sim.cards.take_card(place, card)
-                break
-        else:
-            return None
-        sim.cards.put("line", card)
-        sim._recycle([])
-    sim.phase = "move"
-    sim._acts = None
-    sim._legal = None
-    return sim
+    return sim if sim.begin_planned_turn(card) else None
 
 
 def _distinct(plans: list, count: int) -> list:

@@ -57,6 +57,7 @@ BONUS = 10  # per kind of piece gone from the board
 BONUS_KINDS = ("pawn", "knight", "bishop", "rook", "queen", "king")
 PROMOTION_KINDS = ("queen", "rook", "bishop", "knight")
 UNIVERSE = tuple(deck(PIECES))  # the 32 piece cards
+PLANNED = "planned"  # the phase a planner's turn stops in (no card drawn, no turn begun)
 
 PLACES = (
     Place.face_down("draw"),
@@ -94,6 +95,7 @@ class CoopState(ChessState):
         "runs": list,
         "news": None,
         "step_no": None,
+        "planning": None,
         "_acts": lambda acts: None,
     }
 
@@ -101,6 +103,9 @@ class CoopState(ChessState):
         self.news: tuple = ()  # what happened to the cards in the last step (display)
         self.step_no = 0
         self._acts: list | None = None
+        # A planner's state: a turn stops where it would end (phase PLANNED)
+        # instead of drawing cards it cannot know and starting the next.
+        self.planning = False
         super().__init__(game, text, seed)
 
     # -- who and what ---------------------------------------------------------------------
@@ -280,12 +285,40 @@ class CoopState(ChessState):
         return empty and bool(self.bb[PAWN] & self.occ[owner] & 1 << pawn)
 
     def _end_turn(self, events: list[Event]) -> None:
+        if self.planning:
+            self.phase = PLANNED
+            return
         if not self.solo:
             self._fill_hand(self.turn, events)
+        self._hand_over()
+        self._start_turn(events)
+
+    def _hand_over(self) -> None:
+        """The other side to move; a double step of this turn may be taken
+        en passant in the next."""
         self.next_turn()
         ep, self.pending_ep = self.pending_ep, None
         self.ep = ep if self._ep_valid(ep, 1 - self.turn) else None
-        self._start_turn(events)
+
+    def begin_planned_turn(self, card: Card | None) -> bool:
+        """A planner's guess at the next turn, from a turn that stopped at
+        its end (phase PLANNED): the other side at its move step, ``card``
+        (taken from wherever this state holds it) just put on the line, or
+        no card when ``card`` is None. False if this state holds no such card."""
+        self._hand_over()
+        if card is not None:
+            for place in ("draw", "hand0", "hand1", "aside"):
+                if card in self.cards.cards(place):
+                    self.cards.take_card(place, card)
+                    break
+            else:
+                return False
+            self.cards.put("line", card)
+            self._recycle([])
+        self.phase = "move"
+        self._acts = None
+        self._legal = None
+        return True
 
     def _start_turn(self, events: list[Event]) -> None:
         self._legal = None

@@ -11,7 +11,7 @@ from coop_positions import GAME, cards, names, play, position, seat_of, start_of
 from game.engine import IllegalAction
 from game.engine.cards import Card
 from game.engine.pieces import Piece
-from game.games.cooperative.rules import rating
+from game.games.cooperative.rules import PLANNED, rating
 
 # -- the deck and the deal ------------------------------------------------------------------
 
@@ -499,3 +499,44 @@ def test_the_prompt_says_the_step():
     play(state, "[N]")
     assert state.prompt(0) == "White: a move, a capture, or end the turn"
     assert seat_of(state) == 0
+
+
+def test_a_planning_state_stops_at_the_end_of_its_turn_and_guesses_the_next():
+    """The computer's planner plays a turn out on a planning state: the turn
+    stops where it ends (no card drawn, which it could not know), and the
+    next turn begins with a card it supposes, en passant still allowed."""
+    state = position(
+        """
+        . . . . k . . .
+        . . . p . . . .
+        . . . . . . . .
+        . . . . P . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . K . . N
+        """,
+        to_move="b",
+        step="card",
+        line="Pp",
+        hand0="BB",
+        hand1="nn",
+        discard="q",
+        captured="q",
+        top="R",
+    )
+    state.planning = True
+    play(state, "[n]", "d5")  # nothing to capture: the turn ends
+    assert state.phase == PLANNED
+    assert cards(state, "hand1") == "n"  # nothing drawn back
+    assert cards(state, "line") == "Ppn"
+
+    rooks = cards(state, "draw").count("R")
+    assert state.begin_planned_turn(Card(0, "rook"))  # supposed drawn and played
+    assert state.turn == 0 and state.phase == "move"
+    assert cards(state, "line") == "PpnR"
+    assert cards(state, "draw").count("R") == rooks - 1
+    assert "exd6" in names(state)
+
+    again = state.copy()
+    assert not again.begin_planned_turn(Card(1, "queen"))  # discarded: no one can play it
