@@ -2,12 +2,15 @@
 level reaches, and matches with the depth and nodes of every decision.
 
     python scripts/bench_weak_games.py probe --games tulaga [--time 1.5] [--plies 30]
+        [--every 6] [--levels normal,hard,search:4:nodes=20000]
     python scripts/bench_weak_games.py match --games tulaga --first hard
         --second normal [--n 6] [--time 1.5] [--seed 1] [--verbose]
 
-``probe`` plays a game with the greedy yardstick and, every few plies, asks
-Normal and Hard (the setup's levels through the game's ``bot_levels``) for a
-decision, printing the depth each completed, its nodes and its seconds.
+``probe`` plays a game with the greedy yardstick and, every ``--every``
+plies, asks each of ``--levels`` (the setup's levels through the game's
+``bot_levels``, or any bot spec) for a decision, printing the depth it
+completed, its nodes and its seconds (a long ``--time`` shows what a node
+bound costs on this machine).
 ``match`` is scripts/bench_ai.py's match (colours alternate) with a line of
 figures per game; ``--verbose`` prints each decision's move, depth and nodes.
 Every result line ends with the load average: timed matches on a shared
