@@ -548,7 +548,8 @@ class ZombieGame(Game):
     # worlds, each within 2,500 nodes, and adds up: one world alone (depth 3,
     # or 4 within 5,000 nodes) scored 6-6 against Normal at 1.5 s a decision,
     # since a lone world tells it where the graves under the rival's pieces
-    # lie; two, 5-1 (scripts/bench_weak_games.py match --games zombie).
+    # lie; two, 16-8 over four runs of six (5-1, 3-3, 5-1, 3-3: close to
+    # the line, scripts/bench_weak_games.py match --games zombie).
     bot_levels = {"search:2": "search:2:samples=1", "search:3": "search:3:nodes=2500:samples=2"}
     options = (
         Option(
