@@ -1,5 +1,5 @@
 """The setup's levels in Tulaga. Hard looks four decisions deep within a
-node bound: three deep scored 3-3 against Normal, four deep 13-5
+node bound: three deep scored 3-3 against Normal, four deep 18-6
 (scripts/bench_weak_games.py match --games tulaga --time 1.5). Searches here
 are bounded by nodes, never by the clock."""
 
