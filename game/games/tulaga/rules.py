@@ -574,6 +574,12 @@ class TulagaGame(Game):
     title = "Tulaga"
     blurb = "Rows of five and rings of four earn rank stones; rank stones reap."
     seats = ("White", "Black")
+    # Hard looks four decisions deep, bounded by nodes (about a second on a
+    # quiet machine): three deep (about 0.25 s a decision) it scored 3-3
+    # against Normal; four, 9-3 within 25,000 nodes and 9-3 within 20,000
+    # (scripts/bench_weak_games.py match --games tulaga, --time 1.5).
+    bot_levels = {"search:3": "search:4:nodes=20000"}
+    hint_bot = "search:4:nodes=20000"
     options = (
         Option(
             "rank_stones",

@@ -542,11 +542,15 @@ class ZombieGame(Game):
     title = "Zombie Chess"
     blurb = "Bury what you capture in secret; it rises as a zombie when your piece moves off it."
     private_views = True  # each side's burial chart
-    # One sampled world of the hidden graves, not four sharing the time: with
-    # four, Normal scored 1-3 against the one-ply greedy player and Hard 0-4
-    # against Normal; with one, Normal 4-0 against greedy, Hard 2-2
-    # (scripts/bench_ai.py --n 4 --time 0.5).
-    bot_levels = {"search:2": "search:2:samples=1", "search:3": "search:3:samples=1"}
+    # Normal searches one sampled world of the hidden graves, not four sharing
+    # the time: with four, Normal scored 1-3 against the one-ply greedy player;
+    # with one, 4-0 (scripts/bench_ai.py --n 4 --time 0.5). Hard searches two
+    # worlds, each within 2,500 nodes, and adds up: one world alone (depth 3,
+    # or 4 within 5,000 nodes) scored 6-6 against Normal at 1.5 s a decision,
+    # since a lone world tells it where the graves under the rival's pieces
+    # lie; two, 16-8 over four runs of six (5-1, 3-3, 5-1, 3-3: close to
+    # the line, scripts/bench_weak_games.py match --games zombie).
+    bot_levels = {"search:2": "search:2:samples=1", "search:3": "search:3:nodes=2500:samples=2"}
     options = (
         Option(
             "zombie_moves",
