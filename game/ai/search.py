@@ -146,6 +146,7 @@ class Search:
         self._make = False
         self._keyed = False
         self._noisy = False
+        self._by_turns = False  # a seat's further decisions in its turn cost no depth
         self._prepared = False  # _prepare has learnt what the states offer
 
     # -- entry point ----------------------------------------------------------
@@ -244,6 +245,8 @@ class Search:
         # Check extension too only where turns are plain (the checked side
         # answers at once; in games of several steps a turn is not a reply).
         self._checks = self._null and callable(getattr(state, "in_check", None))
+        # Depth in whole turns where a turn is several decisions of one seat.
+        self._by_turns = bool(getattr(game, "depth_by_turns", False))
         self._prepared = True
 
     def leaf_value(self, state: Any) -> float:
@@ -396,11 +399,15 @@ class Search:
         if self._make:
             state.make({actor: a})
             try:
+                if self._by_turns and state.to_act() == (actor,):
+                    depth += 1  # the same seat goes on with its turn: depth counts turns
                 return self._search(state, depth, alpha, beta, ply)
             finally:
                 state.unmake()
         child = state.copy()
         child.apply({actor: a})
+        if self._by_turns and child.to_act() == (actor,):
+            depth += 1
         return self._search(child, depth, alpha, beta, ply)
 
     def _null_child(self, state: Any, depth: int, alpha, beta, ply: int) -> float:

@@ -89,6 +89,22 @@ def test_multi_part_nim_search_beats_random():
         assert outcome == (1.0, 0.0)
 
 
+def test_depth_by_turns_counts_a_turn_of_several_decisions_as_one(monkeypatch):
+    # Heaps 1, 0, 3: taking two from the last heap wins three turns later
+    # (six decisions). Three plies counted in decisions stop half-way; a
+    # game that declares depth_by_turns gets three whole turns and the win.
+    from game.ai.search import Limits, Search
+
+    def search(by_turns: bool):
+        monkeypatch.setattr(NIM2, "depth_by_turns", by_turns, raising=False)
+        limits = Limits(max_depth=3, time_limit=60.0, time_cap=60.0, node_limit=100_000)
+        return Search(0, limits, random.Random(1)).run(NIM2.new(heaps=(1, 0, 3)))
+
+    assert search(False).score < WIN - 100
+    found = search(True)
+    assert found.score >= WIN - 100 and found.action == ("heap", 2)
+
+
 @pytest.mark.parametrize("search_seat", [0, 1])
 def test_tic_tac_toe_search_never_loses_to_random(search_seat):
     rng = random.Random(search_seat)

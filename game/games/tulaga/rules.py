@@ -574,10 +574,13 @@ class TulagaGame(Game):
     title = "Tulaga"
     blurb = "Rows of five and rings of four earn rank stones; rank stones reap."
     seats = ("White", "Black")
-    # Hard looks four decisions deep, bounded by nodes (about a second on a
-    # quiet machine): three deep (about 0.25 s a decision) it scored 3-3
-    # against Normal; four, 9-3 within 25,000 nodes and 9-3 within 20,000
-    # (scripts/bench_weak_games.py match --games tulaga, --time 1.5).
+    # A turn is up to five decisions of one seat (place, choose, stones, rank
+    # stone, reap): the search counts its depth in turns, so Normal's two
+    # plies always reach the rival's answer (counted in decisions, a Tulaga
+    # taken ended the look before it). Normal against greedy: 43% of 60
+    # games in decisions, 60% of 40 in turns; Hard (four turns within
+    # 20,000 nodes) against Normal 8-2 (scripts/bench_ai.py, --time 1.5).
+    depth_by_turns = True
     bot_levels = {"search:3": "search:4:nodes=20000"}
     hint_bot = "search:4:nodes=20000"
     options = (
