@@ -2,8 +2,12 @@
 
 The table's action; for ``frm``/``to`` actions on states with ``pieces()``,
 captures and promotions by MVV-LVA, the two killers of the ply, quiet
-actions by history (cutoffs weighted by depth squared). ``_captures`` lists
-the captures and promotions quiescence searches. A mixin of ``Search``.
+actions by history (cutoffs weighted by depth squared). On the orthodox
+chess core a capture of a cheaper piece is weighed by the static exchange
+(``see``): one that loses material goes after the killers, among the quiet
+actions (and may be reduced like them), and quiescence leaves it out.
+``_captures`` lists the captures and promotions quiescence searches. A
+mixin of ``Search``.
 """
 
 from __future__ import annotations
@@ -12,6 +16,62 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from game.ai.evaluate import PIECE_VALUES
+from game.engine.chess.tables import KING
+
+#: Material by kind index (pawn .. king) for the static exchange; the king
+#: is worth more than everything, so it never captures into a defence.
+SEE_VALUES = (1.0, 3.0, 3.25, 5.0, 9.0, 100.0)
+LOSING_CAPTURE_KEY = 0.5  # a losing capture's place: after killers, among quiet actions
+
+
+def see(board: Any, frm: int, to: int) -> float:
+    """The static exchange of the capture ``frm`` -> ``to`` on the chess
+    core ``board`` (its side to move captures): the material it wins when
+    both sides go on taking on ``to`` with their cheapest attacker while it
+    pays, x-rays included (pins and checks are not looked at). 0 for a
+    move onto an empty square."""
+    bb, occ = board.bb, board.occ
+    bit = 1 << to
+    victim = -1
+    for kind in range(6):
+        if bb[kind] & bit:
+            victim = kind
+            break
+    if victim < 0:
+        return 0.0
+    attacker = -1
+    fbit = 1 << frm
+    for kind in range(6):
+        if bb[kind] & fbit:
+            attacker = kind
+            break
+    side = 1 if occ[0] & fbit else 0  # the side to answer
+    occupied = (occ[0] | occ[1]) ^ fbit
+    gains = [SEE_VALUES[victim]]
+    on_square = SEE_VALUES[attacker]
+    attackers = board.attackers
+    while True:
+        found = attackers(side, to, occupied) & occupied
+        if not found:
+            break
+        for kind in range(6):
+            pick = bb[kind] & found
+            if pick:
+                break
+        gains.append(on_square - gains[-1])
+        if max(-gains[-2], gains[-1]) < 0:
+            break  # neither side wants to go on
+        on_square = SEE_VALUES[kind]
+        occupied ^= pick & -pick
+        side ^= 1
+        if kind == KING:
+            # A king may take only where nothing defends: any answer ends it.
+            if attackers(side, to, occupied) & occupied:
+                gains.pop()
+            break
+    for i in range(len(gains) - 1, 0, -1):
+        gains[i - 1] = -max(-gains[i - 1], gains[i])
+    return gains[0]
 
 
 class Ordering:
@@ -60,11 +120,16 @@ class Ordering:
         killers = self.killers.get(ply, ())
         history = self.history
         gain = self._gain
+        weigh = self._see
         keyed = []
         for a in actions:
             victim = get(a.to)
             if victim is not None and victim[0] != actor or getattr(a, "promotion", None):
-                k = gain(board, a, actor)[1]
+                g, k = gain(board, a, actor)
+                if weigh and victim is not None and _dearer(get(a.frm), g):
+                    # A dearer piece takes: does the exchange lose?
+                    if see(state, a.frm, a.to) < 0.0:
+                        k = LOSING_CAPTURE_KEY
             elif a in killers:
                 k = 1.0
             else:
@@ -92,22 +157,26 @@ class Ordering:
         keyed = []
         gain = self._gain
         get = board.get
-        # On the orthodox chess core: a piece taking a cheaper one that is
-        # defended loses material; quiescence leaves such captures out.
-        defended = state.attackers if self._see else None
+        # On the orthodox chess core: a piece taking a cheaper one loses
+        # material when the exchange on the square goes against it;
+        # quiescence leaves such captures out.
+        weigh = self._see
         for a in actions:
             victim = get(a.to)
             if victim is not None and victim[0] != actor or getattr(a, "promotion", None):
                 g, k = gain(board, a, actor)
                 if k > 0.0:
-                    if defended is not None and victim is not None:
-                        mover = get(a.frm)
-                        worth = PIECE_VALUES.get(mover[1], 3.0) if mover is not None else 0.0
-                        if worth > g + 0.5 and defended(1 - actor, a.to):
+                    if weigh and victim is not None and _dearer(get(a.frm), g):
+                        if see(state, a.frm, a.to) < 0.0:
                             continue
                     keyed.append((k, g, a))
         keyed.sort(key=_by_key)
         return [(g, a) for _, g, a in keyed]
+
+
+def _dearer(mover: Any, gain: float) -> bool:
+    """Is ``mover`` (a piece) worth clearly more than the ``gain`` it takes?"""
+    return mover is not None and PIECE_VALUES.get(mover[1], 3.0) > gain + 0.5
 
 
 def _by_key(item: tuple) -> float:
