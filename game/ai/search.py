@@ -29,7 +29,10 @@ seat's side, and with more than two seats the search is "paranoid".
   is searched a ply deeper (check extension), null-move
   pruning in zero-window nodes whose static score is past the bound, and
   futility pruning near the leaves (the static score with a margin per ply
-  stands for the node, or the quiet actions are skipped).
+  stands for the node, or the quiet actions are skipped), late move
+  pruning (at depth 3 or less in zero windows only the first few quiet
+  actions and the checks are tried) and deeper late move reductions
+  (growing with the logarithms of depth and index, ``_reductions``).
 - Quiescence at the leaves (game/ai/quiescence.py): captures and
   promotions only, a stand-pat on the static evaluation, delta pruning.
 - Simultaneous decisions: at the root against one rival, each side's few
@@ -76,13 +79,39 @@ FUTILITY_DEPTH = 2  # futility pruning (where null moves are allowed) up to this
 FUTILITY_MARGIN = 1.2  # pawns per ply of depth left
 LMR_MIN_DEPTH = 3  # late move reductions from this remaining depth
 LMR_FROM = 3  # quiet actions from this index on (after the loud ones) are reduced
+LMR_ROWS, LMR_COLUMNS = 32, 64  # the reduction tables' sizes (depth, action index)
+LMP_DEPTH = 3  # late move pruning (where null moves are allowed) up to this depth
+LMP_COUNT = (0, 5, 8, 13)  # quiet actions tried per remaining depth before the rest are pruned
 NEXT_DEPTH_SHARE = 0.6  # a new depth starts while less than this share of the time is spent
 MATE_ZONE = WIN - 1000  # scores beyond this are wins or losses by the ply
 EXACT, LOWER, UPPER = 0, 1, 2  # what a table score is: the value, or a bound on it
 
 
+def _reductions(pv: bool = False) -> tuple[tuple[int, ...], ...]:
+    """Plies a late quiet action is reduced where null moves are sound, by
+    remaining depth and index: growing with the logarithms of both (a ply
+    less in a principal-variation node), at least one, never into the
+    quiescence."""
+    rows = []
+    for depth in range(LMR_ROWS):
+        row = []
+        for i in range(LMR_COLUMNS):
+            if depth < 1 or i < 1:
+                r = 1
+            else:
+                r = int(0.75 + math.log(depth) * math.log(i) / 2.25) - (1 if pv else 0)
+                r = max(1, min(r, depth - 2))
+            row.append(r)
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
 class _Abort(Exception):
     pass
+
+
+_LMR = _reductions()
+_LMR_PV = _reductions(pv=True)
 
 
 @dataclass
@@ -479,6 +508,14 @@ class Search(Ordering, Quiescence):
         # Late quiet actions are searched shallower first (late move reductions).
         late = max(self._loud, LMR_FROM) if depth >= LMR_MIN_DEPTH and not in_check else INF
         last = max(self._loud, 1) if futile else INF  # the quiet ones start here
+        zero = beta - alpha <= 2 * NULL_WINDOW
+        if self._null and depth <= LMP_DEPTH and zero and not in_check and -MATE_ZONE < alpha:
+            # Late move pruning: near the leaves, after the loud actions and
+            # the first few quiet ones, only checks are still tried.
+            last = min(last, max(self._loud, LMP_COUNT[depth]))
+        # Plies each late action is reduced, by its index (None: one ply,
+        # two from depth 6 for the second half).
+        row = (_LMR if zero else _LMR_PV)[min(depth, LMR_ROWS - 1)] if self._null else None
         start_alpha, start_beta = alpha, beta
         child = self._child
         chosen = None
@@ -490,7 +527,12 @@ class Search(Ordering, Quiescence):
                 if i == 0 or alpha == -INF:
                     v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
                 else:
-                    r = 0 if i < late else (2 if depth >= 6 and i >= 2 * late else 1)
+                    if i < late:
+                        r = 0
+                    elif row is not None:
+                        r = row[i] if i < LMR_COLUMNS else row[-1]
+                    else:
+                        r = 2 if depth >= 6 and i >= 2 * late else 1
                     v = child(state, actor, a, depth - 1 - r, alpha, alpha + NULL_WINDOW, ply + 1)
                     if v > alpha and (r or v < beta):
                         v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
@@ -509,7 +551,12 @@ class Search(Ordering, Quiescence):
                 if i == 0 or beta == INF:
                     v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
                 else:
-                    r = 0 if i < late else (2 if depth >= 6 and i >= 2 * late else 1)
+                    if i < late:
+                        r = 0
+                    elif row is not None:
+                        r = row[i] if i < LMR_COLUMNS else row[-1]
+                    else:
+                        r = 2 if depth >= 6 and i >= 2 * late else 1
                     v = child(state, actor, a, depth - 1 - r, beta - NULL_WINDOW, beta, ply + 1)
                     if v < beta and (r or v > alpha):
                         v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
