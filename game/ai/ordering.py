@@ -12,16 +12,63 @@ mixin of ``Search``.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from game.ai.evaluate import PIECE_VALUES
-from game.engine.chess.tables import KING
+from game.engine.chess.tables import (
+    KING,
+    KNIGHT_ATT,
+    PAWN,
+    PAWN_ATTACKS,
+    bishop_attacks,
+    rook_attacks,
+)
 
 #: Material by kind index (pawn .. king) for the static exchange; the king
 #: is worth more than everything, so it never captures into a defence.
 SEE_VALUES = (1.0, 3.0, 3.25, 5.0, 9.0, 100.0)
 LOSING_CAPTURE_KEY = 0.5  # a losing capture's place: after killers, among quiet actions
+
+
+def check_test(board: Any) -> Callable[[Any], bool | None]:
+    """For the chess core ``board``'s side to move: a test telling whether
+    a move gives check straight from its target square, without making it.
+    It answers None (make the move to know) for moves that may uncover a
+    check or that change what moves: a piece on a line from the enemy king,
+    a king, a promotion, an en passant capture."""
+    us = board.turn
+    bb, occ = board.bb, board.occ
+    kings = bb[KING] & occ[1 - us]
+    if not kings:
+        return lambda move: False
+    ksq = kings.bit_length() - 1
+    everything = occ[0] | occ[1]
+    diagonal, straight = bishop_attacks(ksq, everything), rook_attacks(ksq, everything)
+    # The squares from which each kind (pawn .. king) gives check.
+    targets = (
+        PAWN_ATTACKS[1 - us][ksq],
+        KNIGHT_ATT[ksq],
+        diagonal,
+        straight,
+        diagonal | straight,
+        0,
+    )
+    own = occ[us]
+    unsure = (diagonal | straight) & own | bb[KING] & own  # may uncover a check
+    ep = board.ep
+    kind_at = board.kind_at
+
+    def gives_check(move: Any) -> bool | None:
+        frm_bit = 1 << move.frm
+        if frm_bit & unsure or move.promotion:
+            return None
+        kind = kind_at(frm_bit)
+        if kind == PAWN and move.to == ep:
+            return None
+        return bool(targets[kind] >> move.to & 1)
+
+    return gives_check
 
 
 def see(board: Any, frm: int, to: int) -> float:

@@ -59,7 +59,7 @@ from game.ai.evaluate import (
     terminal_value,
 )
 from game.ai.matrix import sample, solve
-from game.ai.ordering import Ordering
+from game.ai.ordering import Ordering, check_test
 from game.ai.quiescence import Quiescence
 from game.engine.chess.board import ChessBoard
 
@@ -518,12 +518,15 @@ class Search(Ordering, Quiescence):
         row = (_LMR if zero else _LMR_PV)[min(depth, LMR_ROWS - 1)] if self._null else None
         start_alpha, start_beta = alpha, beta
         child = self._child
-        chosen = None
+        chosen = test = None
         if ours:
             best = -INF
             for i, a in enumerate(actions):
-                if i >= last and not self._gives_check(state, actor, a):
-                    continue
+                if i >= last:
+                    if test is None and self._see:
+                        test = check_test(state)
+                    if not self._gives_check(state, actor, a, test):
+                        continue
                 if i == 0 or alpha == -INF:
                     v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
                 else:
@@ -546,8 +549,11 @@ class Search(Ordering, Quiescence):
         else:
             best = INF
             for i, a in enumerate(actions):
-                if i >= last and not self._gives_check(state, actor, a):
-                    continue
+                if i >= last:
+                    if test is None and self._see:
+                        test = check_test(state)
+                    if not self._gives_check(state, actor, a, test):
+                        continue
                 if i == 0 or beta == INF:
                     v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
                 else:
@@ -580,7 +586,13 @@ class Search(Ordering, Quiescence):
             table[key] = (depth, _to_table(best, ply), bound, chosen)
         return best
 
-    def _gives_check(self, state: Any, actor: int, a: Any) -> bool:
+    def _gives_check(self, state: Any, actor: int, a: Any, test=None) -> bool:
+        """Does ``a`` give check? ``test`` (``ordering.check_test``) knows most
+        moves on the orthodox chess core without making them."""
+        if test is not None:
+            known = test(a)
+            if known is not None:
+                return known
         if not self._make:
             child = state.copy()
             child.apply({actor: a})

@@ -1,14 +1,16 @@
 """The static exchange (game/ai/ordering.py ``see``): what a capture wins
 once both sides have taken back on its square with their cheapest piece,
-and how the search uses it (losing captures left out of quiescence)."""
+and how the search uses it (losing captures left out of quiescence); and
+``check_test``, which tells checks without making the move."""
 
 from __future__ import annotations
 
 import random
 
-from helpers.chess_diagrams import position
+import pytest
+from helpers.chess_diagrams import GAMES, position
 
-from game.ai.ordering import see
+from game.ai.ordering import check_test, see
 from game.ai.search import Limits, Search
 from game.engine.chess.tables import GEO
 
@@ -171,3 +173,48 @@ def test_a_depth_two_search_does_not_take_a_guarded_pawn_with_the_queen():
     state = position(QUEEN_FACING_A_GUARDED_PAWN)
     result = Search(0, untimed(2), random.Random(0)).run(state)
     assert state.notation(result.action) != "Qxf5"
+
+
+def test_check_test_knows_direct_checks_and_leaves_uncovering_ones_to_the_move():
+    state = position(
+        """
+        . . . . k . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . N . .
+        . . . . B . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . R . K .
+        """
+    )
+    test = check_test(state)
+    assert test(state.parse_action("Nd6")) is True
+    assert test(state.parse_action("Ng7")) is True
+    assert test(state.parse_action("Nh4")) is False
+    assert test(state.parse_action("Rd1")) is False  # the bishop stands in its way
+    assert test(state.parse_action("Bb7")) is None  # may uncover the rook's check
+    assert test(state.parse_action("Kh2")) is None  # kings are left to the move
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_check_test_agrees_with_making_the_move(seed):
+    rng = random.Random(seed)
+    game = GAMES["chess960"]
+    state = game.new(game.default_options(), seed)
+    answered = 0
+    for _ in range(60):
+        if state.result() is not None:
+            break
+        seat = state.to_act()[0]
+        test = check_test(state)
+        for move in state.legal_actions(seat):
+            known = test(move)
+            if known is None:
+                continue
+            state.make({seat: move})
+            assert state.in_check() == known, state.to_text()
+            state.unmake()
+            answered += 1
+        state.make({seat: rng.choice(state.legal_actions(seat))})
+    assert answered > 500
