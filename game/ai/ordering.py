@@ -17,6 +17,7 @@ from typing import Any
 
 from game.ai.evaluate import PIECE_VALUES
 from game.engine.chess.tables import (
+    KIND_NAMES,
     KING,
     KNIGHT_ATT,
     PAWN,
@@ -162,6 +163,8 @@ class Ordering:
                 front = [a for a in killers if a in actions]
                 actions = front + [a for a in actions if a not in front]
             return _first(actions, first)
+        if self._see:
+            return self._order_chess(state, actions, actor, ply, first)
         board = state.pieces()
         get = board.get
         killers = self.killers.get(ply, ())
@@ -192,15 +195,47 @@ class Ordering:
         self._loud = loud + (first is not None)
         return _first([a for _, a in keyed], first)
 
-    def _captures(self, board: dict, actions, actor: int, state=None) -> list[tuple[float, Any]]:
+    def _order_chess(self, state: Any, actions: list, actor: int, ply: int, first: Any) -> list:
+        """``_order`` on the orthodox chess core, read off the bitboards
+        (the same keys, so the same order)."""
+        bb, enemy = state.bb, state.occ[1 - actor]
+        killers = self.killers.get(ply, ())
+        history = self.history
+        keyed = []
+        for a in actions:
+            to_bit = 1 << a.to
+            promo = a.promotion
+            if enemy & to_bit or promo:
+                g, k, dearer = _chess_gain(bb, a, to_bit, enemy, promo)
+                if dearer and see(state, a.frm, a.to) < 0.0:
+                    k = LOSING_CAPTURE_KEY  # a dearer piece takes and the exchange loses
+            elif a in killers:
+                k = 1.0
+            else:
+                h = history.get(a)
+                k = h / (h + 100.0) if h else 0.0  # below 1: after killers
+            keyed.append((k, a))
+        keyed.sort(key=_by_key)
+        loud = 0
+        for k, _ in keyed:
+            if k < 1.0:
+                break
+            loud += 1
+        self._loud = loud + (first is not None)
+        return _first([a for _, a in keyed], first)
+
+    def _captures(self, board: dict | None, actions, actor: int, state=None) -> list:
         """Captures and promotions, best MVV-LVA first, with their gain
-        (``actions`` None: the state's ``noisy_actions``)."""
+        (``actions`` None: the state's ``noisy_actions``; ``board`` the
+        state's ``pieces()``, None on the orthodox chess core)."""
         if actions is None:
             actions = state.noisy_actions(actor)
             if actions is None:
                 actions = state.legal_actions(actor)
         if not actions or not self._is_movelike(actions):
             return []
+        if board is None:
+            return self._captures_chess(state, actions, actor)
         keyed = []
         gain = self._gain
         get = board.get
@@ -219,6 +254,50 @@ class Ordering:
                     keyed.append((k, g, a))
         keyed.sort(key=_by_key)
         return [(g, a) for _, g, a in keyed]
+
+    def _captures_chess(self, state: Any, actions: list, actor: int) -> list:
+        """``_captures`` on the orthodox chess core, read off the bitboards."""
+        bb, enemy = state.bb, state.occ[1 - actor]
+        keyed = []
+        for a in actions:
+            to_bit = 1 << a.to
+            promo = a.promotion
+            if enemy & to_bit or promo:
+                g, k, dearer = _chess_gain(bb, a, to_bit, enemy, promo)
+                if k > 0.0:
+                    if dearer and see(state, a.frm, a.to) < 0.0:
+                        continue
+                    keyed.append((k, g, a))
+        keyed.sort(key=_by_key)
+        return [(g, a) for _, g, a in keyed]
+
+
+#: ``PIECE_VALUES`` by the chess core's kind index (pawn .. king).
+KIND_VALUES = tuple(PIECE_VALUES[name] for name in KIND_NAMES)
+
+
+def _chess_gain(bb: list, a: Any, to_bit: int, enemy: int, promo: Any) -> tuple:
+    """(material won, MVV-LVA key, whether a dearer piece takes) of a capture
+    or promotion on the chess core: ``Ordering._gain`` off the bitboards."""
+    gain = key = 0.0
+    dearer = False
+    if enemy & to_bit:
+        for kind in range(6):
+            if bb[kind] & to_bit:
+                break
+        gain = KIND_VALUES[kind]
+        frm_bit = 1 << a.frm
+        for mover in range(6):
+            if bb[mover] & frm_bit:
+                break
+        worth = KIND_VALUES[mover]
+        key = 10.0 * gain + 10.0 - worth
+        dearer = worth > gain + 0.5
+    if promo:
+        extra = PIECE_VALUES.get(promo, 3.0) - 1.0
+        gain += extra
+        key += 10.0 * extra
+    return gain, key, dearer
 
 
 def _dearer(mover: Any, gain: float) -> bool:

@@ -54,7 +54,7 @@ class Quiescence:
         if actor in self.team:
             if stand >= beta:
                 return stand  # standing pat is already too good: no capture list needed
-            captures = self._captures(state.pieces(), actions, actor, state)
+            captures = self._captures(None if self._see else state.pieces(), actions, actor, state)
             if not captures:
                 return stand
             best = stand
@@ -72,7 +72,7 @@ class Quiescence:
             return best
         if stand <= alpha:
             return stand
-        captures = self._captures(state.pieces(), actions, actor, state)
+        captures = self._captures(None if self._see else state.pieces(), actions, actor, state)
         if not captures:
             return stand
         best = stand
