@@ -7,6 +7,8 @@ the position before and after each of our moves. A move that loses at
 least ``--threshold`` centipawns against Stockfish's best is a mistake, and
 each mistake is sorted into one bucket:
 
+- mate allowed: after our move Stockfish finds a forced mate against us;
+
 - tactic seen deeper: Stockfish's refutation wins material within six
   plies, and our search at two plies more than it reached in the game
   (node bounded, not timed) plays a move that loses less than half as much;
@@ -115,6 +117,9 @@ def judge(game, judge_engine, fen, uci, depth_reached, args):
     loss = best - ours
     if loss < args.threshold:
         return None
+    mate = after["score"].pov(me).mate()
+    if mate is not None and mate <= 0:
+        return "mate allowed", loss
     # Material along the refutation, six plies.
     start = material(board, me)
     line = board.copy()
