@@ -19,9 +19,9 @@ seat's side, and with more than two seats the search is "paranoid".
   its bound, best action; mate scores relative to the position); a bot may
   hand over its table from its last decision in the game (``table=``); it
   is cleared when full.
-- Move ordering: the table's action; for ``frm``/``to`` actions on states
-  with ``pieces()``, captures and promotions by MVV-LVA, the two killers of
-  the ply, quiet actions by history (cutoffs weighted by depth squared).
+- Move ordering (game/ai/ordering.py): the table's action; captures and
+  promotions by MVV-LVA, the two killers of the ply, quiet actions by
+  history (cutoffs weighted by depth squared).
 - Principal-variation search with zero windows; late quiet actions searched
   a ply or two shorter first (late move reductions).
 - Where the game declares passing sound (``Game.null_move_safe``) and the
@@ -29,11 +29,12 @@ seat's side, and with more than two seats the search is "paranoid".
   is searched a ply deeper (check extension), null-move
   pruning in zero-window nodes whose static score is past the bound, and
   futility pruning near the leaves (the static score with a margin per ply
-  stands for the node, or the quiet actions are skipped).
-- Quiescence at the leaves: captures and promotions only (a state's
-  ``noisy_actions`` lists them), a stand-pat on the static evaluation,
-  delta pruning by ``evaluate.PIECE_VALUES`` and, on the orthodox chess
-  core, no capture of a cheaper defended piece.
+  stands for the node, or the quiet actions are skipped), late move
+  pruning (at depth 3 or less in zero windows only the first few quiet
+  actions and the checks are tried) and deeper late move reductions
+  (growing with the logarithms of depth and index, ``_reductions``).
+- Quiescence at the leaves (game/ai/quiescence.py): captures and
+  promotions only, a stand-pat on the static evaluation, delta pruning.
 - Simultaneous decisions: at the root against one rival, each side's few
   most promising actions are searched against each other and the mixed
   equilibrium of that matrix game is played (game/ai/matrix.py); with more
@@ -46,12 +47,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
 from game.ai.evaluate import (
-    PIECE_VALUES,
     WIN,
     Evaluator,
     evaluator_for,
@@ -59,17 +59,17 @@ from game.ai.evaluate import (
     terminal_value,
 )
 from game.ai.matrix import sample, solve
+from game.ai.ordering import Ordering, check_test
+from game.ai.quiescence import Quiescence
 from game.engine.chess.board import ChessBoard
 
 INF = math.inf
 TIE = 1e-6  # scores this close count as equal at the root
 ROOT_WINDOW = 1e-3  # root children are searched with alpha = best - this
 CHECK_EVERY = 16  # nodes between clock / stop checks (a node costs ~1 ms in the slowest games)
-QUIESCENCE_DEPTH = 6  # capture plies after the nominal depth
 SIMULTANEOUS_SAMPLES = 4  # random joint actions per own action at the root
 MATRIX_WIDTH = 5  # candidate actions per side in a simultaneous root's matrix game
 SCREEN_REPLIES = 3  # random rival actions each candidate is screened against
-DELTA_MARGIN = 2.0  # quiescence skips captures that cannot come this close to alpha
 TABLE_SIZE = 200_000  # transposition table entries kept before it starts afresh
 NULL_WINDOW = 1e-4  # the width of a zero window (scores this close count as equal)
 ASPIRATION = 0.35  # pawns either side of the last depth's score for the first root action
@@ -79,13 +79,39 @@ FUTILITY_DEPTH = 2  # futility pruning (where null moves are allowed) up to this
 FUTILITY_MARGIN = 1.2  # pawns per ply of depth left
 LMR_MIN_DEPTH = 3  # late move reductions from this remaining depth
 LMR_FROM = 3  # quiet actions from this index on (after the loud ones) are reduced
+LMR_ROWS, LMR_COLUMNS = 32, 64  # the reduction tables' sizes (depth, action index)
+LMP_DEPTH = 3  # late move pruning (where null moves are allowed) up to this depth
+LMP_COUNT = (0, 5, 8, 13)  # quiet actions tried per remaining depth before the rest are pruned
 NEXT_DEPTH_SHARE = 0.6  # a new depth starts while less than this share of the time is spent
 MATE_ZONE = WIN - 1000  # scores beyond this are wins or losses by the ply
 EXACT, LOWER, UPPER = 0, 1, 2  # what a table score is: the value, or a bound on it
 
 
+def _reductions(pv: bool = False) -> tuple[tuple[int, ...], ...]:
+    """Plies a late quiet action is reduced where null moves are sound, by
+    remaining depth and index: growing with the logarithms of both (a ply
+    less in a principal-variation node), at least one, never into the
+    quiescence."""
+    rows = []
+    for depth in range(LMR_ROWS):
+        row = []
+        for i in range(LMR_COLUMNS):
+            if depth < 1 or i < 1:
+                r = 1
+            else:
+                r = int(0.75 + math.log(depth) * math.log(i) / 2.25) - (1 if pv else 0)
+                r = max(1, min(r, depth - 2))
+            row.append(r)
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
 class _Abort(Exception):
     pass
+
+
+_LMR = _reductions()
+_LMR_PV = _reductions(pv=True)
 
 
 @dataclass
@@ -109,7 +135,7 @@ class Result:
     scores: dict  # action -> score at the last completed depth (ties exact)
 
 
-class Search:
+class Search(Ordering, Quiescence):
     """One search for ``seat``; make a new one per decision."""
 
     def __init__(
@@ -489,18 +515,34 @@ class Search:
         # Late quiet actions are searched shallower first (late move reductions).
         late = max(self._loud, LMR_FROM) if depth >= LMR_MIN_DEPTH and not in_check else INF
         last = max(self._loud, 1) if futile else INF  # the quiet ones start here
+        zero = beta - alpha <= 2 * NULL_WINDOW
+        if self._null and depth <= LMP_DEPTH and zero and not in_check and -MATE_ZONE < alpha:
+            # Late move pruning: near the leaves, after the loud actions and
+            # the first few quiet ones, only checks are still tried.
+            last = min(last, max(self._loud, LMP_COUNT[depth]))
+        # Plies each late action is reduced, by its index (None: one ply,
+        # two from depth 6 for the second half).
+        row = (_LMR if zero else _LMR_PV)[min(depth, LMR_ROWS - 1)] if self._null else None
         start_alpha, start_beta = alpha, beta
         child = self._child
-        chosen = None
+        chosen = test = None
         if ours:
             best = -INF
             for i, a in enumerate(actions):
-                if i >= last and not self._gives_check(state, actor, a):
-                    continue
+                if i >= last:
+                    if test is None and self._see:
+                        test = check_test(state)
+                    if not self._gives_check(state, actor, a, test):
+                        continue
                 if i == 0 or alpha == -INF:
                     v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
                 else:
-                    r = 0 if i < late else (2 if depth >= 6 and i >= 2 * late else 1)
+                    if i < late:
+                        r = 0
+                    elif row is not None:
+                        r = row[i] if i < LMR_COLUMNS else row[-1]
+                    else:
+                        r = 2 if depth >= 6 and i >= 2 * late else 1
                     v = child(state, actor, a, depth - 1 - r, alpha, alpha + NULL_WINDOW, ply + 1)
                     if v > alpha and (r or v < beta):
                         v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
@@ -514,12 +556,20 @@ class Search:
         else:
             best = INF
             for i, a in enumerate(actions):
-                if i >= last and not self._gives_check(state, actor, a):
-                    continue
+                if i >= last:
+                    if test is None and self._see:
+                        test = check_test(state)
+                    if not self._gives_check(state, actor, a, test):
+                        continue
                 if i == 0 or beta == INF:
                     v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
                 else:
-                    r = 0 if i < late else (2 if depth >= 6 and i >= 2 * late else 1)
+                    if i < late:
+                        r = 0
+                    elif row is not None:
+                        r = row[i] if i < LMR_COLUMNS else row[-1]
+                    else:
+                        r = 2 if depth >= 6 and i >= 2 * late else 1
                     v = child(state, actor, a, depth - 1 - r, beta - NULL_WINDOW, beta, ply + 1)
                     if v < beta and (r or v > alpha):
                         v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
@@ -543,7 +593,13 @@ class Search:
             table[key] = (depth, _to_table(best, ply), bound, chosen)
         return best
 
-    def _gives_check(self, state: Any, actor: int, a: Any) -> bool:
+    def _gives_check(self, state: Any, actor: int, a: Any, test=None) -> bool:
+        """Does ``a`` give check? ``test`` (``ordering.check_test``) knows most
+        moves on the orthodox chess core without making them."""
+        if test is not None:
+            known = test(a)
+            if known is not None:
+                return known
         if not self._make:
             child = state.copy()
             child.apply({actor: a})
@@ -597,173 +653,6 @@ class Search:
                     break
         return best
 
-    def _quiet_child(self, state, actor, a, alpha, beta, ply: int, qdepth: int) -> float:
-        if self._make:
-            state.make({actor: a})
-            try:
-                return self._quiesce(state, alpha, beta, ply, qdepth)
-            finally:
-                state.unmake()
-        child = state.copy()
-        child.apply({actor: a})
-        return self._quiesce(child, alpha, beta, ply, qdepth)
-
-    def _quiesce(self, state: Any, alpha: float, beta: float, ply: int, qdepth: int) -> float:
-        # Called with a state that is not over and has exactly one seat to act
-        # (the caller checked), or recursively after a capture.
-        if qdepth:
-            self._tick()
-            result = state.result()
-            if result is not None:
-                return self._terminal(result, ply)
-            acting = state.to_act()
-            if len(acting) != 1:
-                return self._static(state)
-        else:
-            acting = state.to_act()
-        actor = acting[0]
-        if self._noisy:  # the state lists its captures: the others need not be listed
-            self._counts.pop(ply, None)
-            actions = None
-        else:
-            actions = state.legal_actions(actor)
-            self._counts[ply] = (actor, len(actions))
-        stand = self._static(state, ply)
-        if qdepth >= QUIESCENCE_DEPTH or not self._pieces:
-            return stand
-        if actor in self.team:
-            if stand >= beta:
-                return stand  # standing pat is already too good: no capture list needed
-            captures = self._captures(state.pieces(), actions, actor, state)
-            if not captures:
-                return stand
-            best = stand
-            alpha = max(alpha, stand)
-            for gain, a in captures:
-                if stand + gain + DELTA_MARGIN <= alpha:
-                    continue  # even winning the piece cannot lift us to alpha
-                v = self._quiet_child(state, actor, a, alpha, beta, ply + 1, qdepth + 1)
-                if v > best:
-                    best = v
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
-            return best
-        if stand <= alpha:
-            return stand
-        captures = self._captures(state.pieces(), actions, actor, state)
-        if not captures:
-            return stand
-        best = stand
-        beta = min(beta, stand)
-        for gain, a in captures:
-            if stand - gain - DELTA_MARGIN >= beta:
-                continue
-            v = self._quiet_child(state, actor, a, alpha, beta, ply + 1, qdepth + 1)
-            if v < best:
-                best = v
-                if v < beta:
-                    beta = v
-                    if alpha >= beta:
-                        break
-        return best
-
-    # -- ordering -----------------------------------------------------------------
-    def _killer(self, ply: int, action: Hashable, depth: int = 1) -> None:
-        self.history[action] = self.history.get(action, 0) + depth * depth
-        slot = self.killers.setdefault(ply, [])
-        if action in slot:
-            return
-        slot.insert(0, action)
-        del slot[2:]
-
-    def _is_movelike(self, actions: Sequence[Any]) -> bool:
-        a = actions[0]
-        return hasattr(a, "frm") and hasattr(a, "to")
-
-    @staticmethod
-    def _gain(board: dict, a: Any, actor: int) -> tuple[float, float]:
-        """(material won, MVV-LVA key) of an action; (0, 0) for quiet ones.
-        ``board`` is the state's ``pieces()``."""
-        gain = key = 0.0
-        victim = board.get(a.to)
-        if victim is not None and victim[0] != actor:
-            gain = PIECE_VALUES.get(victim[1], 3.0)
-            attacker = board.get(a.frm)
-            av = PIECE_VALUES.get(attacker[1], 3.0) if attacker is not None else 0.0
-            key = 10.0 * gain + 10.0 - av
-        promo = getattr(a, "promotion", None)
-        if promo:
-            extra = PIECE_VALUES.get(promo, 3.0) - 1.0
-            gain += extra
-            key += 10.0 * extra
-        return gain, key
-
-    def _order(self, state: Any, actions: list, actor: int, ply: int, first: Any = None) -> list:
-        """Best first: the table's action, captures and promotions by MVV-LVA,
-        the killers, then quiet actions by their history."""
-        if not self._pieces or not actions or not self._is_movelike(actions):
-            self._loud = len(actions)  # nothing known about them: none is reduced
-            killers = self.killers.get(ply)
-            if killers:
-                front = [a for a in killers if a in actions]
-                actions = front + [a for a in actions if a not in front]
-            return _first(actions, first)
-        board = state.pieces()
-        get = board.get
-        killers = self.killers.get(ply, ())
-        history = self.history
-        gain = self._gain
-        keyed = []
-        for a in actions:
-            victim = get(a.to)
-            if victim is not None and victim[0] != actor or getattr(a, "promotion", None):
-                k = gain(board, a, actor)[1]
-            elif a in killers:
-                k = 1.0
-            else:
-                h = history.get(a)
-                k = h / (h + 100.0) if h else 0.0  # below 1: after killers
-            keyed.append((k, a))
-        keyed.sort(key=_by_key)
-        loud = 0
-        for k, _ in keyed:
-            if k < 1.0:
-                break
-            loud += 1
-        self._loud = loud + (first is not None)
-        return _first([a for _, a in keyed], first)
-
-    def _captures(self, board: dict, actions, actor: int, state=None) -> list[tuple[float, Any]]:
-        """Captures and promotions, best MVV-LVA first, with their gain
-        (``actions`` None: the state's ``noisy_actions``)."""
-        if actions is None:
-            actions = state.noisy_actions(actor)
-            if actions is None:
-                actions = state.legal_actions(actor)
-        if not actions or not self._is_movelike(actions):
-            return []
-        keyed = []
-        gain = self._gain
-        get = board.get
-        # On the orthodox chess core: a piece taking a cheaper one that is
-        # defended loses material; quiescence leaves such captures out.
-        defended = state.attackers if self._see else None
-        for a in actions:
-            victim = get(a.to)
-            if victim is not None and victim[0] != actor or getattr(a, "promotion", None):
-                g, k = gain(board, a, actor)
-                if k > 0.0:
-                    if defended is not None and victim is not None:
-                        mover = get(a.frm)
-                        worth = PIECE_VALUES.get(mover[1], 3.0) if mover is not None else 0.0
-                        if worth > g + 0.5 and defended(1 - actor, a.to):
-                            continue
-                    keyed.append((k, g, a))
-        keyed.sort(key=_by_key)
-        return [(g, a) for _, g, a in keyed]
-
 
 def _merge(partial: dict, completed: dict) -> dict:
     """An unfinished depth's scores (its first action, the last best, done);
@@ -772,21 +661,6 @@ def _merge(partial: dict, completed: dict) -> dict:
     scores = {a: min(v, top) for a, v in completed.items()}
     scores.update(partial)
     return scores
-
-
-def _by_key(item: tuple) -> float:
-    return -item[0]
-
-
-def _first(actions: list, first: Any) -> list:
-    """``actions`` with ``first`` (the table's best action) moved to the front."""
-    if first is None or not actions or actions[0] == first:
-        return actions
-    try:
-        i = actions.index(first)
-    except ValueError:
-        return actions
-    return [first, *actions[:i], *actions[i + 1 :]]
 
 
 def _to_table(v: float, ply: int) -> float:

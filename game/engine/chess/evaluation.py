@@ -17,7 +17,8 @@ orthodox kinds on ``bb``) from White's side, in pawns:
 Black's tables are White's mirrored top to bottom (``sq ^ 56``). The
 numbers are ours, chosen by hand and checked in matches. Pawn and king
 terms that depend only on the pawns and the kings are cached, and so are
-whole positions. Headless: no pygame here; the search calls it through
+whole positions, and so are the table sums of each kind of each side (a move
+changes one or two of them). Headless: no pygame here; the search calls it through
 game/ai/evaluate.py.
 """
 
@@ -73,6 +74,7 @@ ATTACK_UNITS = {KNIGHT: 2, BISHOP: 2, ROOK: 3, QUEEN: 5}
 KING_DANGER = tuple(min(6.0, 0.004 * u * u) for u in range(100))
 
 CACHE_SIZE = 65_536
+PST_CACHE_SIZE = 200_000  # entries of (kind, side, bitboard) -> table sums
 
 
 def _centre(sq: int) -> float:
@@ -137,6 +139,7 @@ ADJACENT_FILES, PASSED_MASKS = _masks()
 
 _pawn_cache: dict[tuple[int, int, int, int], tuple[float, float]] = {}
 _cache: dict[tuple, float] = {}  # whole positions (the search meets many again)
+_pst_cache: dict[int, tuple[float, float]] = {}  # one kind of one side: its tables' sum
 
 
 def _squares(bb: int):
@@ -206,6 +209,16 @@ def _shelter(side: int, ksq: int, own: int, enemy: int) -> float:
     return score
 
 
+def _pst_sum(kind: int, side: int, pieces: int) -> tuple[float, float]:
+    """(mg, eg) from White's side of the tables for ``side``'s ``pieces`` of ``kind``."""
+    tm, te = (PST_MG[kind], PST_EG[kind]) if side == 0 else (PST_MG_BLACK[kind], PST_EG_BLACK[kind])
+    mg = eg = 0.0
+    for sq in _squares(pieces):
+        mg += tm[sq]
+        eg += te[sq]
+    return (mg, eg) if side == 0 else (-mg, -eg)
+
+
 def evaluate_board(board) -> float:
     """The position from White's side, in pawns (see the module docstring).
     ``board`` has the chess core's ``bb``, ``occ`` and ``turn``."""
@@ -225,26 +238,27 @@ def _evaluate(bb: list[int], white: int, black: int, turn: int) -> float:
     everything = white | black
     mg = eg = 0.0
     phase = 0
-    pst_mg, pst_eg = PST_MG, PST_EG
-    pst_mg_b, pst_eg_b = PST_MG_BLACK, PST_EG_BLACK
+    sums = _pst_cache
     for kind in range(6):
         pieces = bb[kind]
         if not pieces:
             continue
-        tm, te = pst_mg[kind], pst_eg[kind]
-        bm, be = pst_mg_b[kind], pst_eg_b[kind]
-        w = PHASE_WEIGHTS[kind]
-        while pieces:
-            low = pieces & -pieces
-            pieces ^= low
-            sq = low.bit_length() - 1
-            if white & low:
-                mg += tm[sq]
-                eg += te[sq]
-            else:
-                mg -= bm[sq]
-                eg -= be[sq]
-            phase += w
+        phase += PHASE_WEIGHTS[kind] * pieces.bit_count()
+        # Per kind and side, the tables' sum is cached by the bitboard:
+        # a move changes one or two of the twelve, so most are found.
+        for side in (0, 1):
+            own = pieces & (white if side == 0 else black)
+            if not own:
+                continue
+            key = (own << 4) | (kind << 1) | side
+            found = sums.get(key)
+            if found is None:
+                found = _pst_sum(kind, side, own)
+                if len(sums) >= PST_CACHE_SIZE:
+                    sums.clear()
+                sums[key] = found
+            mg += found[0]
+            eg += found[1]
     pawns = bb[PAWN]
     wp, bp = pawns & white, pawns & black
     kings = bb[KING]

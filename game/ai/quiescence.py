@@ -1,0 +1,90 @@
+"""Quiescence for game/ai/search.py: the leaves searched on until quiet.
+
+Captures and promotions only (a state's ``noisy_actions`` lists them), a
+stand-pat on the static evaluation, delta pruning by
+``evaluate.PIECE_VALUES`` and, on the orthodox chess core, no capture that
+loses material by the static exchange (``ordering.see``). A mixin of
+``Search``: it uses the search's ``_tick``, ``_terminal``, ``_static``,
+``_captures`` and fields.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+QUIESCENCE_DEPTH = 6  # capture plies after the nominal depth
+DELTA_MARGIN = 2.0  # quiescence skips captures that cannot come this close to alpha
+
+
+class Quiescence:
+    def _quiet_child(self, state, actor, a, alpha, beta, ply: int, qdepth: int) -> float:
+        if self._make:
+            state.make({actor: a})
+            try:
+                return self._quiesce(state, alpha, beta, ply, qdepth)
+            finally:
+                state.unmake()
+        child = state.copy()
+        child.apply({actor: a})
+        return self._quiesce(child, alpha, beta, ply, qdepth)
+
+    def _quiesce(self, state: Any, alpha: float, beta: float, ply: int, qdepth: int) -> float:
+        # Called with a state that is not over and has exactly one seat to act
+        # (the caller checked), or recursively after a capture.
+        if qdepth:
+            self._tick()
+            result = state.result()
+            if result is not None:
+                return self._terminal(result, ply)
+            acting = state.to_act()
+            if len(acting) != 1:
+                return self._static(state)
+        else:
+            acting = state.to_act()
+        actor = acting[0]
+        if self._noisy:  # the state lists its captures: the others need not be listed
+            self._counts.pop(ply, None)
+            actions = None
+        else:
+            actions = state.legal_actions(actor)
+            self._counts[ply] = (actor, len(actions))
+        stand = self._static(state, ply)
+        if qdepth >= QUIESCENCE_DEPTH or not self._pieces:
+            return stand
+        if actor in self.team:
+            if stand >= beta:
+                return stand  # standing pat is already too good: no capture list needed
+            captures = self._captures(None if self._see else state.pieces(), actions, actor, state)
+            if not captures:
+                return stand
+            best = stand
+            alpha = max(alpha, stand)
+            for gain, a in captures:
+                if stand + gain + DELTA_MARGIN <= alpha:
+                    continue  # even winning the piece cannot lift us to alpha
+                v = self._quiet_child(state, actor, a, alpha, beta, ply + 1, qdepth + 1)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            return best
+        if stand <= alpha:
+            return stand
+        captures = self._captures(None if self._see else state.pieces(), actions, actor, state)
+        if not captures:
+            return stand
+        best = stand
+        beta = min(beta, stand)
+        for gain, a in captures:
+            if stand - gain - DELTA_MARGIN >= beta:
+                continue
+            v = self._quiet_child(state, actor, a, alpha, beta, ply + 1, qdepth + 1)
+            if v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        return best
