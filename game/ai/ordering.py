@@ -186,6 +186,11 @@ class Ordering:
                 h = history.get(a)
                 k = h / (h + 100.0) if h else 0.0  # below 1: after killers
             keyed.append((k, a))
+        return self._sorted(keyed, first)
+
+    def _sorted(self, keyed: list, first: Any) -> list:
+        """The actions by their keys, best first (``first`` before all),
+        counting the loud ones (keys of 1 and above) for the reductions."""
         keyed.sort(key=_by_key)
         loud = 0
         for k, _ in keyed:
@@ -215,14 +220,7 @@ class Ordering:
                 h = history.get(a)
                 k = h / (h + 100.0) if h else 0.0  # below 1: after killers
             keyed.append((k, a))
-        keyed.sort(key=_by_key)
-        loud = 0
-        for k, _ in keyed:
-            if k < 1.0:
-                break
-            loud += 1
-        self._loud = loud + (first is not None)
-        return _first([a for _, a in keyed], first)
+        return self._sorted(keyed, first)
 
     def _captures(self, board: dict | None, actions, actor: int, state=None) -> list:
         """Captures and promotions, best MVV-LVA first, with their gain

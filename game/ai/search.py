@@ -537,12 +537,7 @@ class Search(Ordering, Quiescence):
                 if i == 0 or alpha == -INF:
                     v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
                 else:
-                    if i < late:
-                        r = 0
-                    elif row is not None:
-                        r = row[i] if i < LMR_COLUMNS else row[-1]
-                    else:
-                        r = 2 if depth >= 6 and i >= 2 * late else 1
+                    r = _reduction(i, late, row, depth)
                     v = child(state, actor, a, depth - 1 - r, alpha, alpha + NULL_WINDOW, ply + 1)
                     if v > alpha and (r or v < beta):
                         v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
@@ -564,12 +559,7 @@ class Search(Ordering, Quiescence):
                 if i == 0 or beta == INF:
                     v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
                 else:
-                    if i < late:
-                        r = 0
-                    elif row is not None:
-                        r = row[i] if i < LMR_COLUMNS else row[-1]
-                    else:
-                        r = 2 if depth >= 6 and i >= 2 * late else 1
+                    r = _reduction(i, late, row, depth)
                     v = child(state, actor, a, depth - 1 - r, beta - NULL_WINDOW, beta, ply + 1)
                     if v < beta and (r or v > alpha):
                         v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
@@ -652,6 +642,16 @@ class Search(Ordering, Quiescence):
                 if alpha >= beta:
                     break
         return best
+
+
+def _reduction(i: int, late: float, row, depth: int) -> int:
+    """Plies the ``i``-th action's first, zero-window search is shortened:
+    none before ``late``; the chess table's ``row`` where there is one."""
+    if i < late:
+        return 0
+    if row is not None:
+        return row[i] if i < LMR_COLUMNS else row[-1]
+    return 2 if depth >= 6 and i >= 2 * late else 1
 
 
 def _merge(partial: dict, completed: dict) -> dict:
