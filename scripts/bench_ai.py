@@ -78,40 +78,75 @@ def elo(score: float, n: int) -> tuple[float, float, float]:
     return to_elo(score), to_elo(centre - half), to_elo(centre + half)
 
 
-def play(game, specs: dict[int, str], seed: int, time_limit: float, max_plies: int):
+def play(game, specs: dict[int, str], seed: int, time_limit: float, max_plies: int, verbose=False):
     """One game; ``specs`` maps seats to bot specs. Returns (result, plies,
-    seconds per decision per seat)."""
+    seconds per decision per seat, depth completed per decision per seat);
+    ``verbose`` prints every decision with its depth and nodes."""
     state = game.new(game.default_options(), seed)
     bots = {s: make_bot(spec, time_limit=time_limit) for s, spec in specs.items()}
     rng = random.Random(seed)
     thinking: dict[int, list[float]] = {s: [] for s in specs}
+    depths: dict[int, list[int]] = {s: [] for s in specs}
     plies = 0
     while state.result() is None and plies < max_plies:
         joint = {}
-        for seat in state.to_act():
+        acting = state.to_act()
+        for seat in acting:
             start = time.perf_counter()
             joint[seat] = bots[seat].choose(state.view(seat), seat, rng)
             thinking[seat].append(time.perf_counter() - start)
+            last = getattr(bots[seat], "last", None)
+            if last is not None:
+                depths[seat].append(last.depth)
+            if verbose:
+                text = state.notation(joint[seat]) if len(acting) == 1 else joint[seat]
+                found = "" if last is None else f"depth {last.depth} nodes {last.nodes}"
+                print(f"      {plies:3d} {seat} {specs[seat]:<24} {found:<22} {text}")
         state.apply(joint)
         plies += 1
-    return state.result(), plies, thinking
+    return state.result(), plies, thinking, depths
 
 
-def match(game, first: str, second: str, n: int, seed: int, time_limit: float, max_plies: int):
+def _mean(values: list) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def match(
+    game,
+    first: str,
+    second: str,
+    n: int,
+    seed: int,
+    time_limit: float,
+    max_plies: int,
+    verbose=False,
+):
+    """``n`` games, colours alternating; a line per game: the result, how it
+    ended, each side's mean depth completed, the first bot's seconds a move
+    and the load."""
     sides = two_sided(game)
     results, slowest, per_move = [], 0.0, []
     for i in range(n):
         ours, theirs = (sides[0], sides[1]) if i % 2 == 0 else (sides[1], sides[0])
         specs = {s: spec_for(game, first) for s in ours}
         specs.update({s: spec_for(game, second) for s in theirs})
-        result, plies, thinking = play(game, specs, seed + i, time_limit, max_plies)
+        result, plies, thinking, depths = play(
+            game, specs, seed + i, time_limit, max_plies, verbose
+        )
         points = 0.5 if result is None else result.points[ours[0]]
         results.append(points)
         mine = [t for s in ours for t in thinking[s]]
         per_move += mine
         slowest = max([slowest, *mine])
         mark = {1: "W", 0.5: "D", 0: "L"}.get(points, f"{points:g}")
-        print(f"    game {i + 1}: {mark} in {plies} plies", flush=True)
+        reason = result.reason if result is not None else "max plies"
+        ours_deep = _mean([d for s in ours for d in depths[s]])
+        theirs_deep = _mean([d for s in theirs for d in depths[s]])
+        print(
+            f"    game {i + 1}: {mark} in {plies} plies ({reason}); depth {ours_deep:.1f}"
+            f" vs {theirs_deep:.1f}; {_mean(mine):.2f} s/move  load {os.getloadavg()[0]:.1f}",
+            flush=True,
+        )
     return results, per_move, slowest
 
 
@@ -179,6 +214,7 @@ def main() -> None:
     parser.add_argument("--time", type=float, default=0.5, help="seconds per decision")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-plies", type=int, default=400)
+    parser.add_argument("--verbose", action="store_true", help="print every decision")
     parser.add_argument("--stockfish", action="store_true")
     parser.add_argument("--skill", default="0,5", help="Stockfish skill levels")
     parser.add_argument("--levels", default="normal,hard", help="our levels against Stockfish")
@@ -210,7 +246,9 @@ def main() -> None:
             first, _, second = pair.partition("-")
             label = f"{game_id} {first} vs {second}"
             print(label, flush=True)
-            results = match(game, first, second, args.n, args.seed, args.time, args.max_plies)
+            results = match(
+                game, first, second, args.n, args.seed, args.time, args.max_plies, args.verbose
+            )
             report(label, *results)
 
 

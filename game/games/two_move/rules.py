@@ -343,8 +343,8 @@ class TwoMoveGame(Game):
     # Hard searches four decisions deep within a node bound (a simultaneous
     # choice as a matrix game at the root): at 1.5 s a decision it scored
     # +13 =1 -4 against Normal. ISMCTS (1000 iterations) scored 6-6 there and the
-    # time-bound depth 3 lost 0-4 at 0.5 s (scripts/bench_weak_games.py
-    # match --games two_move; scripts/bench_ai.py).
+    # time-bound depth 3 lost 0-4 at 0.5 s (scripts/bench_ai.py --games two_move
+    # --pairs hard-normal).
     bot_levels = {"search:3": "search:4:nodes=8000"}
 
     def new(self, options=None, seed: int = 0) -> TwoMoveState:

@@ -549,7 +549,7 @@ class ZombieGame(Game):
     # or 4 within 5,000 nodes) scored 6-6 against Normal at 1.5 s a decision,
     # since a lone world tells it where the graves under the rival's pieces
     # lie; two, 16-8 over four runs of six (5-1, 3-3, 5-1, 3-3: close to
-    # the line, scripts/bench_weak_games.py match --games zombie).
+    # the line, scripts/bench_ai.py --games zombie).
     bot_levels = {"search:2": "search:2:samples=1", "search:3": "search:3:nodes=2500:samples=2"}
     options = (
         Option(

@@ -1,7 +1,7 @@
-"""The setup's levels in Tulaga. Hard looks four decisions deep within a
-node bound: three deep scored 3-3 against Normal, four deep 18-6
-(scripts/bench_weak_games.py match --games tulaga --time 1.5). Searches here
-are bounded by nodes, never by the clock."""
+"""The setup's levels in Tulaga. The search counts Tulaga's depth in whole
+turns (Game.depth_by_turns); Hard looks four turns deep within a node
+bound and beat Normal 8-2 (scripts/bench_ai.py --games tulaga --time 1.5).
+Searches here are bounded by nodes, never by the clock."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 depth 2; Hard searches four decisions deep within 8,000 nodes (a choice of
 cards as a matrix game at the root): +13 =1 -4 against Normal at 1.5 s a
 decision, where information-set MCTS (game/ai/ismcts.py, 1000 iterations)
-scored 6-6 (scripts/bench_weak_games.py match --games two_move). ISMCTS
+scored 6-6 (scripts/bench_ai.py --games two_move). ISMCTS
 still plays this game well enough to be tested here. Searches here are
 bounded by nodes or iterations, never by the clock."""
 

@@ -3,7 +3,7 @@ the hidden graves instead of four sharing the time: four left Normal 1-3
 against the one-ply greedy player, one 4-0 (scripts/bench_ai.py --n 4
 --time 0.5). Hard searches two worlds within 2,500 nodes each and adds up:
 one world alone scored 6-6 against Normal at 1.5 s a decision, two worlds
-16-8 (scripts/bench_weak_games.py match --games zombie). Searches here are
+16-8 (scripts/bench_ai.py --games zombie). Searches here are
 bounded by nodes, never by the clock."""
 
 from __future__ import annotations
