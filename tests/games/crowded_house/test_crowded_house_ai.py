@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from helpers.bots import UNTIMED
 from helpers.chess_diagrams import fen_of
 
@@ -52,9 +53,15 @@ TEAM_MATE = """
 """
 
 
-def test_the_king_side_sets_up_a_mate_that_its_queen_side_partner_gives():
+def test_the_levels_are_the_games_own_node_bounded_searches():
+    normal, hard = GAME.bot_levels["search:2"], GAME.bot_levels["search:3"]
+    assert (normal, hard) == ("search:3:nodes=1500", "search:4:nodes=12000")
+
+
+@pytest.mark.parametrize("spec", ["search:3:nodes=4000", GAME.bot_levels["search:3"]])
+def test_the_king_side_sets_up_a_mate_that_its_queen_side_partner_gives(spec):
     state = position(TEAM_MATE, WK)
-    bot = make_bot("search:3:nodes=4000", **UNTIMED)
+    bot = make_bot(spec, **UNTIMED)
     rng = random.Random(1)
     movers = []
     while not state.is_over() and len(movers) < 3:
