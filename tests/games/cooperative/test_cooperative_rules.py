@@ -186,18 +186,23 @@ def test_captures_need_a_card_like_the_capturer_next_to_one_like_the_victim():
     assert "exd5" in names(position(diagram, line="pP", hand0="N", hand1="n"))  # either order
 
 
+# Black's d-pawn may step two past White's e5 pawn, which may take it en
+# passant in White's next turn.
+BEFORE_DOUBLE_STEP = """
+    . . . . k . . .
+    . . . p . . . .
+    . . . . . . . .
+    . . . . P . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . K . . N
+"""
+
+
 def test_en_passant_is_allowed_in_the_next_turn_even_after_a_quiet_move():
     state = position(
-        """
-        . . . . k . . .
-        . . . p . . . .
-        . . . . . . . .
-        . . . . P . . .
-        . . . . . . . .
-        . . . . . . . .
-        . . . . . . . .
-        . . . . K . . N
-        """,
+        BEFORE_DOUBLE_STEP,
         to_move="b",
         step="card",
         line="Pp",
@@ -506,16 +511,7 @@ def test_a_planning_state_stops_at_the_end_of_its_turn_and_guesses_the_next():
     stops where it ends (no card drawn, which it could not know), and the
     next turn begins with a card it supposes, en passant still allowed."""
     state = position(
-        """
-        . . . . k . . .
-        . . . p . . . .
-        . . . . . . . .
-        . . . . P . . .
-        . . . . . . . .
-        . . . . . . . .
-        . . . . . . . .
-        . . . . K . . N
-        """,
+        BEFORE_DOUBLE_STEP,
         to_move="b",
         step="card",
         line="Pp",
