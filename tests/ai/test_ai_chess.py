@@ -8,7 +8,7 @@ import random
 import chess
 import pytest
 from helpers.bots import UNTIMED
-from helpers.chess_diagrams import fen_of
+from helpers.chess_diagrams import QUIET_MATE_IN_TWO, fen_of
 
 from game.ai import make_bot, think_now
 from game.ai.evaluate import chess_like_eval
@@ -102,16 +102,7 @@ def test_search_finds_mate_in_two():
 
 def test_search_finds_a_quiet_mate_in_two_from_a_diagram():
     # Ra6!! bxa6 b7#: the first move is no check and gives the rook away.
-    diagram = """
-        k b K . . . . .
-        p p . . . . . .
-        . P . . . . . .
-        . . . . . . . .
-        . . . . . . . .
-        . . . . . . . .
-        . . . . . . . .
-        R . . . . . . .
-    """
+    diagram = QUIET_MATE_IN_TWO
     fen = fen_of(diagram)
     assert mates_in(chess.Board(fen), 2) == {"a1a6"}
     for seed in range(2):

@@ -11,7 +11,7 @@ import random
 import chess
 import pytest
 from helpers.bots import UNTIMED
-from helpers.chess_diagrams import fen_of
+from helpers.chess_diagrams import QUIET_MATE_IN_TWO, fen_of
 
 from game.ai import make_bot, think_now
 from game.ai import search as search_module
@@ -311,16 +311,7 @@ def test_a_knight_fork_is_found_at_a_fixed_depth():
 def test_a_quiet_mate_in_two_is_still_found_with_deeper_pruned_searches():
     # Ra6!! bxa6 b7#: no check on the first move, so reductions and null
     # moves meet it at every depth.
-    diagram = """
-        k b K . . . . .
-        p p . . . . . .
-        . P . . . . . .
-        . . . . . . . .
-        . . . . . . . .
-        . . . . . . . .
-        . . . . . . . .
-        R . . . . . . .
-    """
+    diagram = QUIET_MATE_IN_TWO
     fen = fen_of(diagram)
     assert chess.Board(fen).is_valid()
     for depth in (4, 5, 6):

@@ -7,6 +7,20 @@ from game.games import load_all
 GAMES = load_all()
 
 
+#: Ra6!! bxa6 b7#: a quiet mate in two (the first move is no check and
+#: gives the rook away), for the searches' tests.
+QUIET_MATE_IN_TWO = """
+    k b K . . . . .
+    p p . . . . . .
+    . P . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    R . . . . . . .
+"""
+
+
 def fen_of(diagram: str, to_move: str = "w", castling: str = "-", ep: str = "-", half=0) -> str:
     return f"{board_field(diagram, 8)} {to_move} {castling} {ep} {half} 1"
 

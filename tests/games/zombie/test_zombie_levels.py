@@ -29,23 +29,25 @@ def test_the_setup_levels_map_to_the_games_own_specs():
     assert make_bot(HARD).limits.node_limit == 2500
 
 
+# The rook on d5 attacks the queen and is defended by the c6 pawn.
+ROOK_ON_D5 = """
+    .k......
+    ........
+    ..p....n
+    ...r....
+    ........
+    .......P
+    ...Q.PP.
+    ......K.
+"""
+
+
 @pytest.mark.parametrize("spec", [NORMAL, HARD])
 def test_the_queen_does_not_take_a_defended_rook(spec):
     # The rook on d5 attacks the queen. Qxd5 wins a rook and loses the queen
     # to cxd5 (the one-ply greedy player plays it); the queen must go
     # somewhere the rook and the knight do not reach.
-    state = position(
-        """
-        .k......
-        ........
-        ..p....n
-        ...r....
-        ........
-        .......P
-        ...Q.PP.
-        ......K.
-        """
-    )
+    state = position(ROOK_ON_D5)
     move = think_now(spec, state, 0, random.Random(1), node_limit=20_000, **UNTIMED)
     assert state.notation(move).startswith("Q") and state.notation(move) != "Qxd5"
     after = state.copy()
@@ -58,16 +60,7 @@ def test_hard_weighs_two_worlds_of_hidden_graves_and_keeps_its_queen():
     # know which (c6, d5, h6 or b8), so Hard searches two sampled worlds at
     # its own node bound. Qxd5 still loses the queen to cxd5.
     state = position(
-        """
-        .k......
-        ........
-        ..p....n
-        ...r....
-        ........
-        .......P
-        ...Q.PP.
-        ......K.
-        """,
+        ROOK_ON_D5,
         graves=("-", "c6=N0"),
         seen=("-", "N0:b8.c6.d5.h6"),
         turn="-/-/-/-/1",
