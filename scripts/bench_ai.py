@@ -6,8 +6,13 @@ and prints per pairing the wins, draws and losses of the first bot, its score
 and the Elo difference with a 95% error bar. A game that reaches
 ``--max-plies`` counts as a draw.
 
+``--random-plies K`` opens every game with K random decisions (each seat
+choosing uniformly among its legal actions), the same opening for both
+colours of a pair: node-bounded and deterministic bots (Crowded House,
+Telepathic) otherwise play the same two games over and over.
+
     python scripts/bench_ai.py [--games chess,maces] [--pairs normal-random]
-        [--n 10] [--time 0.5] [--seed 1]
+        [--n 10] [--time 0.5] [--seed 1] [--random-plies 0]
     python scripts/bench_ai.py --stockfish [--skill 0,5] [--levels normal,hard]
 
 Levels: ``random``, ``greedy`` (the best move one ply on), ``easy``,
@@ -78,11 +83,26 @@ def elo(score: float, n: int) -> tuple[float, float, float]:
     return to_elo(score), to_elo(centre - half), to_elo(centre + half)
 
 
-def play(game, specs: dict[int, str], seed: int, time_limit: float, max_plies: int, verbose=False):
+def play(
+    game,
+    specs: dict[int, str],
+    seed: int,
+    time_limit: float,
+    max_plies: int,
+    verbose=False,
+    random_plies: int = 0,
+):
     """One game; ``specs`` maps seats to bot specs. Returns (result, plies,
     seconds per decision per seat, depth completed per decision per seat);
-    ``verbose`` prints every decision with its depth and nodes."""
+    ``verbose`` prints every decision with its depth and nodes. The first
+    ``random_plies`` plies are random moves, not the bots' (and not counted
+    in their figures); they depend on ``seed`` only."""
     state = game.new(game.default_options(), seed)
+    opening = make_bot("random")
+    opening_rng = random.Random(f"opening {seed}")
+    while random_plies and state.result() is None:
+        state.apply({s: opening.choose(state.view(s), s, opening_rng) for s in state.to_act()})
+        random_plies -= 1
     bots = {s: make_bot(spec, time_limit=time_limit) for s, spec in specs.items()}
     rng = random.Random(seed)
     thinking: dict[int, list[float]] = {s: [] for s in specs}
@@ -120,18 +140,21 @@ def match(
     time_limit: float,
     max_plies: int,
     verbose=False,
+    random_plies: int = 0,
 ):
     """``n`` games, colours alternating; a line per game: the result, how it
     ended, each side's mean depth completed, the first bot's seconds a move
-    and the load."""
+    and the load. With ``random_plies``, each pair of games (one per colour)
+    starts from the same random opening."""
     sides = two_sided(game)
     results, slowest, per_move = [], 0.0, []
     for i in range(n):
         ours, theirs = (sides[0], sides[1]) if i % 2 == 0 else (sides[1], sides[0])
         specs = {s: spec_for(game, first) for s in ours}
         specs.update({s: spec_for(game, second) for s in theirs})
+        game_seed = seed + i // 2 if random_plies else seed + i
         result, plies, thinking, depths = play(
-            game, specs, seed + i, time_limit, max_plies, verbose
+            game, specs, game_seed, time_limit, max_plies, verbose, random_plies
         )
         points = 0.5 if result is None else result.points[ours[0]]
         results.append(points)
@@ -215,11 +238,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-plies", type=int, default=400)
     parser.add_argument("--verbose", action="store_true", help="print every decision")
+    parser.add_argument(
+        "--random-plies", type=int, default=0, help="random decisions opening each game"
+    )
     parser.add_argument("--stockfish", action="store_true")
     parser.add_argument("--skill", default="0,5", help="Stockfish skill levels")
     parser.add_argument("--levels", default="normal,hard", help="our levels against Stockfish")
     parser.add_argument("--sf-time", type=float, default=None, help="Stockfish's seconds a move")
     args = parser.parse_args()
+    if args.random_plies < 0:
+        parser.error("--random-plies must be 0 or more")
 
     games = load_all()
     if args.stockfish:
@@ -247,7 +275,15 @@ def main() -> None:
             label = f"{game_id} {first} vs {second}"
             print(label, flush=True)
             results = match(
-                game, first, second, args.n, args.seed, args.time, args.max_plies, args.verbose
+                game,
+                first,
+                second,
+                args.n,
+                args.seed,
+                args.time,
+                args.max_plies,
+                args.verbose,
+                args.random_plies,
             )
             report(label, *results)
 
