@@ -29,7 +29,7 @@ both know of it is ``seen``, and ``sample`` draws a chart agreeing with it.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from game.engine import Event, Game, IllegalAction, Option, Seat
@@ -155,24 +155,33 @@ class ZombieState(ChessState):
         """The moves the mover may make now: those of ``movable`` that leave
         the king safe after what the mover's own graves raise, with a way to
         end the turn safely."""
+        return list(self._turn_moves())
+
+    def _turn_moves(self) -> Iterator[Move]:
+        """``turn_moves`` one by one: a caller asking only whether there is
+        one stops at the first (each may cost a look ahead)."""
         moves = self.movable()
         chart = self.graves[self.turn] or {}
-        if not chart and not self.zombies(self.turn):
-            return moves
-        return [m for m in moves if self._safe_after(m)]
-
-    def _safe_after(self, move: Move) -> bool:
-        chart = self.graves[self.turn] or {}
-        doomed = [sq for sq in self.zombies(self.turn, ZOMBIE) if sq != move.frm]
-        if not doomed and not any(q in chart for q in self.left_squares(move)):
-            return True  # the chess rules already keep the king safe
-        return self._foresee(move)
+        unmoved = self.zombies(self.turn, ZOMBIE)
+        if not chart and not unmoved:
+            yield from moves
+            return
+        for m in moves:
+            # A zombie left unmoved crumbles at the turn's end, and a grave
+            # left open raises its piece: only then can the king's safety
+            # differ from what the chess rules already made sure of.
+            crumble = unmoved and unmoved != [m.frm]
+            if crumble or any(q in chart for q in self.left_squares(m)):
+                if not self._foresee(m):
+                    continue
+            yield m
 
     def _foresee(self, move: Move) -> bool:
         """Is the king safe after ``move`` (as ``_try`` makes it), with a way
         to end the turn safely? The position is put back as it was."""
         us = self.turn
         saved = (self.extras, self.started, self.ordinary, self.graves[us], self.last_move)
+        legal = self._legal  # the same position comes back: so do its moves
         self.extras = dict(self.extras)
         self.graves[us] = dict(self.graves[us] or {})
         try:
@@ -180,7 +189,7 @@ class ZombieState(ChessState):
         finally:
             self.pop()
             self.extras, self.started, self.ordinary, self.graves[us], self.last_move = saved
-            self._legal = None
+            self._legal = legal
 
     def _try(self, move: Move) -> bool:
         """Make ``move`` as the mover foresees it (their own graves rise;
@@ -231,12 +240,11 @@ class ZombieState(ChessState):
         doomed = self.zombies(us, ZOMBIE)
         if not doomed:
             return not self.king_attacked(us)
-        saved_bb, saved_occ = list(self.bb), list(self.occ)
+        saved_bb, saved_occ, legal = list(self.bb), list(self.occ), self._legal
         for sq in doomed:
             self._remove(sq)
         safe = not self.king_attacked(us)
-        self.bb, self.occ = saved_bb, saved_occ
-        self._legal = None
+        self.bb, self.occ, self._legal = saved_bb, saved_occ, legal
         return safe
 
     def left_squares(self, move: Move) -> tuple[int, ...]:
@@ -282,9 +290,8 @@ class ZombieState(ChessState):
             self._finish(events)
         else:
             self._move(action, events)
-        self._legal = None
-        self._result = False
-        self._acts = None
+        # Each way on ends in _continue or end_turn, which drop what the step
+        # changed; what end_turn worked out for the next turn stays cached.
         return events
 
     def _move(self, move: Move, events: list[Event]) -> None:
@@ -366,12 +373,13 @@ class ZombieState(ChessState):
     def _continue(self, events: list[Event]) -> None:
         """After a step: wait for a decision, or end the turn when nothing
         more can move."""
+        self._legal = None
+        self._result = False
         if self.promos or self.burying is not None:
             return
-        self._legal = None
         if self.mode == INSTEAD and self.ordinary:
             self._finish(events)
-        elif not self.turn_moves():
+        elif next(self._turn_moves(), None) is None:
             self._finish(events)
 
     def _finish(self, events: list[Event]) -> None:
