@@ -167,6 +167,33 @@ def test_a_move_that_raises_a_zombie_checking_your_own_king_is_illegal():
         state.parse_action("Nc3", 0)
 
 
+def test_looking_ahead_leaves_the_position_and_its_moves_as_they_were():
+    # Finding the legal actions plays each move ahead in place (a grave
+    # opening under the knight, the unmoved zombie crumbling) and takes it
+    # back: the board, its chess moves and its text must come back unchanged.
+    diagram = """
+        r...k...
+        ........
+        ........
+        ........
+        ........
+        ...N....
+        ....N...
+        R...K...
+        """
+    fields = dict(zombies="d3=z", graves=("e2=R0", "-"), seen=("R0:e2", "-"))
+    state, fresh = position(diagram, **fields), position(diagram, **fields)
+    moves = list(state.legal_moves())
+    actions = state.legal_actions(0)
+    assert actions and not [m for m in actions if m.frm == sq("e2")]
+    assert state.legal_moves() == moves == fresh.legal_moves()
+    assert state.to_text() == fresh.to_text()
+    state.apply({0: state.parse_action("Ra2", 0)})
+    fresh.apply({0: fresh.parse_action("Ra2", 0)})
+    assert state.legal_actions(1) == fresh.legal_actions(1)
+    assert state.to_text() == fresh.to_text()
+
+
 def test_castling_raises_what_lies_under_both_squares():
     state = position(
         """
