@@ -578,10 +578,12 @@ class TulagaGame(Game):
     # stone, reap): the search counts its depth in turns, so Normal's two
     # plies always reach the rival's answer (counted in decisions, a Tulaga
     # taken ended the look before it). Normal against greedy: 43% of 60
-    # games in decisions, 60% of 40 in turns; Hard (four turns within
-    # 20,000 nodes) against Normal 8-2 (scripts/bench_ai.py, --time 1.5).
+    # games in decisions, 60% of 40 in turns. Normal looks three turns
+    # deep within 10,000 nodes (two turns: 67.5% against greedy, three:
+    # 87.5% of 40, 0.35 s a decision); Hard four turns within 20,000
+    # (scripts/bench_ai.py, --time 1.5).
     depth_by_turns = True
-    bot_levels = {"search:3": "search:4:nodes=20000"}
+    bot_levels = {"search:2": "search:3:nodes=10000", "search:3": "search:4:nodes=20000"}
     hint_bot = "search:4:nodes=20000"
     options = (
         Option(
