@@ -94,7 +94,13 @@ def _side(own: int, occ: int, empty: int) -> tuple[float, list]:
         if k == 4:
             gap = w & empty
             threats.append((gap, w, gap))
-    centres = empty & CENTRES  # an edge point has no full perimeter
+    near = 0
+    stones = own
+    while stones:
+        low = stones & -stones
+        stones ^= low
+        near |= RING[low.bit_length() - 1]
+    centres = empty & CENTRES & near  # an edge point has no full perimeter
     while centres:
         low = centres & -centres
         centres ^= low

@@ -236,6 +236,10 @@ class TulagaState(State):
         ((seat, action),) = actions.items()
         if action not in self.legal_actions(seat):
             raise IllegalAction(f"{action} is not a legal action for {self.game.seats[seat]}")
+        return self._act(seat, action)
+
+    def _act(self, seat: int, action: Any) -> list[Event]:
+        """``action`` played, already known to be legal."""
         kind = type(action)
         if kind is Place:
             return self._place(seat, action.point)
@@ -538,7 +542,8 @@ class TulagaState(State):
         self._undo.append(self.__dict__.copy())
         self.simple, self.rank = self.simple[:], self.rank[:]
         self.pile, self.rank_pile = self.pile[:], self.rank_pile[:]
-        self.apply(actions)
+        ((seat, action),) = actions.items()
+        self._act(seat, action)  # a search makes legal actions only (CONTRACT.md)
 
     def unmake(self) -> None:
         """Take back the last ``make``."""
