@@ -586,7 +586,10 @@ class TulagaGame(Game):
     # games in decisions, 60% of 40 in turns. Normal looks three turns
     # deep within 10,000 nodes (two turns: 67.5% against greedy, three:
     # 87.5% of 40, 0.35 s a decision); Hard four turns within 20,000
-    # (scripts/bench_ai.py, --time 1.5).
+    # (against that Normal +14 -6 of 20, 0.66 s a decision; within 40,000
+    # +6 -4 of 10, but at depth 4 it declines the rank stone of
+    # test_hard_completes_the_row_and_takes_its_rank_stone for a ring a
+    # turn later) (scripts/bench_ai.py, --time 1.5).
     depth_by_turns = True
     bot_levels = {"search:2": "search:3:nodes=10000", "search:3": "search:4:nodes=20000"}
     hint_bot = "search:4:nodes=20000"
