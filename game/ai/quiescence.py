@@ -3,9 +3,14 @@
 Captures and promotions only (a state's ``noisy_actions`` lists them), a
 stand-pat on the static evaluation, delta pruning by
 ``evaluate.PIECE_VALUES`` and, on the orthodox chess core, no capture that
-loses material by the static exchange (``ordering.see``). A mixin of
-``Search``: it uses the search's ``_tick``, ``_terminal``, ``_static``,
-``_captures`` and fields.
+loses material by the static exchange (``ordering.see``). A game whose
+loud actions are not captures lists its own: its evaluation function may
+carry ``loud_actions(state, seat)``, the actions that change the score at
+once, best first, each with an upper estimate of its gain in the
+evaluation's units (``[(gain, action), ...]``; Tulaga: the placements that
+complete a Tulaga, then the rank stone and the reap); quiescence searches
+those instead. A mixin of ``Search``: it uses the search's ``_tick``,
+``_terminal``, ``_static``, ``_captures``, ``_evaluate`` and fields.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ DELTA_MARGIN = 2.0  # quiescence skips captures that cannot come this close to a
 
 
 class Quiescence:
+    _own_loud: Any = None  # the evaluation's ``loud_actions`` (False: none), learnt at first use
+
     def _quiet_child(self, state, actor, a, alpha, beta, ply: int, qdepth: int) -> float:
         if self._make:
             state.make({actor: a})
@@ -42,19 +49,22 @@ class Quiescence:
         else:
             acting = state.to_act()
         actor = acting[0]
-        if self._noisy:  # the state lists its captures: the others need not be listed
+        own = self._own_loud
+        if own is None:
+            own = self._own_loud = getattr(self._evaluate, "loud_actions", None) or False
+        if self._noisy or own:  # the loud actions are listed: the others need not be
             self._counts.pop(ply, None)
             actions = None
         else:
             actions = state.legal_actions(actor)
             self._counts[ply] = (actor, len(actions))
         stand = self._static(state, ply)
-        if qdepth >= QUIESCENCE_DEPTH or not self._pieces:
+        if qdepth >= QUIESCENCE_DEPTH or not (self._pieces or own):
             return stand
         if actor in self.team:
             if stand >= beta:
                 return stand  # standing pat is already too good: no capture list needed
-            captures = self._captures(None if self._see else state.pieces(), actions, actor, state)
+            captures = self._loud_list(state, actions, actor, own)
             if not captures:
                 return stand
             best = stand
@@ -72,7 +82,7 @@ class Quiescence:
             return best
         if stand <= alpha:
             return stand
-        captures = self._captures(None if self._see else state.pieces(), actions, actor, state)
+        captures = self._loud_list(state, actions, actor, own)
         if not captures:
             return stand
         best = stand
@@ -88,3 +98,10 @@ class Quiescence:
                     if alpha >= beta:
                         break
         return best
+
+    def _loud_list(self, state: Any, actions, actor: int, own) -> list:
+        """(gain, action) pairs to search, best first: the evaluation's own
+        ``loud_actions`` where it has them, else the captures."""
+        if own:
+            return own(state, actor)
+        return self._captures(None if self._see else state.pieces(), actions, actor, state)

@@ -221,11 +221,13 @@ class MasqueradeGame(Game):
     title = "Masquerade Chess"
     blurb = "Your opponent chose in secret how your pieces capture: find out by trying."
     private_views = True  # each side's assignment
-    # One sampled world of the secret assignment each, Hard a ply deeper.
-    # Four worlds share the time and reach no deeper: Normal so scored 4-2
-    # against greedy, one world 5-0-1; Hard at depth 3 on four worlds 1-3
-    # against Normal, on one world 3-1 (scripts/bench_ai.py, --time 1.5).
-    bot_levels = {"search:2": "search:2:samples=1", "search:3": "search:3:samples=1"}
+    # One sampled world of the secret assignment each. Four worlds share
+    # the time and reach no deeper: Normal so scored 4-2 against greedy, one
+    # world 5-0-1; Hard at depth 3 on four worlds 1-3 against Normal, on one
+    # world 3-1, then +8 =3 -5 of 16. Hard now goes on to depth 4 while its
+    # time lasts: +12 =2 -6 of 20 against Normal, reaching depth 3.0-3.9
+    # against Normal's 2.0 (scripts/bench_ai.py, --time 1.5).
+    bot_levels = {"search:2": "search:2:samples=1", "search:3": "search:4:samples=1"}
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> MasqueradeState:
         self.normalize_options(options)

@@ -1,8 +1,9 @@
 """The setup's levels in Masquerade Chess. Normal searches one sampled world
-of the secret assignment at depth 2, Hard one at depth 3: splitting the time
-over four worlds left each no deeper (Normal 4-2 against greedy, one world
-5-0-1; Hard 1-3 against Normal, one world 3-1; see scripts/bench_ai.py).
-Searches here are bounded by nodes, never the clock."""
+of the secret assignment at depth 2, Hard one at depth 4 while its time
+lasts: splitting the time over four worlds left each no deeper (Normal 4-2
+against greedy, one world 5-0-1; Hard 1-3 against Normal, one world 3-1;
+see scripts/bench_ai.py). Searches here are bounded by nodes, never the
+clock."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from test_masquerade_rules import GAME, position
 from game.ai import SearchBot, make_bot, think_now
 
 NORMAL = "search:2:samples=1"
-HARD = "search:3:samples=1"
+HARD = "search:4:samples=1"
 
 
 def test_the_setup_levels_map_to_the_games_own_specs():
@@ -24,7 +25,7 @@ def test_the_setup_levels_map_to_the_games_own_specs():
     assert normal.limits.max_depth == 2 and normal.samples == 1
     bot = make_bot(GAME.bot_levels["search:3"])
     assert isinstance(bot, SearchBot)
-    assert bot.limits.max_depth == 3 and bot.samples == 1
+    assert bot.limits.max_depth == 4 and bot.samples == 1
 
 
 def test_normal_and_hard_save_their_king_before_grabbing_the_queen():
