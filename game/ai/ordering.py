@@ -227,7 +227,7 @@ class Ordering:
         (``actions`` None: the state's ``noisy_actions``; ``board`` the
         state's ``pieces()``, None on the orthodox chess core)."""
         if actions is None:
-            actions = state.noisy_actions(actor)
+            actions = state.noisy_moves() if self._core else state.noisy_actions(actor)
             if actions is None:
                 actions = state.legal_actions(actor)
         if not actions or not self._is_movelike(actions):

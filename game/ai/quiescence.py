@@ -31,6 +31,8 @@ class Quiescence:
     def _quiesce(self, state: Any, alpha: float, beta: float, ply: int, qdepth: int) -> float:
         # Called with a state that is not over and has exactly one seat to act
         # (the caller checked), or recursively after a capture.
+        if self._core:
+            return self._quiesce_core(state, alpha, beta, ply, qdepth)
         if qdepth:
             self._tick()
             result = state.result()
@@ -51,6 +53,29 @@ class Quiescence:
         stand = self._static(state, ply)
         if qdepth >= QUIESCENCE_DEPTH or not self._pieces:
             return stand
+        return self._captures_from(state, actor, actions, stand, alpha, beta, ply, qdepth)
+
+    def _quiesce_core(self, state: Any, alpha: float, beta: float, ply: int, qdepth: int) -> float:
+        """``_quiesce`` on the orthodox chess core: the end is looked for
+        without listing the moves (``result_before_moves``), and mate only
+        where the side to move is in check; stalemate beyond that is left to
+        the evaluation, as engines do."""
+        if qdepth:
+            self._tick()
+            result = state.result_before_moves()
+            if result is not None:
+                return self._terminal(result, ply)
+        actor = state.turn
+        if state.king_attacked(actor) and not state.has_legal_move():
+            return self._terminal(state.result(), ply)
+        self._counts.pop(ply, None)
+        stand = self._static(state, ply)
+        if qdepth >= QUIESCENCE_DEPTH:
+            return stand
+        return self._captures_from(state, actor, None, stand, alpha, beta, ply, qdepth)
+
+    def _captures_from(self, state, actor, actions, stand, alpha, beta, ply: int, qdepth: int):
+        """The rest of a quiescence node after its stand-pat ``stand``."""
         if actor in self.team:
             if stand >= beta:
                 return stand  # standing pat is already too good: no capture list needed

@@ -54,6 +54,7 @@ from typing import Any
 from game.ai.evaluate import (
     WIN,
     Evaluator,
+    chess_eval,
     evaluator_for,
     team_of,
     terminal_value,
@@ -62,6 +63,7 @@ from game.ai.matrix import sample, solve
 from game.ai.ordering import Ordering, check_test
 from game.ai.quiescence import Quiescence
 from game.engine.chess.board import ChessBoard
+from game.engine.chess.evaluation import evaluate_board
 
 INF = math.inf
 TIE = 1e-6  # scores this close count as equal at the root
@@ -170,6 +172,9 @@ class Search(Ordering, Quiescence):
         self._loud = 0  # leading actions of the last ordering that are not quiet
         self._extend_limit = 0  # no check extension beyond this ply
         self._make = False
+        self._core = False  # the orthodox chess core: ends found from the move list
+        self._board_eval = False  # the chess core's evaluation, called straight
+        self._sign = 1.0
         self._keyed = False
         self._noisy = False
         self._by_turns = False  # a seat's further decisions in its turn cost no depth
@@ -262,7 +267,12 @@ class Search(Ordering, Quiescence):
         noisy = getattr(state, "noisy_actions", None)
         self._noisy = callable(noisy) and noisy(self.seat) is not None
         self._see = self._noisy and isinstance(state, ChessBoard)
+        # Orthodox chess's ends (``result_before_moves``) and its evaluation
+        # called straight, with the end already looked at.
+        self._core = self._see and getattr(type(state), "_core", False)
+        self._board_eval = self._core and evaluate is chess_eval and len(state.bb) == 6
         game = getattr(state, "game", None)
+        self._sign = -1.0 if self._core and game.side_of(self.seat) == 1 else 1.0
         self._null = (
             bool(getattr(game, "null_move_safe", False))
             and callable(getattr(state, "make_null", None))
@@ -402,6 +412,8 @@ class Search(Ordering, Quiescence):
         return v
 
     def _static(self, state: Any, ply: int | None = None, board: dict | None = None) -> float:
+        if self._board_eval:  # the chess core's knowledge, the end already looked at
+            return self._sign * evaluate_board(state)
         if self._takes_mobility:
             return self._evaluate(state, self.seat, self._mobility(ply), board)
         return self._evaluate(state, self.seat)
@@ -450,13 +462,20 @@ class Search(Ordering, Quiescence):
         self, state: Any, depth: int, alpha: float, beta: float, ply: int, allow_null: bool = True
     ) -> float:
         self._tick()
-        result = state.result()
-        if result is not None:
-            return self._terminal(result, ply)
-        acting = state.to_act()
-        if len(acting) != 1:
-            return self._simultaneous_node(state, acting, depth, alpha, beta, ply)
-        actor = acting[0]
+        core = self._core
+        if core:  # mate and stalemate show in the move list below
+            result = state.result_before_moves()
+            if result is not None:
+                return self._terminal(result, ply)
+            actor = state.turn
+        else:
+            result = state.result()
+            if result is not None:
+                return self._terminal(result, ply)
+            acting = state.to_act()
+            if len(acting) != 1:
+                return self._simultaneous_node(state, acting, depth, alpha, beta, ply)
+            actor = acting[0]
         in_check = self._checks and state.in_check()
         if in_check and ply < self._extend_limit:
             depth += 1  # a check is searched a ply further: it is forcing
@@ -507,9 +526,9 @@ class Search(Ordering, Quiescence):
             cut = self._null_prune(state, depth, alpha, beta, ply, ours)
             if cut is not None:
                 return cut
-        actions = state.legal_actions(actor)
+        actions = state.legal_moves() if core else state.legal_actions(actor)
         if not actions:
-            return self._static(state)
+            return self._terminal(state.result(), ply) if core else self._static(state)
         self._counts[ply] = (actor, len(actions))
         actions = self._order(state, actions, actor, ply, first)
         # Late quiet actions are searched shallower first (late move reductions).

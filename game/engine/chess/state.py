@@ -52,6 +52,7 @@ from game.engine.chess.tables import (
     KING,
     KNIGHT,
     PAWN,
+    PAWN_ATTACKS,
     QUEEN,
     ROOK,
     STANDARD_FEN,
@@ -69,6 +70,12 @@ MOVE_HOOKS = ("piece_moves", "allows", "occupancy", "is_attacked", "pseudo_legal
 TURN_HOOKS = (
     *("apply", "act", "play_move", "after_move", "turn_open", "end_turn", "next_turn"),
     *("push", "merge_extras"),
+)
+# A class that overrides none of these (nor the move and turn hooks) ends
+# its games only as orthodox chess does: ``result_before_moves`` may serve.
+RESULT_HOOKS = (
+    *("variant_result", "rules_result", "orthodox_result", "result", "no_move_left"),
+    *("to_act", "seat_to_act", "legal_actions", "insufficient_material", "king_attacked"),
 )
 
 Copier = Callable[[Any], Any] | None
@@ -130,6 +137,11 @@ class ChessState(MoveGeneration, ChessBoard, State):
         cls._own_apply = cls.apply is not ChessState.apply
         cls._plain = all(getattr(cls, name) is getattr(ChessState, name) for name in TURN_HOOKS)
         cls._plain_moves = cls._fast and cls.actions_for is ChessState.actions_for
+        cls._core = (
+            cls._plain
+            and cls._plain_moves
+            and all(getattr(cls, name) is getattr(ChessState, name) for name in RESULT_HOOKS)
+        )
 
     # -- the random generator: shared by copies until one of them uses it ------------
     @property
@@ -371,6 +383,30 @@ class ChessState(MoveGeneration, ChessBoard, State):
             return Result.draw(game, THREEFOLD)
         return None
 
+    def result_before_moves(self) -> Result | None:
+        """For a search that lists the legal moves next, on a class that ends
+        its games as orthodox chess (``_core``): ``result()`` without looking
+        for a position with no legal move, unless the side to move has only
+        its king and pawns (where stalemate is a real danger). The caller
+        finds mate and stalemate by the empty move list (and then asks
+        ``result()``); a checkmate under the fifty-move count is looked for
+        here, since it comes first."""
+        if self._agreed_result is not None:
+            return self._agreed_result
+        if self._result is not False:
+            return self._result  # type: ignore[return-value]
+        bb, side = self.bb, self.turn
+        if (
+            self.halfmove >= 100
+            or not (bb[KNIGHT] | bb[BISHOP] | bb[ROOK] | bb[QUEEN]) & (self.occ[side])
+        ):
+            return self.rules_result()
+        if self.insufficient_material():
+            return self.rules_result()
+        if self.repetition.threefold():
+            return self.rules_result()
+        return None
+
     def no_move_left(self) -> bool:
         """The player to move has nothing to play: mate or stalemate. A
         variant whose turn has steps that are not moves says what counts."""
@@ -401,6 +437,10 @@ class ChessState(MoveGeneration, ChessBoard, State):
     def _ep_capturable(self) -> bool:
         if not self.en_passant:
             return False
+        if self._fast:  # orthodox pawns: only one beside the skipped square may take
+            capturers = PAWN_ATTACKS[1 - self.turn][self.ep] & self.bb[PAWN] & self.occ[self.turn]
+            if not capturers:
+                return False
         return any(self.bb[PAWN] & 1 << m.frm and m.to == self.ep for m in self.legal_moves())
 
     def copy(self) -> ChessState:
@@ -571,6 +611,7 @@ ChessState._mutable = _mutable_fields(ChessState.FIELDS)
 ChessState._own_apply = False
 ChessState._plain = True
 ChessState._plain_moves = True
+ChessState._core = True
 
 
 def extras_text(extras: Mapping[int, Any], write: Callable[[Any], str] = str) -> str:

@@ -1,0 +1,74 @@
+"""Where a chess search spends its time: cProfile over Chess960 middlegames.
+
+Searches each position below for ``--time`` seconds (or to ``--nodes``
+nodes, the same tree every run) under cProfile and prints the functions
+that cost the most, by their own time and by their cumulative time.
+
+    .venv/bin/python scripts/profile_search.py [--time 0.5] [--nodes N] [--top 25]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai.search import Limits, Search  # noqa: E402
+from game.games import load_all  # noqa: E402
+
+# Chess960 middlegames from our games against Stockfish (scripts/sf_review.py).
+MIDDLEGAMES = [
+    "nrqb2kr/pp2ppp1/2bpn3/2p4p/4P3/1N1PN3/PPP1BPPP/1RQ1B1KR w KQkq - 1 6",
+    "b1r1kq1r/pp1ppppp/2n2n2/2p1P3/5b2/1PN2N2/P1PPQPPP/B1RBK2R b KQkq - 0 6",
+    "rn1kq1bb/ppp4p/1n6/3N1p2/5p2/B5P1/PPKPP2P/R3QR1B w q - 1 10",
+    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8",
+    "2r1k3/p2pBp2/8/1pp4p/5bp1/1P4P1/P1PP1P1P/2KbR3 b q - 0 19",
+]
+
+
+def run(time_limit: float, nodes: int) -> tuple[int, float, list[int]]:
+    game = load_all()["chess960"]
+    total, seconds, depths = 0, 0.0, []
+    for fen in MIDDLEGAMES:
+        state = game.from_text(fen)
+        seat = state.to_act()[0]
+        limits = Limits(max_depth=64, time_limit=time_limit, time_cap=time_limit, node_limit=nodes)
+        search = Search(seat, limits, random.Random(0))
+        start = time.process_time()
+        result = search.run(state.copy())
+        seconds += time.process_time() - start
+        total += search.nodes
+        depths.append(result.depth)
+    return total, seconds, depths
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--time", type=float, default=0.5)
+    parser.add_argument("--nodes", type=int, default=10**9)
+    parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--no-profile", action="store_true", help="only nodes, seconds, depths")
+    args = parser.parse_args()
+    time_limit = args.time if args.nodes >= 10**9 else 1e9
+    if args.no_profile:
+        nodes, seconds, depths = run(time_limit, args.nodes)
+        print(f"{nodes} nodes in {seconds:.2f} s CPU: {nodes / seconds:,.0f} n/s, depths {depths}")
+        return
+    profile = cProfile.Profile()
+    profile.enable()
+    nodes, seconds, depths = run(time_limit, args.nodes)
+    profile.disable()
+    print(f"{nodes} nodes in {seconds:.2f} s CPU (profiled): depths {depths}")
+    stats = pstats.Stats(profile)
+    stats.sort_stats("tottime").print_stats(args.top)
+    stats.sort_stats("cumulative").print_stats(args.top)
+
+
+if __name__ == "__main__":
+    main()
