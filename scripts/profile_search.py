@@ -1,10 +1,11 @@
 """Where a chess search spends its time: cProfile over Chess960 middlegames.
 
 Searches each position below for ``--time`` seconds (or to ``--nodes``
-nodes, the same tree every run) under cProfile and prints the functions
+nodes or ``--depth`` plies, the same tree every run) under cProfile and prints the functions
 that cost the most, by their own time and by their cumulative time.
 
-    .venv/bin/python scripts/profile_search.py [--time 0.5] [--nodes N] [--top 25]
+    .venv/bin/python scripts/profile_search.py [--time 0.5] [--nodes N] [--depth D]
+        [--top 25] [--no-profile]
 """
 
 from __future__ import annotations
@@ -32,13 +33,13 @@ MIDDLEGAMES = [
 ]
 
 
-def run(time_limit: float, nodes: int) -> tuple[int, float, list[int]]:
+def run(time_limit: float, nodes: int, depth: int = 64) -> tuple[int, float, list[int]]:
     game = load_all()["chess960"]
     total, seconds, depths = 0, 0.0, []
     for fen in MIDDLEGAMES:
         state = game.from_text(fen)
         seat = state.to_act()[0]
-        limits = Limits(max_depth=64, time_limit=time_limit, time_cap=time_limit, node_limit=nodes)
+        limits = Limits(depth, time_limit, time_cap=time_limit, node_limit=nodes)
         search = Search(seat, limits, random.Random(0))
         start = time.process_time()
         result = search.run(state.copy())
@@ -52,17 +53,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--time", type=float, default=0.5)
     parser.add_argument("--nodes", type=int, default=10**9)
+    parser.add_argument("--depth", type=int, default=64, help="to this depth, untimed")
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--no-profile", action="store_true", help="only nodes, seconds, depths")
     args = parser.parse_args()
-    time_limit = args.time if args.nodes >= 10**9 else 1e9
+    untimed = args.nodes < 10**9 or args.depth < 64
+    time_limit = 1e9 if untimed else args.time
     if args.no_profile:
-        nodes, seconds, depths = run(time_limit, args.nodes)
+        nodes, seconds, depths = run(time_limit, args.nodes, args.depth)
         print(f"{nodes} nodes in {seconds:.2f} s CPU: {nodes / seconds:,.0f} n/s, depths {depths}")
         return
     profile = cProfile.Profile()
     profile.enable()
-    nodes, seconds, depths = run(time_limit, args.nodes)
+    nodes, seconds, depths = run(time_limit, args.nodes, args.depth)
     profile.disable()
     print(f"{nodes} nodes in {seconds:.2f} s CPU (profiled): depths {depths}")
     stats = pstats.Stats(profile)

@@ -69,7 +69,7 @@ class Quiescence:
         if state.king_attacked(actor) and not state.has_legal_move():
             return self._terminal(state.result(), ply)
         self._counts.pop(ply, None)
-        stand = self._static(state, ply)
+        stand = self._static(state, ply, alpha, beta)
         if qdepth >= QUIESCENCE_DEPTH:
             return stand
         return self._captures_from(state, actor, None, stand, alpha, beta, ply, qdepth)

@@ -411,11 +411,17 @@ class Search(Ordering, Quiescence):
             return v + ply  # a later loss is better
         return v
 
-    def _static(self, state: Any, ply: int | None = None, board: dict | None = None) -> float:
+    def _static(
+        self, state: Any, ply: int | None = None, low: float = -INF, high: float = INF
+    ) -> float:
+        """The static score from the searching seat's side; on the chess core
+        lazy outside (``low``, ``high``): only what decides against the window."""
         if self._board_eval:  # the chess core's knowledge, the end already looked at
-            return self._sign * evaluate_board(state)
+            if self._sign > 0:
+                return evaluate_board(state, low, high)
+            return -evaluate_board(state, -high, -low)
         if self._takes_mobility:
-            return self._evaluate(state, self.seat, self._mobility(ply), board)
+            return self._evaluate(state, self.seat, self._mobility(ply))
         return self._evaluate(state, self.seat)
 
     def _mobility(self, ply: int | None) -> dict | None:
@@ -505,7 +511,8 @@ class Search(Ordering, Quiescence):
         ):
             # Near the leaves, far past the bound: take the static score
             # (less a margin) for the node, or skip the quiet actions.
-            stand, margin = self._static(state, ply), FUTILITY_MARGIN * depth
+            margin = FUTILITY_MARGIN * depth
+            stand = self._static(state, ply, alpha - margin, beta + margin)
             if ours:
                 if stand - margin >= beta:
                     return stand - margin
@@ -622,7 +629,7 @@ class Search(Ordering, Quiescence):
         """The bound to return if the side to move, passing, still reaches it
         (searched ``NULL_REDUCTION`` plies shorter), else None."""
         reduce = NULL_REDUCTION + (1 if depth >= 6 else 0)
-        stand = self._static(state, ply)
+        stand = self._static(state, ply, alpha, beta)
         if ours:
             if stand < beta:
                 return None
