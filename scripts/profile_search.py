@@ -30,7 +30,15 @@ MIDDLEGAMES = [
     "rn1kq1bb/ppp4p/1n6/3N1p2/5p2/B5P1/PPKPP2P/R3QR1B w q - 1 10",
     "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8",
     "2r1k3/p2pBp2/8/1pp4p/5bp1/1P4P1/P1PP1P1P/2KbR3 b q - 0 19",
+    "nr1b3r/pp2p1k1/2qpnppN/7p/2P1b3/1NBB4/PPP2PPP/1RQ3KR w KQ - 0 12",
+    "nr6/pp4k1/1b3ppN/2q4p/4r3/3Q4/PPP1nPPP/1R3K1R w - - 6 25",
+    "7B/3kpr2/1pp1n3/p2p4/P7/1P1P2PQ/1KP1P3/5r2 b - - 4 27",
+    "b1rkq1r1/N1p2p1p/ppp1p1n1/6p1/6P1/1P4N1/P1PPPP1P/b1RKQ1R1 w KQkq - 0 9",
+    "5rk1/Nbpqbp1p/pp2p1n1/2p5/4N1Pp/1P3P2/P1PPP2Q/1R1K2R1 w K - 2 17",
 ]
+
+
+CUTOFFS = [0, 0]  # beta cutoffs by a later action, by the first
 
 
 def run(time_limit: float, nodes: int, depth: int = 64) -> tuple[int, float, list[int]]:
@@ -45,6 +53,8 @@ def run(time_limit: float, nodes: int, depth: int = 64) -> tuple[int, float, lis
         result = search.run(state.copy())
         seconds += time.process_time() - start
         total += search.nodes
+        CUTOFFS[0] += search.cutoffs[0]
+        CUTOFFS[1] += search.cutoffs[1]
         depths.append(result.depth)
     return total, seconds, depths
 
@@ -62,6 +72,9 @@ def main() -> None:
     if args.no_profile:
         nodes, seconds, depths = run(time_limit, args.nodes, args.depth)
         print(f"{nodes} nodes in {seconds:.2f} s CPU: {nodes / seconds:,.0f} n/s, depths {depths}")
+        later, first = CUTOFFS
+        share = first / max(1, first + later)
+        print(f"beta cutoffs {first + later}, by the first action {share:.1%}")
         return
     profile = cProfile.Profile()
     profile.enable()

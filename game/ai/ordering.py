@@ -30,6 +30,7 @@ from game.engine.chess.tables import (
 #: is worth more than everything, so it never captures into a defence.
 SEE_VALUES = (1.0, 3.0, 3.25, 5.0, 9.0, 100.0)
 LOSING_CAPTURE_KEY = 0.5  # a losing capture's place: after killers, among quiet actions
+COUNTER_KEY = 0.999  # chess: the last answer to the move just made, after the killers
 
 
 def check_test(board: Any) -> Callable[[Any], bool | None]:
@@ -206,6 +207,7 @@ class Ordering:
         bb, enemy = state.bb, state.occ[1 - actor]
         killers = self.killers.get(ply, ())
         history = self.history
+        counter = self.counters.get(state.last_move)
         keyed = []
         for a in actions:
             to_bit = 1 << a.to
@@ -216,6 +218,8 @@ class Ordering:
                     k = LOSING_CAPTURE_KEY  # a dearer piece takes and the exchange loses
             elif a in killers:
                 k = 1.0
+            elif a == counter:
+                k = COUNTER_KEY
             else:
                 h = history.get(a)
                 k = h / (h + 100.0) if h else 0.0  # below 1: after killers

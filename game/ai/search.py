@@ -161,6 +161,8 @@ class Search(Ordering, Quiescence):
         self.team: tuple[int, ...] = (seat,)
         self.killers: dict[int, list[Hashable]] = {}
         self.history: dict[Hashable, int] = {}  # action -> cutoffs weighted by depth^2
+        self.counters: dict[Hashable, Hashable] = {}  # chess: a move -> the answer that refuted it
+        self.cutoffs = [0, 0]  # beta cutoffs by a later action, by the first (ordering's yardstick)
         self._counts: dict[int, tuple[int, int]] = {}  # ply -> (actor, legal count)
         self._takes_mobility = False
         # key -> (depth, score, bound, action); a bot may hand over its table
@@ -273,6 +275,8 @@ class Search(Ordering, Quiescence):
         self._board_eval = self._core and evaluate is chess_eval and len(state.bb) == 6
         game = getattr(state, "game", None)
         self._sign = -1.0 if self._core and game.side_of(self.seat) == 1 else 1.0
+        if self._board_eval:
+            evaluate_board(state)  # counts the running sums that make keeps from here
         self._null = (
             bool(getattr(game, "null_move_safe", False))
             and callable(getattr(state, "make_null", None))
@@ -573,6 +577,9 @@ class Search(Ordering, Quiescence):
                         alpha = v
                         if alpha >= beta:
                             self._killer(ply, a, depth)
+                            self.cutoffs[i == 0] += 1
+                            if self._see:  # the answer to the move that led here
+                                self.counters[state.last_move] = a
                             break
         else:
             best = INF
@@ -595,6 +602,9 @@ class Search(Ordering, Quiescence):
                         beta = v
                         if alpha >= beta:
                             self._killer(ply, a, depth)
+                            self.cutoffs[i == 0] += 1
+                            if self._see:  # the answer to the move that led here
+                                self.counters[state.last_move] = a
                             break
         if key is not None:
             if best <= start_alpha:
