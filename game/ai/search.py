@@ -85,6 +85,9 @@ LMR_ROWS, LMR_COLUMNS = 32, 64  # the reduction tables' sizes (depth, action ind
 LMP_DEPTH = 3  # late move pruning (where null moves are allowed) up to this depth
 LMP_COUNT = (0, 5, 8, 13)  # quiet actions tried per remaining depth before the rest are pruned
 NEXT_DEPTH_SHARE = 0.6  # a new depth starts while less than this share of the time is spent
+# ... on the orthodox chess core, always: an unfinished depth whose first
+# action is searched counts, and 7 in 10 get that far (scripts/bench_time_use.py).
+CORE_NEXT_DEPTH_SHARE = 1.0
 MATE_ZONE = WIN - 1000  # scores beyond this are wins or losses by the ply
 EXACT, LOWER, UPPER = 0, 1, 2  # what a table score is: the value, or a bound on it
 
@@ -162,6 +165,7 @@ class Search(Ordering, Quiescence):
         self.killers: dict[int, list[Hashable]] = {}
         self.history: dict[Hashable, int] = {}  # action -> cutoffs weighted by depth^2
         self.counters: dict[Hashable, Hashable] = {}  # chess: a move -> the answer that refuted it
+        self.trace: list[tuple[int, int, int]] = []  # (depth, root action index, nodes so far)
         self.cutoffs = [0, 0]  # beta cutoffs by a later action, by the first (ordering's yardstick)
         self._counts: dict[int, tuple[int, int]] = {}  # ply -> (actor, legal count)
         self._takes_mobility = False
@@ -223,6 +227,7 @@ class Search(Ordering, Quiescence):
                         if v > alpha:
                             v = child(state, self.seat, a, depth - 1, alpha, INF, 1)
                     partial[a] = v
+                    self.trace.append((depth, i, self.nodes))
                     if v > best:
                         best = v
                 completed, completed_depth = partial, depth
@@ -230,7 +235,8 @@ class Search(Ordering, Quiescence):
                 actions.sort(key=lambda a: -completed[a])
                 if best >= WIN - 1000 or best <= -WIN + 1000:
                     break  # a forced result is known; deeper adds nothing
-                if time.perf_counter() - start > NEXT_DEPTH_SHARE * (self.deadline - start):
+                share = CORE_NEXT_DEPTH_SHARE if self._core else NEXT_DEPTH_SHARE
+                if time.perf_counter() - start > share * (self.deadline - start):
                     break  # the next depth would hardly get anywhere
         except _Abort:
             pass
