@@ -515,15 +515,15 @@ class ChessState(MoveGeneration, ChessBoard, State):
         them, less the events: what the search spends most of its time on."""
         self.bb = list(self.bb)  # the saved lists stay as they were
         self.occ = list(self.occ)
-        self.extras = dict(self.extras)
-        self._stack = []
+        if self.extras:
+            self.extras = dict(self.extras)
         self.repetition = self.repetition.copy()
         if self._rng is not None:
             self._rng_shared = True
         pst = self._pst
         if pst is not None:
             pst = self._pst_after(move, pst)
-        self.push(move)
+        self._move(move)  # ``push`` is orthodox here (a plain class): no stack needed
         self._pst = pst
         self.last_move = move
         self.repetition.add(self.position_key(), irreversible=self.halfmove == 0)
