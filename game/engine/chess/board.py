@@ -170,9 +170,9 @@ class ChessBoard:
                 dict(extras) if extras else None,
             )
         )
-        self._move(move, pass_turn)
+        self._move_pieces(move, pass_turn)
 
-    def _move(self, move: Move, pass_turn: bool = True) -> None:
+    def _move_pieces(self, move: Move, pass_turn: bool = True) -> None:
         """``push`` without saving what ``pop`` needs (for ``make``, which
         saves the whole state itself): the board lists are changed in place."""
         extras = self.extras

@@ -523,7 +523,7 @@ class ChessState(MoveGeneration, ChessBoard, State):
         pst = self._pst
         if pst is not None:
             pst = self._pst_after(move, pst)
-        self._move(move)  # ``push`` is orthodox here (a plain class): no stack needed
+        self._move_pieces(move)  # ``push`` is orthodox here (a plain class): no stack needed
         self._pst = pst
         self.last_move = move
         self.repetition.add(self.position_key(), irreversible=self.halfmove == 0)
