@@ -259,19 +259,29 @@ class Ordering:
 
     def _captures_chess(self, state: Any, actions: list, actor: int) -> list:
         """``_captures`` on the orthodox chess core, read off the bitboards."""
-        bb, enemy = state.bb, state.occ[1 - actor]
-        keyed = []
-        for a in actions:
-            to_bit = 1 << a.to
-            promo = a.promotion
-            if enemy & to_bit or promo:
-                g, k, dearer = _chess_gain(bb, a, to_bit, enemy, promo)
-                if k > 0.0:
-                    if dearer and see(state, a.frm, a.to) < 0.0:
-                        continue
-                    keyed.append((k, g, a))
-        keyed.sort(key=_by_key)
-        return [(g, a) for _, g, a in keyed]
+        return [
+            (g, a)
+            for _, g, dearer, a in keyed_captures(state, actions, actor)
+            if not dearer or see(state, a.frm, a.to) >= 0.0
+        ]
+
+
+def keyed_captures(state: Any, actions: list, actor: int) -> list:
+    """The captures and promotions among ``actions`` on the orthodox chess
+    core as (MVV-LVA key, material won, whether a dearer piece takes, move),
+    best key first; the static exchange of a dearer piece's capture is left
+    to the caller (quiescence works it out only for the captures it tries)."""
+    bb, enemy = state.bb, state.occ[1 - actor]
+    keyed = []
+    for a in actions:
+        to_bit = 1 << a.to
+        promo = a.promotion
+        if enemy & to_bit or promo:
+            g, k, dearer = _chess_gain(bb, a, to_bit, enemy, promo)
+            if k > 0.0:
+                keyed.append((k, g, dearer, a))
+    keyed.sort(key=_by_key)
+    return keyed
 
 
 #: ``PIECE_VALUES`` by the chess core's kind index (pawn .. king).

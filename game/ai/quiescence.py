@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.ai.ordering import keyed_captures, see
+
 QUIESCENCE_DEPTH = 6  # capture plies after the nominal depth
 DELTA_MARGIN = 2.0  # quiescence skips captures that cannot come this close to alpha
 
@@ -72,7 +74,44 @@ class Quiescence:
         stand = self._static(state, ply, alpha, beta)
         if qdepth >= QUIESCENCE_DEPTH:
             return stand
-        return self._captures_from(state, actor, None, stand, alpha, beta, ply, qdepth)
+        ours = actor in self.team
+        if ours:
+            if stand >= beta:
+                return stand
+            if stand > alpha:
+                alpha = stand
+        else:
+            if stand <= alpha:
+                return stand
+            if stand < beta:
+                beta = stand
+        # The captures best first; the static exchange is worked out only for
+        # those tried (not for the ones delta pruning skips or a cutoff spares).
+        best = stand
+        quiet_child = self._quiet_child
+        for _key, gain, dearer, a in keyed_captures(state, state.noisy_moves(), actor):
+            if ours:
+                if stand + gain + DELTA_MARGIN <= alpha:
+                    continue  # even winning the piece cannot lift us to alpha
+            elif stand - gain - DELTA_MARGIN >= beta:
+                continue
+            if dearer and see(state, a.frm, a.to) < 0.0:
+                continue  # a dearer piece takes and the exchange loses
+            v = quiet_child(state, actor, a, alpha, beta, ply + 1, qdepth + 1)
+            if ours:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        return best
 
     def _captures_from(self, state, actor, actions, stand, alpha, beta, ply: int, qdepth: int):
         """The rest of a quiescence node after its stand-pat ``stand``."""
