@@ -6,6 +6,8 @@ actions by history (cutoffs weighted by depth squared). On the orthodox
 chess core a capture of a cheaper piece is weighed by the static exchange
 (``see``): one that loses material goes after the killers, among the quiet
 actions (and may be reduced like them), and quiescence leaves it out.
+On the chess core too, counter-moves: the quiet answer that last refuted
+the move just made (a beta cutoff) is tried after the killers.
 ``_captures`` lists the captures and promotions quiescence searches. A
 mixin of ``Search``.
 """

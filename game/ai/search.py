@@ -35,6 +35,13 @@ seat's side, and with more than two seats the search is "paranoid".
   (growing with the logarithms of depth and index, ``_reductions``).
 - Quiescence at the leaves (game/ai/quiescence.py): captures and
   promotions only, a stand-pat on the static evaluation, delta pruning.
+- On the orthodox chess core (a class with none of the hooks, ``_core``):
+  the end is looked for before the moves are listed without looking for
+  mate and stalemate (``result_before_moves``; the empty move list shows
+  them, and quiescence looks for mate only in check); the chess evaluation
+  is called straight and lazily (material and tables alone, kept up to
+  date by ``make``, where they lie far outside the window); counter-moves
+  in the ordering; a new depth always starts while time is left.
 - Simultaneous decisions: at the root against one rival, each side's few
   most promising actions are searched against each other and the mixed
   equilibrium of that matrix game is played (game/ai/matrix.py); with more
