@@ -53,8 +53,9 @@ def run(time_limit: float, nodes: int, depth: int = 64) -> tuple[int, float, lis
         result = search.run(state.copy())
         seconds += time.process_time() - start
         total += search.nodes
-        CUTOFFS[0] += search.cutoffs[0]
-        CUTOFFS[1] += search.cutoffs[1]
+        cutoffs = getattr(search, "cutoffs", (0, 0))  # older code (before/after runs) has none
+        CUTOFFS[0] += cutoffs[0]
+        CUTOFFS[1] += cutoffs[1]
         depths.append(result.depth)
     return total, seconds, depths
 
