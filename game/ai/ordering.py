@@ -6,6 +6,8 @@ actions by history (cutoffs weighted by depth squared). On the orthodox
 chess core a capture of a cheaper piece is weighed by the static exchange
 (``see``): one that loses material goes after the killers, among the quiet
 actions (and may be reduced like them), and quiescence leaves it out.
+On the chess core too, counter-moves: the quiet answer that last refuted
+the move just made (a beta cutoff) is tried after the killers.
 ``_captures`` lists the captures and promotions quiescence searches. A
 mixin of ``Search``.
 """
@@ -30,6 +32,7 @@ from game.engine.chess.tables import (
 #: is worth more than everything, so it never captures into a defence.
 SEE_VALUES = (1.0, 3.0, 3.25, 5.0, 9.0, 100.0)
 LOSING_CAPTURE_KEY = 0.5  # a losing capture's place: after killers, among quiet actions
+COUNTER_KEY = 0.999  # chess: the last answer to the move just made, after the killers
 
 
 def check_test(board: Any) -> Callable[[Any], bool | None]:
@@ -206,6 +209,7 @@ class Ordering:
         bb, enemy = state.bb, state.occ[1 - actor]
         killers = self.killers.get(ply, ())
         history = self.history
+        counter = self.counters.get(state.last_move)
         keyed = []
         for a in actions:
             to_bit = 1 << a.to
@@ -216,6 +220,8 @@ class Ordering:
                     k = LOSING_CAPTURE_KEY  # a dearer piece takes and the exchange loses
             elif a in killers:
                 k = 1.0
+            elif a == counter:
+                k = COUNTER_KEY
             else:
                 h = history.get(a)
                 k = h / (h + 100.0) if h else 0.0  # below 1: after killers
@@ -227,7 +233,7 @@ class Ordering:
         (``actions`` None: the state's ``noisy_actions``; ``board`` the
         state's ``pieces()``, None on the orthodox chess core)."""
         if actions is None:
-            actions = state.noisy_actions(actor)
+            actions = state.noisy_moves() if self._core else state.noisy_actions(actor)
             if actions is None:
                 actions = state.legal_actions(actor)
         if not actions or not self._is_movelike(actions):
@@ -255,19 +261,29 @@ class Ordering:
 
     def _captures_chess(self, state: Any, actions: list, actor: int) -> list:
         """``_captures`` on the orthodox chess core, read off the bitboards."""
-        bb, enemy = state.bb, state.occ[1 - actor]
-        keyed = []
-        for a in actions:
-            to_bit = 1 << a.to
-            promo = a.promotion
-            if enemy & to_bit or promo:
-                g, k, dearer = _chess_gain(bb, a, to_bit, enemy, promo)
-                if k > 0.0:
-                    if dearer and see(state, a.frm, a.to) < 0.0:
-                        continue
-                    keyed.append((k, g, a))
-        keyed.sort(key=_by_key)
-        return [(g, a) for _, g, a in keyed]
+        return [
+            (g, a)
+            for _, g, dearer, a in keyed_captures(state, actions, actor)
+            if not dearer or see(state, a.frm, a.to) >= 0.0
+        ]
+
+
+def keyed_captures(state: Any, actions: list, actor: int) -> list:
+    """The captures and promotions among ``actions`` on the orthodox chess
+    core as (MVV-LVA key, material won, whether a dearer piece takes, move),
+    best key first; the static exchange of a dearer piece's capture is left
+    to the caller (quiescence works it out only for the captures it tries)."""
+    bb, enemy = state.bb, state.occ[1 - actor]
+    keyed = []
+    for a in actions:
+        to_bit = 1 << a.to
+        promo = a.promotion
+        if enemy & to_bit or promo:
+            g, k, dearer = _chess_gain(bb, a, to_bit, enemy, promo)
+            if k > 0.0:
+                keyed.append((k, g, dearer, a))
+    keyed.sort(key=_by_key)
+    return keyed
 
 
 #: ``PIECE_VALUES`` by the chess core's kind index (pawn .. king).

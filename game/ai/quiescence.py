@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.ai.ordering import keyed_captures, see
+
 QUIESCENCE_DEPTH = 6  # capture plies after the nominal depth
 DELTA_MARGIN = 2.0  # quiescence skips captures that cannot come this close to alpha
 
@@ -38,6 +40,8 @@ class Quiescence:
     def _quiesce(self, state: Any, alpha: float, beta: float, ply: int, qdepth: int) -> float:
         # Called with a state that is not over and has exactly one seat to act
         # (the caller checked), or recursively after a capture.
+        if self._core:
+            return self._quiesce_core(state, alpha, beta, ply, qdepth)
         if qdepth:
             self._tick()
             result = state.result()
@@ -61,6 +65,67 @@ class Quiescence:
         stand = self._static(state, ply)
         if qdepth >= QUIESCENCE_DEPTH or not (self._pieces or own):
             return stand
+        return self._captures_from(state, actor, actions, stand, alpha, beta, ply, qdepth)
+
+    def _quiesce_core(self, state: Any, alpha: float, beta: float, ply: int, qdepth: int) -> float:
+        """``_quiesce`` on the orthodox chess core: the end is looked for
+        without listing the moves (``result_before_moves``), and mate only
+        where the side to move is in check; stalemate beyond that is left to
+        the evaluation, as engines do."""
+        if qdepth:
+            self._tick()
+            result = state.result_before_moves()
+            if result is not None:
+                return self._terminal(result, ply)
+        actor = state.turn
+        if state.king_attacked(actor) and not state.has_legal_move():
+            return self._terminal(state.result(), ply)
+        self._counts.pop(ply, None)
+        stand = self._static(state, ply, alpha, beta)
+        if qdepth >= QUIESCENCE_DEPTH:
+            return stand
+        ours = actor in self.team
+        if ours:
+            if stand >= beta:
+                return stand
+            if stand > alpha:
+                alpha = stand
+        else:
+            if stand <= alpha:
+                return stand
+            if stand < beta:
+                beta = stand
+        # The captures best first; the static exchange is worked out only for
+        # those tried (not for the ones delta pruning skips or a cutoff spares).
+        best = stand
+        quiet_child = self._quiet_child
+        for _key, gain, dearer, a in keyed_captures(state, state.noisy_moves(), actor):
+            if ours:
+                if stand + gain + DELTA_MARGIN <= alpha:
+                    continue  # even winning the piece cannot lift us to alpha
+            elif stand - gain - DELTA_MARGIN >= beta:
+                continue
+            if dearer and see(state, a.frm, a.to) < 0.0:
+                continue  # a dearer piece takes and the exchange loses
+            v = quiet_child(state, actor, a, alpha, beta, ply + 1, qdepth + 1)
+            if ours:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _captures_from(self, state, actor, actions, stand, alpha, beta, ply: int, qdepth: int):
+        """The rest of a quiescence node after its stand-pat ``stand``."""
+        own = self._own_loud  # learnt by _quiesce before it calls here
         if actor in self.team:
             if stand >= beta:
                 return stand  # standing pat is already too good: no capture list needed

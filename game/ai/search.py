@@ -35,6 +35,13 @@ seat's side, and with more than two seats the search is "paranoid".
   (growing with the logarithms of depth and index, ``_reductions``).
 - Quiescence at the leaves (game/ai/quiescence.py): captures and
   promotions only, a stand-pat on the static evaluation, delta pruning.
+- On the orthodox chess core (a class with none of the hooks, ``_core``):
+  the end is looked for before the moves are listed without looking for
+  mate and stalemate (``result_before_moves``; the empty move list shows
+  them, and quiescence looks for mate only in check); the chess evaluation
+  is called straight and lazily (material and tables alone, kept up to
+  date by ``make``, where they lie far outside the window); counter-moves
+  in the ordering; a new depth always starts while time is left.
 - Simultaneous decisions: at the root against one rival, each side's few
   most promising actions are searched against each other and the mixed
   equilibrium of that matrix game is played (game/ai/matrix.py); with more
@@ -54,6 +61,7 @@ from typing import Any
 from game.ai.evaluate import (
     WIN,
     Evaluator,
+    chess_eval,
     evaluator_for,
     team_of,
     terminal_value,
@@ -62,6 +70,7 @@ from game.ai.matrix import sample, solve
 from game.ai.ordering import Ordering, check_test
 from game.ai.quiescence import Quiescence
 from game.engine.chess.board import ChessBoard
+from game.engine.chess.evaluation import evaluate_board
 
 INF = math.inf
 TIE = 1e-6  # scores this close count as equal at the root
@@ -83,6 +92,9 @@ LMR_ROWS, LMR_COLUMNS = 32, 64  # the reduction tables' sizes (depth, action ind
 LMP_DEPTH = 3  # late move pruning (where null moves are allowed) up to this depth
 LMP_COUNT = (0, 5, 8, 13)  # quiet actions tried per remaining depth before the rest are pruned
 NEXT_DEPTH_SHARE = 0.6  # a new depth starts while less than this share of the time is spent
+# ... on the orthodox chess core, always: an unfinished depth whose first
+# action is searched counts, and 7 in 10 get that far (scripts/bench_time_use.py).
+CORE_NEXT_DEPTH_SHARE = 1.0
 MATE_ZONE = WIN - 1000  # scores beyond this are wins or losses by the ply
 EXACT, LOWER, UPPER = 0, 1, 2  # what a table score is: the value, or a bound on it
 
@@ -159,6 +171,9 @@ class Search(Ordering, Quiescence):
         self.team: tuple[int, ...] = (seat,)
         self.killers: dict[int, list[Hashable]] = {}
         self.history: dict[Hashable, int] = {}  # action -> cutoffs weighted by depth^2
+        self.counters: dict[Hashable, Hashable] = {}  # chess: a move -> the answer that refuted it
+        self.trace: list[tuple[int, int, int]] = []  # (depth, root action index, nodes so far)
+        self.cutoffs = [0, 0]  # beta cutoffs by a later action, by the first (ordering's yardstick)
         self._counts: dict[int, tuple[int, int]] = {}  # ply -> (actor, legal count)
         self._takes_mobility = False
         # key -> (depth, score, bound, action); a bot may hand over its table
@@ -170,6 +185,9 @@ class Search(Ordering, Quiescence):
         self._loud = 0  # leading actions of the last ordering that are not quiet
         self._extend_limit = 0  # no check extension beyond this ply
         self._make = False
+        self._core = False  # the orthodox chess core: ends found from the move list
+        self._board_eval = False  # the chess core's evaluation, called straight
+        self._sign = 1.0
         self._keyed = False
         self._noisy = False
         self._by_turns = False  # a seat's further decisions in its turn cost no depth
@@ -216,6 +234,7 @@ class Search(Ordering, Quiescence):
                         if v > alpha:
                             v = child(state, self.seat, a, depth - 1, alpha, INF, 1)
                     partial[a] = v
+                    self.trace.append((depth, i, self.nodes))
                     if v > best:
                         best = v
                 completed, completed_depth = partial, depth
@@ -223,7 +242,8 @@ class Search(Ordering, Quiescence):
                 actions.sort(key=lambda a: -completed[a])
                 if best >= WIN - 1000 or best <= -WIN + 1000:
                     break  # a forced result is known; deeper adds nothing
-                if time.perf_counter() - start > NEXT_DEPTH_SHARE * (self.deadline - start):
+                share = CORE_NEXT_DEPTH_SHARE if self._core else NEXT_DEPTH_SHARE
+                if time.perf_counter() - start > share * (self.deadline - start):
                     break  # the next depth would hardly get anywhere
         except _Abort:
             pass
@@ -262,7 +282,14 @@ class Search(Ordering, Quiescence):
         noisy = getattr(state, "noisy_actions", None)
         self._noisy = callable(noisy) and noisy(self.seat) is not None
         self._see = self._noisy and isinstance(state, ChessBoard)
+        # Orthodox chess's ends (``result_before_moves``) and its evaluation
+        # called straight, with the end already looked at.
+        self._core = self._see and getattr(type(state), "_core", False)
+        self._board_eval = self._core and evaluate is chess_eval and len(state.bb) == 6
         game = getattr(state, "game", None)
+        self._sign = -1.0 if self._core and game.side_of(self.seat) == 1 else 1.0
+        if self._board_eval:
+            evaluate_board(state)  # counts the running sums that make keeps from here
         self._null = (
             bool(getattr(game, "null_move_safe", False))
             and callable(getattr(state, "make_null", None))
@@ -401,9 +428,17 @@ class Search(Ordering, Quiescence):
             return v + ply  # a later loss is better
         return v
 
-    def _static(self, state: Any, ply: int | None = None, board: dict | None = None) -> float:
+    def _static(
+        self, state: Any, ply: int | None = None, low: float = -INF, high: float = INF
+    ) -> float:
+        """The static score from the searching seat's side; on the chess core
+        lazy outside (``low``, ``high``): only what decides against the window."""
+        if self._board_eval:  # the chess core's knowledge, the end already looked at
+            if self._sign > 0:
+                return evaluate_board(state, low, high)
+            return -evaluate_board(state, -high, -low)
         if self._takes_mobility:
-            return self._evaluate(state, self.seat, self._mobility(ply), board)
+            return self._evaluate(state, self.seat, self._mobility(ply))
         return self._evaluate(state, self.seat)
 
     def _mobility(self, ply: int | None) -> dict | None:
@@ -450,13 +485,20 @@ class Search(Ordering, Quiescence):
         self, state: Any, depth: int, alpha: float, beta: float, ply: int, allow_null: bool = True
     ) -> float:
         self._tick()
-        result = state.result()
-        if result is not None:
-            return self._terminal(result, ply)
-        acting = state.to_act()
-        if len(acting) != 1:
-            return self._simultaneous_node(state, acting, depth, alpha, beta, ply)
-        actor = acting[0]
+        core = self._core
+        if core:  # mate and stalemate show in the move list below
+            result = state.result_before_moves()
+            if result is not None:
+                return self._terminal(result, ply)
+            actor = state.turn
+        else:
+            result = state.result()
+            if result is not None:
+                return self._terminal(result, ply)
+            acting = state.to_act()
+            if len(acting) != 1:
+                return self._simultaneous_node(state, acting, depth, alpha, beta, ply)
+            actor = acting[0]
         in_check = self._checks and state.in_check()
         if in_check and ply < self._extend_limit:
             depth += 1  # a check is searched a ply further: it is forcing
@@ -486,7 +528,8 @@ class Search(Ordering, Quiescence):
         ):
             # Near the leaves, far past the bound: take the static score
             # (less a margin) for the node, or skip the quiet actions.
-            stand, margin = self._static(state, ply), FUTILITY_MARGIN * depth
+            margin = FUTILITY_MARGIN * depth
+            stand = self._static(state, ply, alpha - margin, beta + margin)
             if ours:
                 if stand - margin >= beta:
                     return stand - margin
@@ -507,9 +550,9 @@ class Search(Ordering, Quiescence):
             cut = self._null_prune(state, depth, alpha, beta, ply, ours)
             if cut is not None:
                 return cut
-        actions = state.legal_actions(actor)
+        actions = state.legal_moves() if core else state.legal_actions(actor)
         if not actions:
-            return self._static(state)
+            return self._terminal(state.result(), ply) if core else self._static(state)
         self._counts[ply] = (actor, len(actions))
         actions = self._order(state, actions, actor, ply, first)
         # Late quiet actions are searched shallower first (late move reductions).
@@ -547,6 +590,9 @@ class Search(Ordering, Quiescence):
                         alpha = v
                         if alpha >= beta:
                             self._killer(ply, a, depth)
+                            self.cutoffs[i == 0] += 1
+                            if self._see:  # the answer to the move that led here
+                                self.counters[state.last_move] = a
                             break
         else:
             best = INF
@@ -569,6 +615,9 @@ class Search(Ordering, Quiescence):
                         beta = v
                         if alpha >= beta:
                             self._killer(ply, a, depth)
+                            self.cutoffs[i == 0] += 1
+                            if self._see:  # the answer to the move that led here
+                                self.counters[state.last_move] = a
                             break
         if key is not None:
             if best <= start_alpha:
@@ -603,7 +652,7 @@ class Search(Ordering, Quiescence):
         """The bound to return if the side to move, passing, still reaches it
         (searched ``NULL_REDUCTION`` plies shorter), else None."""
         reduce = NULL_REDUCTION + (1 if depth >= 6 else 0)
-        stand = self._static(state, ply)
+        stand = self._static(state, ply, alpha, beta)
         if ours:
             if stand < beta:
                 return None

@@ -56,6 +56,7 @@ class ChessBoard:
     _stack: list[tuple]
     _legal: list[Move] | None
     _result: Any
+    _pst: Any  # the evaluation's material and tables (ChessState keeps them)
 
     # -- reading the board -------------------------------------------------------
     def piece_at(self, sq: int) -> Piece | None:
@@ -112,10 +113,26 @@ class ChessBoard:
             found |= bishop_attacks(sq, occ) & bishops_queens
         return found & self.occ[side]
 
+    def attacked_by(self, side: int, sq: int, occupied: int) -> bool:
+        """``attackers(side, sq, occupied)`` as a yes or no, answered by the
+        first attacker found (the move generator asks it for each king step)."""
+        bb, theirs = self.bb, self.occ[side]
+        if (
+            KNIGHT_ATT[sq] & bb[KNIGHT]
+            | KING_ATT[sq] & bb[KING]
+            | PAWN_ATTACKS[1 - side][sq] & bb[PAWN]
+        ) & theirs:
+            return True
+        rooks_queens = (bb[ROOK] | bb[QUEEN]) & theirs
+        if rooks_queens and rook_attacks(sq, occupied) & rooks_queens:
+            return True
+        bishops_queens = (bb[BISHOP] | bb[QUEEN]) & theirs
+        return bool(bishops_queens and bishop_attacks(sq, occupied) & bishops_queens)
+
     def is_attacked(self, sq: int, by: int) -> bool:
         """Could ``by`` capture on ``sq``? The attack relation that check,
         checkmate and castling use; a hook for variants that change it."""
-        return bool(self.attackers(by, sq))
+        return self.attacked_by(by, sq, self.occ[0] | self.occ[1])
 
     def king_attacked(self, side: int) -> bool:
         king = self.king_square(side)
@@ -153,6 +170,12 @@ class ChessBoard:
                 dict(extras) if extras else None,
             )
         )
+        self._move_pieces(move, pass_turn)
+
+    def _move_pieces(self, move: Move, pass_turn: bool = True) -> None:
+        """``push`` without saving what ``pop`` needs (for ``make``, which
+        saves the whole state itself): the board lists are changed in place."""
+        extras = self.extras
         us, them = self.turn, 1 - self.turn
         bb, occ = self.bb, self.occ
         frm_bit, to_bit = 1 << move.frm, 1 << move.to

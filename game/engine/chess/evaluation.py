@@ -73,6 +73,11 @@ MOBILITY_QUEEN = (0.01, 0.02, 12)
 ATTACK_UNITS = {KNIGHT: 2, BISHOP: 2, ROOK: 3, QUEEN: 5}
 KING_DANGER = tuple(min(6.0, 0.004 * u * u) for u in range(100))
 
+#: Lazy evaluation: how far outside the window material and tables must be
+#: for the other terms to be skipped (measured: scripts/bench_lazy_eval.py).
+LAZY_MARGIN = 2.0
+INF = float("inf")
+
 CACHE_SIZE = 65_536
 PST_CACHE_SIZE = 200_000  # entries of (kind, side, bitboard) -> table sums
 
@@ -109,9 +114,16 @@ def _tables() -> tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], .
         eg[KING][sq] = 0.12 * c - 0.25
     for kind in range(6):
         m, e = MATERIAL[kind]
-        mg[kind] = [v + m for v in mg[kind]]
-        eg[kind] = [v + e for v in eg[kind]]
+        mg[kind] = [_exact(v + m) for v in mg[kind]]
+        eg[kind] = [_exact(v + e) for v in eg[kind]]
     return tuple(tuple(t) for t in mg), tuple(tuple(t) for t in eg)
+
+
+def _exact(value: float) -> float:
+    """``value`` to the nearest 1/65536 of a pawn: sums of such numbers are
+    exact in floating point whatever their order, so the sums ``make`` keeps
+    up to date equal a recount to the last bit."""
+    return round(value * 65536) / 65536
 
 
 PST_MG, PST_EG = _tables()
@@ -219,23 +231,39 @@ def _pst_sum(kind: int, side: int, pieces: int) -> tuple[float, float]:
     return (mg, eg) if side == 0 else (-mg, -eg)
 
 
-def evaluate_board(board) -> float:
+def evaluate_board(board, low: float = -INF, high: float = INF) -> float:
     """The position from White's side, in pawns (see the module docstring).
-    ``board`` has the chess core's ``bb``, ``occ`` and ``turn``."""
+    ``board`` has the chess core's ``bb``, ``occ`` and ``turn``. Lazy with a
+    window (``low``, ``high``), from White's side: where material and the
+    tables alone are ``LAZY_MARGIN`` or more outside it, that sum is the
+    answer (the other terms hardly ever move a score so far)."""
     bb, occ = board.bb, board.occ
     white, black = occ[0], occ[1]
-    key = (*bb, white, board.turn)
+    turn = board.turn
+    key = (*bb, white, turn)
     found = _cache.get(key)
+    base = board.__dict__.get("_pst")
+    if base is None:
+        base = material_pst(bb, white, black)
+        if getattr(board, "_plain", False):
+            board._pst = base  # kept up to date by make from here on
     if found is not None:
         return found
+    if low > -INF or high < INF:
+        phase = base[2] if base[2] < FULL_PHASE else FULL_PHASE
+        quick = (base[0] * phase + base[1] * (FULL_PHASE - phase)) / FULL_PHASE
+        quick += TEMPO if turn == 0 else -TEMPO
+        if quick - LAZY_MARGIN >= high or quick + LAZY_MARGIN <= low:
+            return quick
     if len(_cache) >= CACHE_SIZE:
         _cache.clear()
-    _cache[key] = found = _evaluate(bb, white, black, board.turn)
+    _cache[key] = found = _evaluate(bb, white, black, turn, base)
     return found
 
 
-def _evaluate(bb: list[int], white: int, black: int, turn: int) -> float:
-    everything = white | black
+def material_pst(bb: list[int], white: int, black: int) -> tuple[float, float, int]:
+    """(mg, eg, phase) of material and the piece-square tables, from White's
+    side, counted afresh (``ChessState`` keeps it up to date move by move)."""
     mg = eg = 0.0
     phase = 0
     sums = _pst_cache
@@ -259,6 +287,12 @@ def _evaluate(bb: list[int], white: int, black: int, turn: int) -> float:
                 sums[key] = found
             mg += found[0]
             eg += found[1]
+    return mg, eg, phase
+
+
+def _evaluate(bb: list[int], white: int, black: int, turn: int, base: tuple) -> float:
+    everything = white | black
+    mg, eg, phase = base
     pawns = bb[PAWN]
     wp, bp = pawns & white, pawns & black
     kings = bb[KING]

@@ -149,7 +149,7 @@ class MoveGeneration:
                 while steps:
                     low = steps & -steps
                     steps ^= low
-                    if not self.attackers(them, low.bit_length() - 1, lifted):
+                    if not self.attacked_by(them, low.bit_length() - 1, lifted):
                         return True
         return bool(self.legal_moves())
 
@@ -171,8 +171,9 @@ class MoveGeneration:
         # King steps: the destination must be safe with the king lifted off.
         lifted = occ ^ kings
         row = MOVES[king]
+        attacked_by = self.attacked_by
         for to in bits(KING_ATT[king] & (enemy if noisy else ~own)):
-            if not self.attackers(them, to, lifted):
+            if not attacked_by(them, to, lifted):
                 append(row[to])
 
         checkers = self.attackers(them, king, occ)
@@ -312,6 +313,6 @@ class MoveGeneration:
                 else:
                     without = occ & ~movers
                     crossed = king_path | 1 << king
-                    if any(self.attackers(1 - us, sq, without) for sq in bits(crossed)):
+                    if any(self.attacked_by(1 - us, sq, without) for sq in bits(crossed)):
                         continue
             append(Move(king, rook))

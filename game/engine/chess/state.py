@@ -43,15 +43,24 @@ from typing import Any, ClassVar
 
 from game.engine.board import bits
 from game.engine.chess.board import ChessBoard
+from game.engine.chess.evaluation import (
+    PHASE_WEIGHTS,
+    PST_EG,
+    PST_EG_BLACK,
+    PST_MG,
+    PST_MG_BLACK,
+)
 from game.engine.chess.movegen import MoveGeneration
 from game.engine.chess.san import parse_move, san
 from game.engine.chess.tables import (
     BISHOP,
     BLACK,
     GEO,
+    KIND_INDEX,
     KING,
     KNIGHT,
     PAWN,
+    PAWN_ATTACKS,
     QUEEN,
     ROOK,
     STANDARD_FEN,
@@ -69,6 +78,12 @@ MOVE_HOOKS = ("piece_moves", "allows", "occupancy", "is_attacked", "pseudo_legal
 TURN_HOOKS = (
     *("apply", "act", "play_move", "after_move", "turn_open", "end_turn", "next_turn"),
     *("push", "merge_extras"),
+)
+# A class that overrides none of these (nor the move and turn hooks) ends
+# its games only as orthodox chess does: ``result_before_moves`` may serve.
+RESULT_HOOKS = (
+    *("variant_result", "rules_result", "orthodox_result", "result", "no_move_left"),
+    *("to_act", "seat_to_act", "legal_actions", "insufficient_material", "king_attacked"),
 )
 
 Copier = Callable[[Any], Any] | None
@@ -111,6 +126,7 @@ class ChessState(MoveGeneration, ChessBoard, State):
         "_legal": _legal_copy,
         "_result": None,
         "_undo": lambda undo: [],  # what ``make`` saved, for ``unmake``
+        "_pst": None,  # the evaluation's material and tables, kept by make (or None)
     }
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -130,6 +146,11 @@ class ChessState(MoveGeneration, ChessBoard, State):
         cls._own_apply = cls.apply is not ChessState.apply
         cls._plain = all(getattr(cls, name) is getattr(ChessState, name) for name in TURN_HOOKS)
         cls._plain_moves = cls._fast and cls.actions_for is ChessState.actions_for
+        cls._core = (
+            cls._plain
+            and cls._plain_moves
+            and all(getattr(cls, name) is getattr(ChessState, name) for name in RESULT_HOOKS)
+        )
 
     # -- the random generator: shared by copies until one of them uses it ------------
     @property
@@ -153,6 +174,7 @@ class ChessState(MoveGeneration, ChessBoard, State):
         self.game = game
         self.rng = random.Random(seed)
         self._undo: list[dict] = []
+        self._pst: tuple | None = None
         self.is_partial = False
         self._agreed_result = None
         self.extras = {}
@@ -258,6 +280,7 @@ class ChessState(MoveGeneration, ChessBoard, State):
         ``after_move`` left the turn open (``turn_open``)."""
         events = self.move_events(move)
         self.push(move, pass_turn=False)
+        self._pst = None  # the evaluation's running sums are kept by ``make`` only
         self._stack.clear()  # protocol moves are never popped
         self.last_move = move
         self.after_move(move, events)
@@ -371,6 +394,30 @@ class ChessState(MoveGeneration, ChessBoard, State):
             return Result.draw(game, THREEFOLD)
         return None
 
+    def result_before_moves(self) -> Result | None:
+        """For a search that lists the legal moves next, on a class that ends
+        its games as orthodox chess (``_core``): ``result()`` without looking
+        for a position with no legal move, unless the side to move has only
+        its king and pawns (where stalemate is a real danger). The caller
+        finds mate and stalemate by the empty move list (and then asks
+        ``result()``); a checkmate under the fifty-move count is looked for
+        here, since it comes first."""
+        if self._agreed_result is not None:
+            return self._agreed_result
+        if self._result is not False:
+            return self._result  # type: ignore[return-value]
+        bb, side = self.bb, self.turn
+        if (
+            self.halfmove >= 100
+            or not (bb[KNIGHT] | bb[BISHOP] | bb[ROOK] | bb[QUEEN]) & (self.occ[side])
+        ):
+            return self.rules_result()
+        if self.insufficient_material():
+            return self.rules_result()
+        if self.repetition.threefold():
+            return self.rules_result()
+        return None
+
     def no_move_left(self) -> bool:
         """The player to move has nothing to play: mate or stalemate. A
         variant whose turn has steps that are not moves says what counts."""
@@ -401,6 +448,10 @@ class ChessState(MoveGeneration, ChessBoard, State):
     def _ep_capturable(self) -> bool:
         if not self.en_passant:
             return False
+        if self._fast:  # orthodox pawns: only one beside the skipped square may take
+            capturers = PAWN_ATTACKS[1 - self.turn][self.ep] & self.bb[PAWN] & self.occ[self.turn]
+            if not capturers:
+                return False
         return any(self.bb[PAWN] & 1 << m.frm and m.to == self.ep for m in self.legal_moves())
 
     def copy(self) -> ChessState:
@@ -464,14 +515,60 @@ class ChessState(MoveGeneration, ChessBoard, State):
         them, less the events: what the search spends most of its time on."""
         self.bb = list(self.bb)  # the saved lists stay as they were
         self.occ = list(self.occ)
-        self.extras = dict(self.extras)
-        self._stack = []
+        if self.extras:
+            self.extras = dict(self.extras)
         self.repetition = self.repetition.copy()
         if self._rng is not None:
             self._rng_shared = True
-        self.push(move)
+        pst = self._pst
+        if pst is not None:
+            pst = self._pst_after(move, pst)
+        self._move_pieces(move)  # ``push`` is orthodox here (a plain class): no stack needed
+        self._pst = pst
         self.last_move = move
         self.repetition.add(self.position_key(), irreversible=self.halfmove == 0)
+
+    def _pst_after(self, move: Move, pst: tuple) -> tuple:
+        """The evaluation's (mg, eg, phase) of material and piece-square
+        tables (White's side) after ``move``, from ``pst`` before it: the
+        squares the move changes, not a recount."""
+        us = self.turn
+        frm, to = move.frm, move.to
+        occ = self.occ
+        frm_bit, to_bit = 1 << frm, 1 << to
+        kind = self.kind_at(frm_bit)
+        if us == WHITE:
+            own_mg, own_eg, sign = PST_MG, PST_EG, 1.0
+            their_mg, their_eg = PST_MG_BLACK, PST_EG_BLACK
+        else:
+            own_mg, own_eg, sign = PST_MG_BLACK, PST_EG_BLACK, -1.0
+            their_mg, their_eg = PST_MG, PST_EG
+        mg, eg, phase = pst
+        if kind == KING and occ[us] & to_bit:  # castling: king onto own rook
+            king_to, rook_to = castle_squares(us, frm, to)
+            king_mg, king_eg, rook_mg, rook_eg = (
+                own_mg[KING],
+                own_eg[KING],
+                own_mg[ROOK],
+                own_eg[ROOK],
+            )
+            dm = king_mg[king_to] - king_mg[frm] + rook_mg[rook_to] - rook_mg[to]
+            de = king_eg[king_to] - king_eg[frm] + rook_eg[rook_to] - rook_eg[to]
+            return mg + sign * dm, eg + sign * de, phase
+        new = KIND_INDEX[move.promotion] if move.promotion else kind
+        dm = own_mg[new][to] - own_mg[kind][frm]
+        de = own_eg[new][to] - own_eg[kind][frm]
+        phase += PHASE_WEIGHTS[new] - PHASE_WEIGHTS[kind]
+        if occ[1 - us] & to_bit:
+            victim = self.kind_at(to_bit)
+            dm += their_mg[victim][to]
+            de += their_eg[victim][to]
+            phase -= PHASE_WEIGHTS[victim]
+        elif kind == PAWN and to == self.ep:
+            taken = to - W if us == WHITE else to + W
+            dm += their_mg[PAWN][taken]
+            de += their_eg[PAWN][taken]
+        return mg + sign * dm, eg + sign * de, phase
 
     def make_null(self) -> None:
         """For a search's null move (no such move in the rules): the side to
@@ -531,6 +628,7 @@ class ChessState(MoveGeneration, ChessBoard, State):
         except ValueError:
             raise ValueError("the move counters must be numbers") from None
         self.read_extra_fields(parts[6:])
+        self._pst = None
         self._legal = None
         self._result = False
 
@@ -571,6 +669,7 @@ ChessState._mutable = _mutable_fields(ChessState.FIELDS)
 ChessState._own_apply = False
 ChessState._plain = True
 ChessState._plain_moves = True
+ChessState._core = True
 
 
 def extras_text(extras: Mapping[int, Any], write: Callable[[Any], str] = str) -> str:
