@@ -65,7 +65,7 @@ class Quiescence:
         stand = self._static(state, ply)
         if qdepth >= QUIESCENCE_DEPTH or not (self._pieces or own):
             return stand
-        return self._captures_from(state, actor, actions, stand, alpha, beta, ply, qdepth)
+        return self._loud_search(state, actor, stand, alpha, beta, ply, qdepth, actions, own)
 
     def _quiesce_core(self, state: Any, alpha: float, beta: float, ply: int, qdepth: int) -> float:
         """``_quiesce`` on the orthodox chess core: the end is looked for
@@ -84,10 +84,19 @@ class Quiescence:
         stand = self._static(state, ply, alpha, beta)
         if qdepth >= QUIESCENCE_DEPTH:
             return stand
+        return self._loud_search(state, actor, stand, alpha, beta, ply, qdepth)
+
+    def _loud_search(
+        self, state, actor, stand, alpha, beta, ply: int, qdepth: int, actions=None, own=None
+    ) -> float:
+        """A quiescence node after its stand-pat ``stand``: the loud actions
+        best first (``actions``, ``own``: as ``_loud_list`` takes them; the
+        chess core lists its captures itself), each skipped when even its
+        gain cannot reach the window."""
         ours = actor in self.team
         if ours:
             if stand >= beta:
-                return stand
+                return stand  # standing pat is already too good: no capture list needed
             if stand > alpha:
                 alpha = stand
         else:
@@ -95,11 +104,15 @@ class Quiescence:
                 return stand
             if stand < beta:
                 beta = stand
-        # The captures best first; the static exchange is worked out only for
-        # those tried (not for the ones delta pruning skips or a cutoff spares).
+        if self._core:
+            loud = keyed_captures(state, state.noisy_moves(), actor)
+        else:
+            loud = [(0.0, g, False, a) for g, a in self._loud_list(state, actions, actor, own)]
+        # The static exchange is worked out only for the captures tried (not
+        # for the ones delta pruning skips or a cutoff spares).
         best = stand
         quiet_child = self._quiet_child
-        for _key, gain, dearer, a in keyed_captures(state, state.noisy_moves(), actor):
+        for _key, gain, dearer, a in loud:
             if ours:
                 if stand + gain + DELTA_MARGIN <= alpha:
                     continue  # even winning the piece cannot lift us to alpha
@@ -116,47 +129,6 @@ class Quiescence:
                         if alpha >= beta:
                             break
             elif v < best:
-                best = v
-                if v < beta:
-                    beta = v
-                    if alpha >= beta:
-                        break
-        return best
-
-    def _captures_from(self, state, actor, actions, stand, alpha, beta, ply: int, qdepth: int):
-        """The rest of a quiescence node after its stand-pat ``stand``."""
-        own = self._own_loud  # learnt by _quiesce before it calls here
-        if actor in self.team:
-            if stand >= beta:
-                return stand  # standing pat is already too good: no capture list needed
-            captures = self._loud_list(state, actions, actor, own)
-            if not captures:
-                return stand
-            best = stand
-            alpha = max(alpha, stand)
-            for gain, a in captures:
-                if stand + gain + DELTA_MARGIN <= alpha:
-                    continue  # even winning the piece cannot lift us to alpha
-                v = self._quiet_child(state, actor, a, alpha, beta, ply + 1, qdepth + 1)
-                if v > best:
-                    best = v
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
-            return best
-        if stand <= alpha:
-            return stand
-        captures = self._loud_list(state, actions, actor, own)
-        if not captures:
-            return stand
-        best = stand
-        beta = min(beta, stand)
-        for gain, a in captures:
-            if stand - gain - DELTA_MARGIN >= beta:
-                continue
-            v = self._quiet_child(state, actor, a, alpha, beta, ply + 1, qdepth + 1)
-            if v < best:
                 best = v
                 if v < beta:
                     beta = v
