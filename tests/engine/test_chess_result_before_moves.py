@@ -8,25 +8,28 @@ from __future__ import annotations
 import random
 
 from helpers.bots import UNTIMED
-from helpers.chess_diagrams import GAMES, position
+from helpers.chess_diagrams import GAMES, SCHOLARS_MATE_ON, position
 
 from game.ai import make_bot
+
+# Black to move is mated on the back rank, with a rook still to move.
+BACK_RANK_MATE = """
+    . . . . R . k .
+    . . . . . p p p
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . r . . . .
+    . . . . . . . .
+    . . . . . . K .
+"""
 
 
 def test_a_checkmate_is_left_for_the_move_list():
     # Back-rank mate: Black has a rook, so the search finds the mate by
     # the empty move list.
     state = position(
-        """
-        . . . . R . k .
-        . . . . . p p p
-        . . . . . . . .
-        . . . . . . . .
-        . . . . . . . .
-        . . . r . . . .
-        . . . . . . . .
-        . . . . . . K .
-        """,
+        BACK_RANK_MATE,
         to_move="b",
     )
     assert state.result() is not None and "Checkmate" in state.result().reason
@@ -56,16 +59,7 @@ def test_stalemate_of_a_king_and_pawns_is_found_before_the_moves():
 
 def test_mate_on_the_hundredth_halfmove_is_mate_not_a_fifty_move_draw():
     state = position(
-        """
-        . . . . R . k .
-        . . . . . p p p
-        . . . . . . . .
-        . . . . . . . .
-        . . . . . . . .
-        . . . r . . . .
-        . . . . . . . .
-        . . . . . . K .
-        """,
+        BACK_RANK_MATE,
         to_move="b",
         half=100,
     )
@@ -80,19 +74,10 @@ def test_a_game_going_on_has_no_result_before_its_moves():
 
 
 def test_the_search_still_mates_by_a_capture_at_the_end_of_its_depth():
-    # Qxf7 is mate (the bishop on c4 guards f7): found at depth 1, where the
-    # reply is looked at only by quiescence.
+    # Qxf7 is mate: found at depth 1, where the reply is looked at only by
+    # quiescence.
     state = position(
-        """
-        r . b q k b . r
-        p p p p . p p p
-        . . n . . n . .
-        . . . . p . . Q
-        . . B . P . . .
-        . . . . . . . .
-        P P P P . P P P
-        R N B . K . N R
-        """,
+        SCHOLARS_MATE_ON,
         castling="KQkq",
     )
     bot = make_bot("search:1", **UNTIMED)

@@ -20,6 +20,18 @@ QUIET_MATE_IN_TWO = """
     R . . . . . . .
 """
 
+#: The scholar's mate is on: Qxf7 is the one mate (the bishop on c4 guards f7).
+SCHOLARS_MATE_ON = """
+    r . b q k b . r
+    p p p p . p p p
+    . . n . . n . .
+    . . . . p . . Q
+    . . B . P . . .
+    . . . . . . . .
+    P P P P . P P P
+    R N B . K . N R
+"""
+
 
 def fen_of(diagram: str, to_move: str = "w", castling: str = "-", ep: str = "-", half=0) -> str:
     return f"{board_field(diagram, 8)} {to_move} {castling} {ep} {half} 1"

@@ -16,7 +16,7 @@ import pygame
 import pytest
 from helpers import chess_variants, toy_games
 from helpers.bots import UNTIMED
-from helpers.chess_diagrams import fen_of
+from helpers.chess_diagrams import SCHOLARS_MATE_ON, fen_of
 from helpers.ui_driver import PLAY_ADAPTER, drag, key, open_play, press_button, pump, settle
 
 from game.ai import think_now
@@ -94,7 +94,8 @@ R N B . K . N R
 
 @pytest.fixture
 def mate_in_one(app):
-    match = Match("chess", seed=1, players=["human", "computer:random"], start=fen_of(SCHOLAR))
+    start = fen_of(SCHOLARS_MATE_ON)
+    match = Match("chess", seed=1, players=["human", "computer:random"], start=start)
     return match, with_test_bot(open_play(app, match))
 
 
