@@ -184,15 +184,9 @@ class App:
                 scene.resize(size)
 
     # -- the UI --------------------------------------------------------------------
-    def new_ui_manager(self, overrides: dict[str, Any] | None = None) -> pygame_gui.UIManager:
-        """A manager with the project's theme and fonts; ``overrides`` are theme
-        blocks merged over the theme's (section by section) for this manager only."""
-        theme = theme_dict()
-        for block, sections in (overrides or {}).items():
-            merged = theme.setdefault(block, {})
-            for section, values in sections.items():
-                merged[section] = {**merged.get(section, {}), **values}
-        manager = pygame_gui.UIManager(self.size, theme, enable_live_theme_updates=False)
+    def new_ui_manager(self) -> pygame_gui.UIManager:
+        """A manager with the project's theme and fonts."""
+        manager = pygame_gui.UIManager(self.size, theme_dict(), enable_live_theme_updates=False)
         for name, (regular, bold) in FONTS.items():
             manager.add_font_paths(
                 name,

@@ -169,13 +169,6 @@ def sheet_html(game_id: str) -> str:
 
 
 class RulesScene(FormScene):
-    # pygame_gui wraps a text box's lines to its whole width, then moves them
-    # right by the theme's text padding (14 for every text box): the ends of
-    # long lines fell under the scroll bar. The sheet's inset is its rect's.
-    theme_overrides = {
-        "#rules_text": {"misc": {"text_horiz_alignment_padding": "0", "padding": "10,12"}}
-    }
-
     def __init__(self, app, game_id: str | None = None):
         if not REGISTRY:
             load_all()

@@ -11,7 +11,7 @@ own (``ui_animating``). Otherwise it sleeps until the next event.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.elements import UITextEntryBox, UITextEntryLine, UITooltip
@@ -23,12 +23,9 @@ if TYPE_CHECKING:
 
 
 class Scene:
-    # Theme blocks this scene's UIManager takes over the project's theme.
-    theme_overrides: dict[str, Any] = {}
-
     def __init__(self, app: App):
         self.app = app
-        self.ui = app.new_ui_manager(self.theme_overrides or None)
+        self.ui = app.new_ui_manager()
 
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack again."""

@@ -55,13 +55,6 @@ DRAW_ACCEPT_MARGIN = 0.5  # the computer takes a draw when this much worse (pawn
 
 
 class PlayScene(Scene):
-    # pygame_gui wraps a text box's lines to its whole width, then moves them
-    # by the theme's text padding: the move list's line ends fell under its
-    # scroll bar (see the rules viewer).
-    theme_overrides = {
-        "#move_list": {"misc": {"text_horiz_alignment_padding": "0", "padding": "12,8"}}
-    }
-
     def __init__(self, app: App, match: Match):
         super().__init__(app)
         self.match = match
