@@ -79,19 +79,6 @@ def hint_pixels(surface: pygame.Surface, rect: pygame.Rect) -> int:
     return count
 
 
-# The scholar's mate is on: Qxf7 is the one mate.
-SCHOLAR = """
-r . b q k b . r
-p p p p . p p p
-. . n . . n . .
-. . . . p . . Q
-. . B . P . . .
-. . . . . . . .
-P P P P . P P P
-R N B . K . N R
-"""
-
-
 @pytest.fixture
 def mate_in_one(app):
     start = fen_of(SCHOLARS_MATE_ON)
