@@ -32,6 +32,19 @@ SCHOLARS_MATE_ON = """
     R N B . K . N R
 """
 
+#: The rook on d5 attacks White's queen and is defended by the c6 pawn;
+#: the knight on h6 is free (Qxh6 saves the queen and wins it).
+ROOK_ON_D5 = """
+    .k......
+    ........
+    ..p....n
+    ...r....
+    ........
+    .......P
+    ...Q.PP.
+    ......K.
+"""
+
 
 def fen_of(diagram: str, to_move: str = "w", castling: str = "-", ep: str = "-", half=0) -> str:
     return f"{board_field(diagram, 8)} {to_move} {castling} {ep} {half} 1"

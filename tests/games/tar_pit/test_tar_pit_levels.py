@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from helpers.bots import UNTIMED
+from helpers.chess_diagrams import ROOK_ON_D5
 from test_tar_pit_rules import GAME, position
 
 from game.ai import SearchBot, make_bot, think_now
@@ -28,17 +29,6 @@ def test_the_setup_levels_map_to_the_games_own_specs():
 def test_hard_takes_the_free_knight_not_the_defended_rook():
     # The rook on d5 attacks the queen. Qxd5 wins a rook and loses the queen
     # to cxd5; Qxh6 saves the queen and wins a knight.
-    state = position(
-        """
-        .k......
-        ........
-        ..p....n
-        ...r....
-        ........
-        .......P
-        ...Q.PP.
-        ......K.
-        """
-    )
+    state = position(ROOK_ON_D5)
     move = think_now(HARD, state, 0, random.Random(1), **UNTIMED)
     assert state.notation(move) == "Qxh6"

@@ -12,6 +12,7 @@ import random
 
 import pytest
 from helpers.bots import UNTIMED
+from helpers.chess_diagrams import ROOK_ON_D5
 from test_zombie_rules import GAME, position
 
 from game.ai import SearchBot, make_bot, think_now
@@ -27,19 +28,6 @@ def test_the_setup_levels_map_to_the_games_own_specs():
         assert isinstance(bot, SearchBot)
         assert bot.limits.max_depth == depth and bot.samples == samples
     assert make_bot(HARD).limits.node_limit == 2500
-
-
-# The rook on d5 attacks the queen and is defended by the c6 pawn.
-ROOK_ON_D5 = """
-    .k......
-    ........
-    ..p....n
-    ...r....
-    ........
-    .......P
-    ...Q.PP.
-    ......K.
-"""
 
 
 @pytest.mark.parametrize("spec", [NORMAL, HARD])
