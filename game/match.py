@@ -486,11 +486,9 @@ def round_numbers(game: Game, steps: list[Step]) -> list[int | None]:
     agreements get None and never start a round. A game whose seats do not
     tell the rounds apart (one seat moving both colours) numbers them itself
     with ``round_numbers(steps)`` (None: count as usual)."""
-    own = getattr(game, "round_numbers", None)
-    if own is not None:
-        numbers = own(steps)
-        if numbers is not None:
-            return numbers
+    numbers = game.round_numbers(steps)
+    if numbers is not None:
+        return numbers
     sides = [game.side_of(s) if (s := step_seat(step)) is not None else None for step in steps]
     opener = next((side for side in sides if side is not None), None)
     out: list[int | None] = []

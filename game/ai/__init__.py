@@ -52,7 +52,13 @@ __all__ = ["Bot", "EasyBot", "GreedyBot", "RandomBot", "SearchBot", "make_bot", 
 class Bot(Protocol):
     spec: str
 
-    def choose(self, state: Any, seat: int, rng: random.Random) -> Any: ...
+    def choose(
+        self,
+        state: Any,
+        seat: int,
+        rng: random.Random,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> Any: ...
 
 
 class RandomBot:

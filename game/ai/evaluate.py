@@ -24,9 +24,10 @@ from typing import Any
 
 from game.engine.chess.board import ChessBoard
 from game.engine.chess.evaluation import evaluate_board
+from game.engine.chess.state import ChessState
 from game.engine.chess.tables import KIND_NAMES
 
-Evaluator = Callable[[Any, int], float]
+Evaluator = Callable[..., float]  # (state, seat[, mobility[, pieces]]) -> score
 
 WIN = 100_000.0
 SCORE_UNIT = 1.0  # pawns per point of a score game's final score
@@ -94,8 +95,7 @@ def terminal_value(result: Any, seat: int, team: tuple[int, ...] | None = None) 
 
 def team_of(state: Any, seat: int) -> tuple[int, ...]:
     """``seat``'s team in the state's game (the seat alone if it has none)."""
-    game = getattr(state, "game", None)
-    return game.team_of(seat) if game is not None else (seat,)
+    return state.game.team_of(seat)
 
 
 def outcome_only(state: Any, seat: int) -> float:
@@ -152,7 +152,7 @@ def make_material_eval(
         if result is not None:
             return terminal_value(result, seat, team_of(state, seat))
         game = state.game
-        geometry = getattr(state, "geometry", None)
+        geometry = state.geometry
         centre = _Centre.table(geometry.width, geometry.height) if geometry else None
         nsides = len(game.sides)
         mine = game.side_of(seat)
@@ -238,7 +238,7 @@ def chess_eval(
     structure, king safety, bishop pair, rooks on files, mobility); on any
     other board, ``chess_like_eval`` (material, centre and mobility; games
     with their own evaluation.py build on that one and keep it)."""
-    if isinstance(state, ChessBoard) and len(state.bb) == 6 and len(state.game.sides) == 2:
+    if isinstance(state, ChessState) and len(state.bb) == 6 and len(state.game.sides) == 2:
         result = state.result()
         if result is not None:
             return terminal_value(result, seat, team_of(state, seat))
@@ -260,13 +260,13 @@ def evaluator_for(state: Any) -> Evaluator:
     has ``pieces()``; otherwise ``outcome_only``."""
     from game.games import game_part
 
-    game = getattr(state, "game", None)
+    game = state.game
     found = _by_game.get(type(game))
     if found is None:
-        module = game_part(game, "evaluation") if game is not None else None
+        module = game_part(game, "evaluation")
         if module is not None:
             found = module.evaluate
-        elif callable(getattr(state, "pieces", None)):
+        elif state.has_pieces:
             found = chess_eval
         else:
             found = outcome_only
@@ -283,9 +283,9 @@ def own_decision(state: Any) -> Any:
     search: a solver), else None."""
     from game.games import game_part
 
-    game = getattr(state, "game", None)
+    game = state.game
     if type(game) not in _decisions:
-        module = game_part(game, "evaluation") if game is not None else None
+        module = game_part(game, "evaluation")
         _decisions[type(game)] = getattr(module, "decide", None)
     return _decisions[type(game)]
 

@@ -134,8 +134,8 @@ class BotRunner:
         make_bot(spec)  # a bad spec fails here, not in the worker
         self.spec = spec
         self._wanted = _CTX.Value("q", 0, lock=False)
-        self._proc = None
-        self._conn = None
+        self._proc: Any = None  # the worker process and our end of its pipe
+        self._conn: Any = None
         self._next_id = 0
         self._job: tuple | None = None  # the job message being thought about
         self._state: Any = None  # the full state handed over
@@ -227,9 +227,11 @@ class BotRunner:
 
     def _send(self) -> None:
         self._ensure_worker()
-        self._wanted.value = self._job[0]
+        job = self._job
+        assert job is not None  # _send follows a request
+        self._wanted.value = job[0]
         try:
-            self._conn.send(self._job)
+            self._conn.send(job)
         except (OSError, ValueError):
             pass  # the worker is gone; poll() notices and restarts it
 

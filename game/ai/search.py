@@ -3,7 +3,11 @@
 Alpha-beta over whatever ``to_act()`` says, never assuming that seats take
 turns: a node is a max node when the acting seat is on the searching seat's
 team (``Game.teams``), a min node otherwise; values are from the searching
-seat's side, and with more than two seats the search is "paranoid".
+seat's side, and with more than two seats the search is "paranoid". Both
+kinds of node are written once, as max nodes: a min node turns its window
+and its children's scores round (``sign``).
+
+What a state offers is declared (game/engine/protocol.py), never probed.
 
 - Iterative deepening until ``max_depth``, the time budget, the node limit
   or ``should_stop()``; the answer comes from the last completed depth, or
@@ -12,10 +16,10 @@ seat's side, and with more than two seats the search is "paranoid".
   score, the others with a zero window just below the best (again with a
   full one if they may reach it): ties with the best are known exactly and
   one is picked at random, so games vary.
-- Two roads visiting the same nodes: a state offering ``make(actions)`` and
-  ``unmake()`` is searched in place, any other copied at each node
+- Two roads visiting the same nodes: a ``searchable`` state (``make(actions)``,
+  ``unmake()``) is searched in place, any other copied at each node
   (``fast=False`` forces the copies; tests compare the two).
-- A transposition table when the state offers ``key()`` (depth, score with
+- A transposition table keyed by a ``searchable`` state's ``key()`` (depth, score with
   its bound, best action; mate scores relative to the position); a bot may
   hand over its table from its last decision in the game (``table=``); it
   is cleared when full.
@@ -24,8 +28,8 @@ seat's side, and with more than two seats the search is "paranoid".
   history (cutoffs weighted by depth squared).
 - Principal-variation search with zero windows; late quiet actions searched
   a ply or two shorter first (late move reductions).
-- Where the game declares passing sound (``Game.null_move_safe``) and the
-  state offers ``make_null()`` and ``null_move_allowed()``: a node in check
+- Where the game declares passing sound (``Game.null_move_safe``; its states
+  are ``NullMoves``: ``make_null()``, ``null_move_allowed()``): a node in check
   is searched a ply deeper (check extension), null-move
   pruning in zero-window nodes whose static score is past the bound, and
   futility pruning near the leaves (the static score with a margin per ply
@@ -35,7 +39,8 @@ seat's side, and with more than two seats the search is "paranoid".
   (growing with the logarithms of depth and index, ``_reductions``).
 - Quiescence at the leaves (game/ai/quiescence.py): captures and
   promotions only, a stand-pat on the static evaluation, delta pruning.
-- On the orthodox chess core (a class with none of the hooks, ``_core``):
+- On the orthodox chess core (a class that keeps every declared fast path,
+  ``ChessState._core``), through one object (game/ai/chess_shortcuts.py):
   the end is looked for before the moves are listed without looking for
   mate and stalemate (``result_before_moves``; the empty move list shows
   them, and quiescence looks for mate only in check); the chess evaluation
@@ -58,19 +63,12 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.evaluate import (
-    WIN,
-    Evaluator,
-    chess_eval,
-    evaluator_for,
-    team_of,
-    terminal_value,
-)
+from game.ai.chess_shortcuts import ChessShortcuts
+from game.ai.evaluate import WIN, Evaluator, evaluator_for, team_of, terminal_value
 from game.ai.matrix import sample, solve
 from game.ai.ordering import Ordering, check_test
 from game.ai.quiescence import Quiescence
-from game.engine.chess.board import ChessBoard
-from game.engine.chess.evaluation import evaluate_board
+from game.engine.chess.state import ChessState
 
 INF = math.inf
 TIE = 1e-6  # scores this close count as equal at the root
@@ -92,9 +90,6 @@ LMR_ROWS, LMR_COLUMNS = 32, 64  # the reduction tables' sizes (depth, action ind
 LMP_DEPTH = 3  # late move pruning (where null moves are allowed) up to this depth
 LMP_COUNT = (0, 5, 8, 13)  # quiet actions tried per remaining depth before the rest are pruned
 NEXT_DEPTH_SHARE = 0.6  # a new depth starts while less than this share of the time is spent
-# ... on the orthodox chess core, always: an unfinished depth whose first
-# action is searched counts, and 7 in 10 get that far (scripts/bench_time_use.py).
-CORE_NEXT_DEPTH_SHARE = 1.0
 MATE_ZONE = WIN - 1000  # scores beyond this are wins or losses by the ply
 EXACT, LOWER, UPPER = 0, 1, 2  # what a table score is: the value, or a bound on it
 
@@ -164,7 +159,7 @@ class Search(Ordering, Quiescence):
         self.fast = fast
         self.limits = limits or Limits()
         self.rng = rng or random.Random()
-        self._evaluate = evaluate
+        self._evaluate: Any = evaluate  # _prepare fills it in if None
         self.should_stop = should_stop
         self.nodes = 0
         self.deadline = INF
@@ -185,9 +180,9 @@ class Search(Ordering, Quiescence):
         self._loud = 0  # leading actions of the last ordering that are not quiet
         self._extend_limit = 0  # no check extension beyond this ply
         self._make = False
-        self._core = False  # the orthodox chess core: ends found from the move list
+        self._chess: ChessShortcuts | None = None  # the orthodox chess core's shortcuts
+        self._core = False  # ... there are some: the quiescence and the ordering have theirs too
         self._board_eval = False  # the chess core's evaluation, called straight
-        self._sign = 1.0
         self._keyed = False
         self._noisy = False
         self._by_turns = False  # a seat's further decisions in its turn cost no depth
@@ -242,7 +237,8 @@ class Search(Ordering, Quiescence):
                 actions.sort(key=lambda a: -completed[a])
                 if best >= WIN - 1000 or best <= -WIN + 1000:
                     break  # a forced result is known; deeper adds nothing
-                share = CORE_NEXT_DEPTH_SHARE if self._core else NEXT_DEPTH_SHARE
+                chess = self._chess
+                share = chess.next_depth_share if chess is not None else NEXT_DEPTH_SHARE
                 if time.perf_counter() - start > share * (self.deadline - start):
                     break  # the next depth would hardly get anywhere
         except _Abort:
@@ -276,30 +272,27 @@ class Search(Ordering, Quiescence):
         wants = getattr(evaluate, "wants_mobility", None)
         if self._takes_mobility and wants is not None:
             self._takes_mobility = bool(wants(state))
-        self._pieces = callable(getattr(state, "pieces", None))
-        self._make = self.fast and callable(getattr(state, "make", None))
-        self._keyed = callable(getattr(state, "key", None))
-        noisy = getattr(state, "noisy_actions", None)
-        self._noisy = callable(noisy) and noisy(self.seat) is not None
-        self._see = self._noisy and isinstance(state, ChessBoard)
-        # Orthodox chess's ends (``result_before_moves``) and its evaluation
-        # called straight, with the end already looked at.
-        self._core = self._see and getattr(type(state), "_core", False)
-        self._board_eval = self._core and evaluate is chess_eval and len(state.bb) == 6
-        game = getattr(state, "game", None)
-        self._sign = -1.0 if self._core and game.side_of(self.seat) == 1 else 1.0
-        if self._board_eval:
-            evaluate_board(state)  # counts the running sums that make keeps from here
-        self._null = (
-            bool(getattr(game, "null_move_safe", False))
-            and callable(getattr(state, "make_null", None))
-            and callable(getattr(state, "null_move_allowed", None))
+        # What the state declares (protocol.py: ``has_pieces``, ``searchable``,
+        # ``noisy_actions``; the game's ``null_move_safe``, ``depth_by_turns``).
+        game = state.game
+        self._pieces = state.has_pieces
+        self._make = self.fast and state.searchable
+        self._keyed = state.searchable
+        self._noisy = state.noisy_actions(self.seat) is not None
+        self._see = self._noisy and isinstance(state, ChessState)
+        chess = (
+            ChessShortcuts(state, self.seat, evaluate)
+            if self._see and ChessShortcuts.serves(state)
+            else None
         )
-        # Check extension too only where turns are plain (the checked side
-        # answers at once; in games of several steps a turn is not a reply).
-        self._checks = self._null and callable(getattr(state, "in_check", None))
+        self._chess, self._core = chess, chess is not None
+        self._board_eval = chess is not None and chess.board_eval
+        # Null moves, and check extension too, only where turns are plain (the
+        # checked side answers at once; in games of several steps a turn is
+        # not a reply): the states are then ``NullMoves``.
+        self._null = self._checks = game.null_move_safe
         # Depth in whole turns where a turn is several decisions of one seat.
-        self._by_turns = bool(getattr(game, "depth_by_turns", False))
+        self._by_turns = game.depth_by_turns
         self._prepared = True
 
     def leaf_value(self, state: Any) -> float:
@@ -434,9 +427,7 @@ class Search(Ordering, Quiescence):
         """The static score from the searching seat's side; on the chess core
         lazy outside (``low``, ``high``): only what decides against the window."""
         if self._board_eval:  # the chess core's knowledge, the end already looked at
-            if self._sign > 0:
-                return evaluate_board(state, low, high)
-            return -evaluate_board(state, -high, -low)
+            return self._chess.static(state, low, high)  # type: ignore[union-attr]
         if self._takes_mobility:
             return self._evaluate(state, self.seat, self._mobility(ply))
         return self._evaluate(state, self.seat)
@@ -455,39 +446,51 @@ class Search(Ordering, Quiescence):
                 found[entry[0]] = entry[1]
         return found
 
-    def _child(self, state: Any, actor: int, a: Any, depth: int, alpha, beta, ply: int) -> float:
-        """The score of ``state`` after ``actor`` plays ``a``, searched to ``depth``."""
+    def _child(
+        self, state: Any, actor: int, a: Any, depth: int, alpha, beta, ply: int, sign: float = 1.0
+    ) -> float:
+        """The score of ``state`` after ``actor`` plays ``a``, searched to
+        ``depth``. With ``sign`` -1 the window and the score are turned round
+        (a node of the other side searched as a max node)."""
+        if sign < 0:
+            alpha, beta = -beta, -alpha
         if self._make:
             state.make({actor: a})
             try:
                 if self._by_turns and state.to_act() == (actor,):
                     depth += 1  # the same seat goes on with its turn: depth counts turns
-                return self._search(state, depth, alpha, beta, ply)
+                return sign * self._search(state, depth, alpha, beta, ply)
             finally:
                 state.unmake()
         child = state.copy()
         child.apply({actor: a})
         if self._by_turns and child.to_act() == (actor,):
             depth += 1
-        return self._search(child, depth, alpha, beta, ply)
+        return sign * self._search(child, depth, alpha, beta, ply)
 
-    def _null_child(self, state: Any, depth: int, alpha, beta, ply: int) -> float:
+    def _null_child(self, state: Any, depth: int, alpha, beta, ply: int, sign: float) -> float:
         """The score of ``state`` after its side to move passes (a null move),
-        searched to ``depth``; no second null move straight after."""
+        searched to ``depth`` (turned round as in ``_child``); no second null
+        move straight after."""
+        if sign < 0:
+            alpha, beta = -beta, -alpha
         child = state if self._make else state.copy()
         child.make_null()
         try:
-            return self._search(child, depth, alpha, beta, ply, False)
+            return sign * self._search(child, depth, alpha, beta, ply, False)
         finally:
             child.unmake()
 
     def _search(
         self, state: Any, depth: int, alpha: float, beta: float, ply: int, allow_null: bool = True
     ) -> float:
+        """The score of ``state`` from the searching seat's side, within
+        (``alpha``, ``beta``). Both sides' nodes are searched as max nodes:
+        ``sign`` turns the scores and the window round for the other side."""
         self._tick()
-        core = self._core
-        if core:  # mate and stalemate show in the move list below
-            result = state.result_before_moves()
+        chess = self._chess
+        if chess is not None:  # mate and stalemate show in the move list below
+            result = chess.end(state)
             if result is not None:
                 return self._terminal(result, ply)
             actor = state.turn
@@ -517,48 +520,56 @@ class Search(Ordering, Quiescence):
                     bound = entry[2]
                     if bound == EXACT or (v >= beta if bound == LOWER else v <= alpha):
                         return v
-        ours = actor in self.team
+        sign = 1.0 if actor in self.team else -1.0  # the actor's way round
         futile = False  # quiet actions here cannot lift the score to the bound
-        if (
-            self._null
-            and depth <= FUTILITY_DEPTH
-            and not in_check
-            and beta - alpha <= 2 * NULL_WINDOW
-            and -MATE_ZONE < alpha < MATE_ZONE
-        ):
+        if self._null and not in_check and beta - alpha <= 2 * NULL_WINDOW:
+            cut, futile = self._prune(state, depth, alpha, beta, ply, sign, allow_null)
+            if cut is not None:
+                return cut
+        actions = chess.moves(state) if chess is not None else state.legal_actions(actor)
+        if not actions:
+            return self._terminal(state.result(), ply) if chess is not None else self._static(state)
+        self._counts[ply] = (actor, len(actions))
+        actions = self._order(state, actions, actor, ply, first)
+        best, chosen = self._best_of(
+            state, actor, actions, depth, alpha, beta, ply, sign, in_check, futile
+        )
+        if key is not None:
+            self._store(key, depth, best, alpha, beta, ply, chosen)
+        return best
+
+    def _prune(
+        self, state: Any, depth: int, alpha, beta, ply: int, sign: float, allow_null: bool
+    ) -> tuple[float | None, bool]:
+        """Before the actions of a zero-window node, where null moves are
+        sound and the actor is not in check: the score to return at once
+        (or None), and whether the quiet actions are futile."""
+        futile = False
+        if depth <= FUTILITY_DEPTH and -MATE_ZONE < alpha < MATE_ZONE:
             # Near the leaves, far past the bound: take the static score
             # (less a margin) for the node, or skip the quiet actions.
             margin = FUTILITY_MARGIN * depth
-            stand = self._static(state, ply, alpha - margin, beta + margin)
-            if ours:
-                if stand - margin >= beta:
-                    return stand - margin
-                futile = stand + margin <= alpha
-            else:
-                if stand + margin <= alpha:
-                    return stand + margin
-                futile = stand - margin >= beta
-        if (
-            allow_null
-            and self._null
-            and depth >= NULL_MIN_DEPTH
-            and not in_check
-            and beta - alpha <= 2 * NULL_WINDOW  # only in zero-window searches
-            and state.null_move_allowed()
-        ):
+            stand = sign * self._static(state, ply, alpha - margin, beta + margin)
+            if stand - margin >= (beta if sign > 0 else -alpha):
+                return sign * (stand - margin), False
+            futile = stand + margin <= (alpha if sign > 0 else -beta)
+        if allow_null and depth >= NULL_MIN_DEPTH and state.null_move_allowed():
             # Passing and still holding the bound: a real move would too.
-            cut = self._null_prune(state, depth, alpha, beta, ply, ours)
+            cut = self._null_prune(state, depth, alpha, beta, ply, sign)
             if cut is not None:
-                return cut
-        actions = state.legal_moves() if core else state.legal_actions(actor)
-        if not actions:
-            return self._terminal(state.result(), ply) if core else self._static(state)
-        self._counts[ply] = (actor, len(actions))
-        actions = self._order(state, actions, actor, ply, first)
+                return cut, futile
+        return None, futile
+
+    def _best_of(
+        self, state, actor: int, actions, depth: int, alpha, beta, ply: int, sign, in_check, futile
+    ) -> tuple[float, Any]:
+        """The best score of ``actions`` (searched in this order) from the
+        searching seat's side, and the action that scored it. Written for
+        the actor's side: ``sign`` turns the window and the scores round."""
+        zero = beta - alpha <= 2 * NULL_WINDOW  # a zero-window search
         # Late quiet actions are searched shallower first (late move reductions).
         late = max(self._loud, LMR_FROM) if depth >= LMR_MIN_DEPTH and not in_check else INF
         last = max(self._loud, 1) if futile else INF  # the quiet ones start here
-        zero = beta - alpha <= 2 * NULL_WINDOW
         if self._null and depth <= LMP_DEPTH and zero and not in_check and -MATE_ZONE < alpha:
             # Late move pruning: near the leaves, after the loud actions and
             # the first few quiet ones, only checks are still tried.
@@ -566,71 +577,48 @@ class Search(Ordering, Quiescence):
         # Plies each late action is reduced, by its index (None: one ply,
         # two from depth 6 for the second half).
         row = (_LMR if zero else _LMR_PV)[min(depth, LMR_ROWS - 1)] if self._null else None
-        start_alpha, start_beta = alpha, beta
+        lo, hi = (alpha, beta) if sign > 0 else (-beta, -alpha)  # the window, the actor's way
         child = self._child
         chosen = test = None
-        if ours:
-            best = -INF
-            for i, a in enumerate(actions):
-                if i >= last:
-                    if test is None and self._see:
-                        test = check_test(state)
-                    if not self._gives_check(state, actor, a, test):
-                        continue
-                if i == 0 or alpha == -INF:
-                    v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
-                else:
-                    r = _reduction(i, late, row, depth)
-                    v = child(state, actor, a, depth - 1 - r, alpha, alpha + NULL_WINDOW, ply + 1)
-                    if v > alpha and (r or v < beta):
-                        v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
-                if v > best:
-                    best, chosen = v, a
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            self._killer(ply, a, depth)
-                            self.cutoffs[i == 0] += 1
-                            if self._see:  # the answer to the move that led here
-                                self.counters[state.last_move] = a
-                            break
-        else:
-            best = INF
-            for i, a in enumerate(actions):
-                if i >= last:
-                    if test is None and self._see:
-                        test = check_test(state)
-                    if not self._gives_check(state, actor, a, test):
-                        continue
-                if i == 0 or beta == INF:
-                    v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
-                else:
-                    r = _reduction(i, late, row, depth)
-                    v = child(state, actor, a, depth - 1 - r, beta - NULL_WINDOW, beta, ply + 1)
-                    if v < beta and (r or v > alpha):
-                        v = child(state, actor, a, depth - 1, alpha, beta, ply + 1)
-                if v < best:
-                    best, chosen = v, a
-                    if v < beta:
-                        beta = v
-                        if alpha >= beta:
-                            self._killer(ply, a, depth)
-                            self.cutoffs[i == 0] += 1
-                            if self._see:  # the answer to the move that led here
-                                self.counters[state.last_move] = a
-                            break
-        if key is not None:
-            if best <= start_alpha:
-                bound = UPPER
-            elif best >= start_beta:
-                bound = LOWER
+        best = -INF
+        for i, a in enumerate(actions):
+            if i >= last:
+                if test is None and self._see:
+                    test = check_test(state)
+                if not self._gives_check(state, actor, a, test):
+                    continue
+            if i == 0 or lo == -INF:
+                v = child(state, actor, a, depth - 1, lo, hi, ply + 1, sign)
             else:
-                bound = EXACT
-            table = self.table
-            if len(table) >= TABLE_SIZE:
-                table.clear()
-            table[key] = (depth, _to_table(best, ply), bound, chosen)
-        return best
+                r = _reduction(i, late, row, depth)
+                v = child(state, actor, a, depth - 1 - r, lo, lo + NULL_WINDOW, ply + 1, sign)
+                if v > lo and (r or v < hi):
+                    v = child(state, actor, a, depth - 1, lo, hi, ply + 1, sign)
+            if v > best:
+                best, chosen = v, a
+                if v > lo:
+                    lo = v
+                    if lo >= hi:
+                        self._killer(ply, a, depth)
+                        self.cutoffs[i == 0] += 1
+                        if self._see:  # the answer to the move that led here
+                            self.counters[state.last_move] = a
+                        break
+        return sign * best, chosen  # the searching seat's way again
+
+    def _store(self, key: int, depth: int, best: float, alpha, beta, ply: int, chosen) -> None:
+        """Keep a node's score in the table, with what it is: exact, or a
+        bound where it fell outside its window (``alpha``, ``beta``)."""
+        if best <= alpha:
+            bound = UPPER
+        elif best >= beta:
+            bound = LOWER
+        else:
+            bound = EXACT
+        table = self.table
+        if len(table) >= TABLE_SIZE:
+            table.clear()
+        table[key] = (depth, _to_table(best, ply), bound, chosen)
 
     def _gives_check(self, state: Any, actor: int, a: Any, test=None) -> bool:
         """Does ``a`` give check? ``test`` (``ordering.check_test``) knows most
@@ -648,23 +636,17 @@ class Search(Ordering, Quiescence):
         state.unmake()
         return check
 
-    def _null_prune(self, state, depth: int, alpha, beta, ply: int, ours: bool) -> float | None:
+    def _null_prune(self, state, depth: int, alpha, beta, ply: int, sign: float) -> float | None:
         """The bound to return if the side to move, passing, still reaches it
-        (searched ``NULL_REDUCTION`` plies shorter), else None."""
+        (searched ``NULL_REDUCTION`` plies shorter), else None. Turned round
+        by ``sign`` as in ``_search``."""
         reduce = NULL_REDUCTION + (1 if depth >= 6 else 0)
-        stand = self._static(state, ply, alpha, beta)
-        if ours:
-            if stand < beta:
-                return None
-            v = self._null_child(state, depth - 1 - reduce, beta - NULL_WINDOW, beta, ply + 1)
-            if v >= beta:
-                return beta if v >= MATE_ZONE else v
+        hi = beta if sign > 0 else -alpha
+        if sign * self._static(state, ply, alpha, beta) < hi:
             return None
-        if stand > alpha:
-            return None
-        v = self._null_child(state, depth - 1 - reduce, alpha, alpha + NULL_WINDOW, ply + 1)
-        if v <= alpha:
-            return alpha if v <= -MATE_ZONE else v
+        v = self._null_child(state, depth - 1 - reduce, hi - NULL_WINDOW, hi, ply + 1, sign)
+        if v >= hi:
+            return sign * (hi if v >= MATE_ZONE else v)
         return None
 
     def _simultaneous_node(self, state, acting, depth, alpha, beta, ply) -> float:

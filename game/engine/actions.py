@@ -13,7 +13,7 @@ def distinct(cls: type[T]) -> type[T]:
     a Swap of the same squares (plain tuples of equal fields would be)."""
 
     def __eq__(self: Any, other: object) -> bool:
-        return type(self) is type(other) and tuple.__eq__(self, other)
+        return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[operator]
 
     def __ne__(self: Any, other: object) -> bool:
         return not __eq__(self, other)

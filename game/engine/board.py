@@ -155,7 +155,9 @@ class Geometry:
             self._lines = {kind: self._line_table(dirs) for kind, dirs in LINES.items()}
         return self._lines
 
-    def _line_table(self, directions) -> tuple[tuple[int, dict[int, int]], ...]:
+    def _line_table(
+        self, directions: tuple[tuple[int, int], tuple[int, int]]
+    ) -> tuple[tuple[int, dict[int, int]], ...]:
         table = []
         for sq in range(self.size):
             inner = 0

@@ -180,7 +180,7 @@ class Table:
     card unknown in a view), one per ``Place`` of the layout."""
 
     __slots__ = ("places", "_cards")
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __init__(
         self, places: Sequence[Place], contents: Mapping[str, Iterable[Card | None]] | None = None

@@ -34,6 +34,8 @@ class LetterTable:
 class GridPosition:
     """Pieces on a rectangular board. ``board[sq]`` is a Piece or None."""
 
+    has_pieces = True  # the protocol's Board: ``pieces`` below
+
     def __init__(self, geometry: Geometry, letters: LetterTable):
         self.geometry = geometry
         self.letters = letters

@@ -24,7 +24,10 @@ import copy as _copy
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
+
+from game.engine.board import Geometry
+from game.engine.pieces import Piece
 
 Seat = int
 Action = Hashable  # each game defines its own small, hashable action type
@@ -171,6 +174,18 @@ class Game:
     # the generic depth plays badly, and the spec the Hint button asks.
     bot_levels: ClassVar[Mapping[str, str]] = {}
     hint_bot: ClassVar[str | None] = None
+    # What the search may assume (declared, never probed). ``null_move_safe``:
+    # passing is never better than moving, so null-move pruning and check
+    # extensions are sound; the states are then ``NullMoves``.
+    null_move_safe: ClassVar[bool] = False
+    # A turn of several decisions by one seat counts one ply of depth.
+    depth_by_turns: ClassVar[bool] = False
+
+    def round_numbers(self, steps: Sequence[Mapping[Any, str]]) -> list[int | None] | None:
+        """The move number of each step (the match's ``round_numbers``), for
+        a game whose seats do not tell the rounds apart; None: counted as
+        usual, a round per turn of the side that opened the game."""
+        return None
 
     # -- seats, sides, teams ---------------------------------------------------------
     def side_of(self, seat: Seat) -> int:
@@ -233,6 +248,29 @@ class State:
 
     # Set by resign/agree_draw.
     _agreed_result: Result | None = None
+
+    # -- what a state may offer besides the rules (declared, never probed) --------
+    # A board of pieces (``Board``): ``pieces()`` and ``geometry`` say what
+    # stands where, for the board view and the chess-like evaluation.
+    has_pieces: ClassVar[bool] = False
+    geometry: Geometry | None = None  # the board's squares
+    # ``Searchable``: searched in place (``make``/``unmake``) with a
+    # transposition table (``key``).
+    searchable: ClassVar[bool] = False
+
+    def pieces(self) -> Mapping[int, Piece]:
+        """What stands on each occupied square (``has_pieces`` states)."""
+        return {}
+
+    def check_square(self) -> int | None:
+        """The square of a king in check, for the board view to mark."""
+        return None
+
+    def noisy_actions(self, seat: Seat) -> list[Action] | None:
+        """For a search's quiescence: the actions of ``seat`` that change the
+        material (captures, promotions), listed cheaper than filtering
+        ``legal_actions``; None: filter them instead."""
+        return None
 
     # -- whose decision and which choices ------------------------------------
     def to_act(self) -> tuple[Seat, ...]:
@@ -349,3 +387,36 @@ class State:
                 if self.notation(a) == text or str(a) == text:
                     return a
         raise IllegalAction(f"{text!r} is not a legal action here")
+
+
+# -- the optional parts, as types ------------------------------------------------------
+class Board(Protocol):
+    """A state with ``has_pieces``: what the board view draws."""
+
+    geometry: Geometry
+
+    def pieces(self) -> Mapping[int, Piece]: ...
+    def check_square(self) -> int | None: ...
+
+
+class Searchable(Protocol):
+    """A state with ``searchable``: the search plays actions in place and
+    takes them back, and keys positions for its transposition table."""
+
+    def make(self, actions: Mapping[Seat, Action]) -> None:
+        """Apply legal actions (as ``apply``, unchecked, without events)."""
+
+    def unmake(self) -> None:
+        """Take back the last ``make`` exactly."""
+
+    def key(self) -> Hashable:
+        """Equal for positions the search may treat as one."""
+
+
+class NullMoves(Searchable, Protocol):
+    """A state of a game with ``null_move_safe``: the side to move may pass
+    in the search (``make_null``, taken back by ``unmake``)."""
+
+    def make_null(self) -> None: ...
+    def null_move_allowed(self) -> bool: ...
+    def in_check(self) -> bool: ...

@@ -44,6 +44,9 @@ HILL = {GEO.square(name) for name in ("d4", "e4", "d5", "e5")}
 
 
 class KingOfTheHill(ChessState):
+    # The core's fast paths this class gives up (its hooks override them).
+    orthodox_ends = False
+
     def variant_result(self) -> Result | None:
         for side in (WHITE, BLACK):
             if self.king_square(side) in HILL:
@@ -57,6 +60,9 @@ class KingOfTheHillGame(VariantGame):
 
 # -- Three-check: a field of its own and a count after each move (ThreeCheckBoard) -----
 class ThreeCheck(ChessState):
+    # The core's fast paths this class gives up (its hooks override them).
+    plain_turns = False
+    orthodox_ends = False
     FIELDS = ChessState.FIELDS | {"checks_left": list}
     extra_field_names = ("checks left",)
 
@@ -88,6 +94,9 @@ class ThreeCheckGame(VariantGame):
 
 # -- Antichess: no royal king, compulsory captures, win by losing everything -----------
 class Antichess(ChessState):
+    # The core's fast paths this class gives up (its hooks override them).
+    orthodox_moves = False
+    orthodox_ends = False
     legality = "none"
     castles = False
     promotions = ("queen", "rook", "bishop", "knight", "king")
@@ -126,6 +135,10 @@ class AntichessGame(VariantGame):
 
 # -- Four seats, two sides, two teams; a seat moves only on its half -------------------
 class HalfBoard(ChessState):
+    # The core's fast paths this class gives up (its hooks override them).
+    orthodox_moves = False
+    plain_turns = False
+    orthodox_ends = False
     FIELDS = ChessState.FIELDS | {"seat": None}
     extra_field_names = ("seat to act",)
 
@@ -160,6 +173,9 @@ class HalfBoardGame(VariantGame):
 
 # -- Tar: a marker under a piece travels with it; a tarred piece moves as a pawn --------
 class Tar(ChessState):
+    # The core's fast paths this class gives up (its hooks override them).
+    orthodox_moves = False
+    plain_turns = False
     extra_field_names = ("tar",)
 
     def piece_moves(self, sq: int):
@@ -194,6 +210,8 @@ class TarGame(VariantGame):
 
 # -- Marseillais: two moves a turn (White's first turn has one); check ends a turn ------
 class Marseillais(ChessState):
+    # The core's fast paths this class gives up (its hooks override them).
+    plain_turns = False
     FIELDS = ChessState.FIELDS | {"moves_left": None}
     extra_field_names = ("moves left",)
 

@@ -51,6 +51,7 @@ class MoveGeneration:
     """Mixed into ``ChessState`` (which provides the board and the hooks)."""
 
     _fast: bool  # set per class by ChessState.__init_subclass__
+    _legal: list[Move] | None  # the legal moves, once listed
 
     def legal_moves(self) -> list[Move]:
         """The side to move's legal moves (cached until the next change)."""
@@ -116,7 +117,7 @@ class MoveGeneration:
             captured = self.ep - step
             if (self.bb[PAWN] & enemy) >> captured & 1:
                 dests |= 1 << self.ep
-        out = []
+        out: list[Move] = []
         last_rank = BACK_RANK[1 - side]
         for to in bits(dests):
             if last_rank >> to & 1:

@@ -30,9 +30,13 @@ few small methods:
   (``merge_extras`` says what a capture leaves), and ``FIELDS``: the state's
   fields with how to copy each, so copies never share anything mutable.
 
-A variant that overrides none of the move hooks and keeps check-based
-legality gets the orthodox move generator (pins and evasion on bitboards):
-orthodox chess pays nothing for the hooks.
+Orthodox chess pays nothing for the hooks: a class declares which fast
+paths it keeps (``orthodox_moves``, ``moves_only``, ``plain_turns``,
+``orthodox_ends``, ``own_apply``), and one that keeps ``orthodox_moves``
+with check-based legality gets the orthodox move generator (pins and
+evasion on bitboards). A variant that overrides a hook sets the matching
+flag False (``FAST_PATHS``); tests/engine/test_fast_paths.py holds every
+class to it.
 """
 
 from __future__ import annotations
@@ -73,18 +77,27 @@ from game.engine.draws import FIFTY_MOVES, THREEFOLD, Repetition
 from game.engine.pieces import Piece
 from game.engine.protocol import Event, Game, IllegalAction, Result, Seat, State
 
+# The hooks behind each of a class's declared fast paths (``orthodox_moves``,
+# ``moves_only``, ``plain_turns``, ``orthodox_ends``, ``own_apply``): a class
+# that overrides one of them declares the path lost (tests/engine/
+# test_fast_paths.py holds every class to it).
 MOVE_HOOKS = ("piece_moves", "allows", "occupancy", "is_attacked", "pseudo_legal_moves")
-# A class that overrides none of these makes a move in ``make`` without events.
+ACTION_HOOKS = ("actions_for",)
 TURN_HOOKS = (
     *("apply", "act", "play_move", "after_move", "turn_open", "end_turn", "next_turn"),
     *("push", "merge_extras"),
 )
-# A class that overrides none of these (nor the move and turn hooks) ends
-# its games only as orthodox chess does: ``result_before_moves`` may serve.
 RESULT_HOOKS = (
     *("variant_result", "rules_result", "orthodox_result", "result", "no_move_left"),
     *("to_act", "seat_to_act", "legal_actions", "insufficient_material", "king_attacked"),
 )
+APPLY_HOOKS = ("apply",)
+FAST_PATHS = {
+    "orthodox_moves": MOVE_HOOKS,
+    "moves_only": ACTION_HOOKS,
+    "plain_turns": TURN_HOOKS,
+    "orthodox_ends": RESULT_HOOKS,
+}
 
 Copier = Callable[[Any], Any] | None
 
@@ -96,7 +109,9 @@ def _legal_copy(moves: list[Move] | None) -> list[Move] | None:
 class ChessState(MoveGeneration, ChessBoard, State):
     """A chess position plus what the draw rules need of its history."""
 
-    geometry: ClassVar = GEO  # the board (squares named like "e4"), for the UI
+    geometry = GEO  # the board (squares named like "e4"), for the UI
+    has_pieces: ClassVar[bool] = True
+    searchable: ClassVar[bool] = True  # make, unmake and key below
 
     # -- what a variant declares ------------------------------------------------------
     legality: ClassVar[str] = "check"
@@ -129,6 +144,31 @@ class ChessState(MoveGeneration, ChessBoard, State):
         "_pst": None,  # the evaluation's material and tables, kept by make (or None)
     }
 
+    # -- which fast paths the class keeps (declared; a class that overrides a
+    # hook of ``FAST_PATHS`` sets that path False, and never is it guessed) ------
+    # The pieces move, block and attack as in chess (no ``MOVE_HOOKS``): with
+    # check-based legality and no castling through attack, the orthodox move
+    # generator (pins and evasions on bitboards) serves.
+    orthodox_moves: ClassVar[bool] = True
+    # Every decision is a legal move (no ``actions_for``).
+    moves_only: ClassVar[bool] = True
+    # A move is the whole turn and its events are only told (no
+    # ``TURN_HOOKS``): ``make`` moves the pieces straight.
+    plain_turns: ClassVar[bool] = True
+    # The game ends only as orthodox chess does (no ``RESULT_HOOKS``), so a
+    # search may find mate and stalemate from the move list
+    # (``result_before_moves``).
+    orthodox_ends: ClassVar[bool] = True
+    # The class has its own ``apply`` (several seats at once, or its own
+    # steps): ``make`` goes through it rather than straight to ``act``.
+    own_apply: ClassVar[bool] = False
+    # What ``_derive_paths`` makes of them (and ``_fast``, in MoveGeneration).
+    _mutable: ClassVar[tuple[tuple[str, Callable], ...]]
+    _own_apply: ClassVar[bool]
+    _plain: ClassVar[bool]
+    _plain_moves: ClassVar[bool]
+    _core: ClassVar[bool]
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         moves_changed = any(
@@ -136,23 +176,24 @@ class ChessState(MoveGeneration, ChessBoard, State):
             for name in ("piece_moves", "occupancy")
         )
         if moves_changed and cls.is_attacked is ChessState.is_attacked:
-            cls.is_attacked = ChessState.attacked_by_moves
-        cls._fast = (
-            cls.legality == "check"
-            and not cls.castle_through_attack
-            and all(getattr(cls, name) is getattr(ChessState, name) for name in MOVE_HOOKS)
-        )
+            cls.is_attacked = ChessState.attacked_by_moves  # type: ignore[method-assign,assignment]
+        cls._derive_paths()
+
+    @classmethod
+    def _derive_paths(cls) -> None:
+        """The flags the move generator, ``make`` and the search read, from
+        the declarations alone."""
+        cls._fast = cls.orthodox_moves and cls.legality == "check" and not cls.castle_through_attack
         cls._mutable = _mutable_fields(cls.FIELDS)
-        cls._own_apply = cls.apply is not ChessState.apply
-        cls._plain = all(getattr(cls, name) is getattr(ChessState, name) for name in TURN_HOOKS)
-        cls._plain_moves = cls._fast and cls.actions_for is ChessState.actions_for
-        cls._core = (
-            cls._plain
-            and cls._plain_moves
-            and all(getattr(cls, name) is getattr(ChessState, name) for name in RESULT_HOOKS)
-        )
+        cls._own_apply = cls.own_apply
+        cls._plain = cls.plain_turns
+        cls._plain_moves = cls._fast and cls.moves_only
+        cls._core = cls._plain and cls._plain_moves and cls.orthodox_ends
 
     # -- the random generator: shared by copies until one of them uses it ------------
+    _rng: random.Random | None
+    _rng_shared: bool
+
     @property
     def rng(self) -> random.Random | None:
         rng = self._rng
@@ -330,7 +371,7 @@ class ChessState(MoveGeneration, ChessBoard, State):
         victim = self.piece_at(move.to)
         if victim is not None and victim.side != us:
             events.insert(0, Event("capture", seat, {"square": move.to, "piece": victim}))
-        elif piece.kind == "pawn" and move.to == self.ep and self.en_passant:
+        elif piece is not None and piece.kind == "pawn" and move.to == self.ep and self.en_passant:
             square = move.to - W if us == WHITE else move.to + W
             events.insert(
                 0, Event("capture", seat, {"square": square, "piece": self.piece_at(square)})
@@ -448,8 +489,11 @@ class ChessState(MoveGeneration, ChessBoard, State):
     def _ep_capturable(self) -> bool:
         if not self.en_passant:
             return False
+        ep = self.ep
+        if ep is None:
+            return False
         if self._fast:  # orthodox pawns: only one beside the skipped square may take
-            capturers = PAWN_ATTACKS[1 - self.turn][self.ep] & self.bb[PAWN] & self.occ[self.turn]
+            capturers = PAWN_ATTACKS[1 - self.turn][ep] & self.bb[PAWN] & self.occ[self.turn]
             if not capturers:
                 return False
         return any(self.bb[PAWN] & 1 << m.frm and m.to == self.ep for m in self.legal_moves())
@@ -472,12 +516,12 @@ class ChessState(MoveGeneration, ChessBoard, State):
         variant's own fields (its position-text fields and ``extra_key``).
         The move clocks and the history are left out, as engines do."""
         extras = tuple(sorted(self.extras.items())) if self.extras else ()
-        key = (*self.bb, *self.occ, self.turn, self.castling, self.ep, extras)
+        key: tuple = (*self.bb, *self.occ, self.turn, self.castling, self.ep, extras)
         if self.extra_field_names:
             key += (*self.extra_fields(),)
         return key + self.extra_key()
 
-    def noisy_actions(self, seat: Seat) -> list[Move] | None:
+    def noisy_actions(self, seat: Seat) -> list[Any] | None:
         """For a search's quiescence, where the moves are orthodox and the
         seats are the sides: the legal moves of ``seat`` that take an enemy
         piece on their square or promote (``legal_actions``' order). None:
@@ -664,12 +708,7 @@ def _mutable_fields(fields: Mapping[str, Copier]) -> tuple[tuple[str, Callable],
     return tuple((n, dup) for n, dup in fields.items() if dup is not None and n != "_undo")
 
 
-ChessState._fast = True
-ChessState._mutable = _mutable_fields(ChessState.FIELDS)
-ChessState._own_apply = False
-ChessState._plain = True
-ChessState._plain_moves = True
-ChessState._core = True
+ChessState._derive_paths()
 
 
 def extras_text(extras: Mapping[int, Any], write: Callable[[Any], str] = str) -> str:

@@ -38,6 +38,11 @@ MOVE, STEP, GIVE = "-", "s", "p"  # the turn's phases
 
 
 class AdrenalineState(ChessState):
+    # The core's fast paths this class gives up (its hooks override them).
+    orthodox_moves = False
+    moves_only = False
+    plain_turns = False
+    orthodox_ends = False
     extra_field_names = ("checkers", "supply", "turn")
     FIELDS = ChessState.FIELDS | {
         "supply": None,

@@ -81,6 +81,10 @@ def rating(score: int) -> str:
 
 
 class CoopState(ChessState):
+    # The core's fast paths this class gives up (its hooks override them).
+    moves_only = False
+    plain_turns = False
+    orthodox_ends = False
     legality = "none"
     castle_through_attack = True  # check never matters
     extra_field_names = T.FIELD_NAMES

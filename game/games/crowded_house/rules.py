@@ -59,6 +59,11 @@ PASS = Pass()
 
 
 class CrowdedState(ChessState):
+    # The core's fast paths this class gives up (its hooks override them).
+    orthodox_moves = False
+    moves_only = False
+    plain_turns = False
+    orthodox_ends = False
     castle_through_attack = True  # only the next player's capture counts
     extra_field_names = ("half to move",)
     FIELDS = ChessState.FIELDS | {"seat": None, "_seats": lambda seats: []}

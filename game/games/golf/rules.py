@@ -91,6 +91,8 @@ UNIVERSE = tuple(card_of(c) for c in H.FULL_SET)
 class GolfState(State):
     """A round of Chess Golf; see the module docstring."""
 
+    has_pieces = True
+
     def __init__(self, game: GolfGame, players: int = 1):
         self.game = game
         self.rng: random.Random | None = None

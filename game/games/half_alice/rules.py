@@ -33,6 +33,10 @@ LIMITS = {"as many as needed": None, "12 per player": 12}
 
 
 class HalfAliceState(ChessState):
+    # The core's fast paths this class gives up (its hooks override them).
+    orthodox_moves = False
+    plain_turns = False
+    orthodox_ends = False
     extra_field_names = ("looking-glass pieces", "checkers each")
     FIELDS = ChessState.FIELDS | {"limit": None}
     _plain_push = False  # True while judging a move before its switch

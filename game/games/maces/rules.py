@@ -87,6 +87,8 @@ def _reach(kind: str, sq: int, occ: int) -> int:
 class MacesState(MacesText, GridPosition, State):
     """A position of Maces and Horse-apults."""
 
+    searchable = True  # make, unmake and key for the search
+
     piece_letters = LETTERS
     mace_kinds = frozenset({"mace"})  # kinds that swing and never capture by moving
 

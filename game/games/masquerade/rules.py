@@ -32,6 +32,12 @@ SETUP_ACTIONS = [Assign(a) for a in M.ALL]
 
 
 class MasqueradeState(ChessState):
+    # The core's fast paths this class gives up (its hooks override them).
+    orthodox_moves = False
+    moves_only = False
+    plain_turns = False
+    orthodox_ends = False
+    own_apply = True
     legality = "king_capture"
     castle_through_attack = True
     extra_field_names = (

@@ -88,6 +88,8 @@ __all__ = [
 class MulliganStewState(GridPosition, State):
     """A Mulligan Stew position, in the middle of a turn if ``part`` is DARK."""
 
+    searchable = True  # make, unmake and key for the search
+
     def __init__(self, game: Game, text: str = START_TEXT, seed: int = 0):
         GridPosition.__init__(self, GEO, LETTERS)
         self.game = game

@@ -61,6 +61,11 @@ PASS = Pass()
 
 
 class SyncState(ChessState):
+    # The core's fast paths this class gives up (its hooks override them).
+    moves_only = False
+    plain_turns = False
+    orthodox_ends = False
+    own_apply = True
     en_passant = False
     extra_field_names = ("phase", "open squares", "pieces that struck")
     FIELDS = ChessState.FIELDS | {

@@ -78,6 +78,11 @@ def universe(checker_cards: int) -> list[Card]:
 
 
 class TarPitState(ChessState):
+    # The core's fast paths this class gives up (its hooks override them).
+    orthodox_moves = False
+    moves_only = False
+    plain_turns = False
+    orthodox_ends = False
     extra_field_names = ("checkers", "in front", "extra", "cards", "step", "since the reshuffle")
     FIELDS = ChessState.FIELDS | {
         "front": list,

@@ -76,6 +76,10 @@ def card_letter(side: int, kind: str | None) -> str:
 
 
 class TelepathicState(ChessState):
+    # The core's fast paths this class gives up (its hooks override them).
+    moves_only = False
+    plain_turns = False
+    orthodox_ends = False
     extra_field_names = FIELD_NAMES
     FIELDS = ChessState.FIELDS | {
         "phase": None,

@@ -98,6 +98,9 @@ START_TEXT = "9/9/9/9/9/9/9/9/9 b place - w=12,6 b=12,6"
 class TulagaState(State):
     """A Tulaga position: stones as bitboards, piles, the decision under way."""
 
+    has_pieces = True
+    searchable = True  # make, unmake and key for the search
+
     def __init__(self, game: Game, text: str = START_TEXT, seed: int = 0):
         self.game = game
         self.rng = random.Random(seed)

@@ -47,6 +47,11 @@ FIELD_NAMES = ("phase", "face-up cards", "cards to play", "pawns moved", "cards 
 
 
 class TwoMoveState(ChessState):
+    # The core's fast paths this class gives up (its hooks override them).
+    moves_only = False
+    plain_turns = False
+    orthodox_ends = False
+    own_apply = True
     legality = "king_capture"
     en_passant = False
     castle_through_attack = True

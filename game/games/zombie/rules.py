@@ -65,6 +65,10 @@ def kind_of(letter: str) -> str:
 
 
 class ZombieState(ChessState):
+    # The core's fast paths this class gives up (its hooks override them).
+    moves_only = False
+    plain_turns = False
+    orthodox_ends = False
     extra_field_names = (
         "zombie moves",
         "zombies",

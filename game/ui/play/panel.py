@@ -271,7 +271,7 @@ class SidePanel:
         """Per side: the enemy pieces it has taken, and its material lead.
         Counted from the start position (a promoted pawn is not a captured one)."""
         scene = self.scene
-        if not scene.adapter.show_captured or not callable(getattr(state, "pieces", None)):
+        if not scene.adapter.show_captured or not state.has_pieces:
             return []
         if self._start is None:
             try:

@@ -703,13 +703,11 @@ class PlayScene(Scene):
 
 # -- helpers -------------------------------------------------------------------------------------
 def _pieces(state: Any) -> dict[int, Any]:
-    f = getattr(state, "pieces", None)
-    return dict(f()) if callable(f) else {}
+    return dict(state.pieces())
 
 
 def _check_square(state: Any) -> int | None:
-    f = getattr(state, "check_square", None)
     try:
-        return f() if callable(f) else None
+        return state.check_square()
     except Exception:
         return None
