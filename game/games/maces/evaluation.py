@@ -67,6 +67,32 @@ def evaluate(
         pieces = state.pieces()
     # Who swings next: the mover's Maces swing at the end of its own turn.
     to_act = state.turn
+    material, maces, apults, kings, webs = _census(pieces)
+    score = _threats(pieces, to_act, maces, kings, webs)
+    values = VALUES.get
+    for owner in (0, 1):
+        king = kings[owner]
+        if king is not None and maces[1 - owner]:
+            near = _NEAR[king]
+            count = sum(1 for a in apults[1 - owner] if near >> a & 1)
+            score[owner] -= KING_APULT_NEAR * count
+    hands = getattr(state, "hands", None)
+    if hands is not None:
+        for owner in (0, 1):
+            material[owner] += TULPA_HAND_SHARE * sum(values(k, 3.0) for k in hands[owner])
+    total = material[seat] - material[1 - seat] + score[seat] - score[1 - seat]
+    if mobility and len(mobility) > 1 and seat in mobility:
+        others = [n for s, n in mobility.items() if s != seat]
+        total += MOBILITY_WEIGHT * (mobility[seat] - sum(others) / len(others))
+    return max(-WIN / 2, min(WIN / 2, total))
+
+
+evaluate.takes_mobility = True  # type: ignore[attr-defined]
+
+
+def _census(pieces: Mapping[int, Any]) -> tuple:
+    """Per side: material (with the centre bonus), its Maces, Horse-apults
+    and king, and the squares next to its Spiders."""
     material = [0.0, 0.0]
     maces: list[list[int]] = [[], []]
     apults: list[list[int]] = [[], []]
@@ -85,8 +111,14 @@ def evaluate(
             webs[owner] |= _NEAR[sq]
         if kind in _CENTRAL_KINDS:
             material[owner] += _CENTRE_BONUS[sq]
+    return material, maces, apults, kings, webs
 
+
+def _threats(pieces: Mapping[int, Any], to_act: int, maces, kings, webs) -> list[float]:
+    """Per side, what the enemy Maces threaten: its pieces in their reach
+    (the more when they swing next) and Maces two steps from its king."""
     score = [0.0, 0.0]
+    values = VALUES.get
     for owner in (0, 1):
         enemy = 1 - owner
         web = webs[owner]  # an enemy Mace next to our Spider is frozen
@@ -108,21 +140,4 @@ def evaluate(
         king = kings[owner]
         if king is not None:
             score[owner] -= KING_MACE_NEAR * (_RING2[king] & near2).bit_count()
-    for owner in (0, 1):
-        king = kings[owner]
-        if king is not None and maces[1 - owner]:
-            near = _NEAR[king]
-            count = sum(1 for a in apults[1 - owner] if near >> a & 1)
-            score[owner] -= KING_APULT_NEAR * count
-    hands = getattr(state, "hands", None)
-    if hands is not None:
-        for owner in (0, 1):
-            material[owner] += TULPA_HAND_SHARE * sum(values(k, 3.0) for k in hands[owner])
-    total = material[seat] - material[1 - seat] + score[seat] - score[1 - seat]
-    if mobility and len(mobility) > 1 and seat in mobility:
-        others = [n for s, n in mobility.items() if s != seat]
-        total += MOBILITY_WEIGHT * (mobility[seat] - sum(others) / len(others))
-    return max(-WIN / 2, min(WIN / 2, total))
-
-
-evaluate.takes_mobility = True  # type: ignore[attr-defined]
+    return score

@@ -164,45 +164,63 @@ class MulliganStewState(GridPosition, State):
             kind = piece.kind
             if kind == "pawn":
                 self._pawn_actions(frm, us, part, append)
-            elif kind == "king":
-                for to in KING_TARGETS[frm]:
-                    t = board[to]
-                    if t is None or t.side != us:
-                        append(Move(frm, to))
             elif kind == "mage":
-                for to in STEP8[frm]:
-                    t = board[to]
-                    if t is None or t.side != us:
-                        append(Move(frm, to))
-                for to in SWAP_REACH[frm]:
-                    if board[to] is not None:
-                        append(Swap(frm, to))
+                self._mage_actions(frm, us, append)
             elif kind == "assassin":
-                for to, mid in ASSASSIN_HITS[frm]:
-                    t = board[to]
-                    if t is not None and t.side != us and (mid is None or board[mid] is None):
-                        append(Move(frm, to))
-                for to in COLOUR_SQUARES[part_of_square(frm)]:
-                    if board[to] is None:
-                        append(Teleport(frm, to))
+                self._assassin_actions(frm, us, append)
             else:
-                dest = 0
-                for line in SLIDES.get(kind, ()):
-                    dest |= GEO.slide(line, frm, occupied)
-                if kind == "cardinal":
-                    for to in KNIGHT[frm]:
-                        dest |= 1 << to
-                for to in range(GEO.size):
-                    if dest >> to & 1:
-                        t = board[to]
-                        if t is None or t.side != us:
-                            append(Move(frm, to))
+                self._piece_moves(frm, kind, us, occupied, append)
         if self.hands[us]:
             for kind in dict.fromkeys(self.hands[us]):
                 for to in COLOUR_SQUARES[part]:
                     if board[to] is None:
                         append(Drop(to, kind))
         return out
+
+    def _piece_moves(self, frm: int, kind: str, us: int, occupied: int, append) -> None:
+        """The king's steps, or the slides (and the Cardinal's leaps) of the
+        other pieces that only move, onto empty or enemy squares."""
+        board = self.board
+        if kind == "king":
+            for to in KING_TARGETS[frm]:
+                t = board[to]
+                if t is None or t.side != us:
+                    append(Move(frm, to))
+            return
+        dest = 0
+        for line in SLIDES.get(kind, ()):
+            dest |= GEO.slide(line, frm, occupied)
+        if kind == "cardinal":
+            for to in KNIGHT[frm]:
+                dest |= 1 << to
+        for to in range(GEO.size):
+            if dest >> to & 1:
+                t = board[to]
+                if t is None or t.side != us:
+                    append(Move(frm, to))
+
+    def _mage_actions(self, frm: int, us: int, append) -> None:
+        """The Mage steps like a king and swaps with any piece in reach."""
+        board = self.board
+        for to in STEP8[frm]:
+            t = board[to]
+            if t is None or t.side != us:
+                append(Move(frm, to))
+        for to in SWAP_REACH[frm]:
+            if board[to] is not None:
+                append(Swap(frm, to))
+
+    def _assassin_actions(self, frm: int, us: int, append) -> None:
+        """The Assassin only captures (its hits, unblocked), and teleports to
+        any empty square of its own colour."""
+        board = self.board
+        for to, mid in ASSASSIN_HITS[frm]:
+            t = board[to]
+            if t is not None and t.side != us and (mid is None or board[mid] is None):
+                append(Move(frm, to))
+        for to in COLOUR_SQUARES[part_of_square(frm)]:
+            if board[to] is None:
+                append(Teleport(frm, to))
 
     def _promotion_kinds(self, us: int) -> list[str]:
         kinds = [k for k in POOL_ORDER if k in self.pools[us]]
