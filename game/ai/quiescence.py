@@ -27,15 +27,24 @@ class Quiescence:
     _own_loud: Any = None  # the evaluation's ``loud_actions`` (False: none), learnt at first use
 
     def _quiet_child(self, state, actor, a, alpha, beta, ply: int, qdepth: int) -> float:
+        sums = self._sums  # the chess evaluation's running sums, where kept
+        if sums is not None:
+            sums.push(state, a)
         if self._make:
             state.make({actor: a})
             try:
                 return self._quiesce(state, alpha, beta, ply, qdepth)
             finally:
                 state.unmake()
+                if sums is not None:
+                    sums.pop()
         child = state.copy()
         child.apply({actor: a})
-        return self._quiesce(child, alpha, beta, ply, qdepth)
+        try:
+            return self._quiesce(child, alpha, beta, ply, qdepth)
+        finally:
+            if sums is not None:
+                sums.pop()
 
     def _quiesce(self, state: Any, alpha: float, beta: float, ply: int, qdepth: int) -> float:
         # Called with a state that is not over and has exactly one seat to act

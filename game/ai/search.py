@@ -183,6 +183,7 @@ class Search(Ordering, Quiescence):
         self._chess: ChessShortcuts | None = None  # the orthodox chess core's shortcuts
         self._core = False  # ... there are some: the quiescence and the ordering have theirs too
         self._board_eval = False  # the chess core's evaluation, called straight
+        self._sums: ChessShortcuts | None = None  # ... with its running sums kept
         self._keyed = False
         self._noisy = False
         self._by_turns = False  # a seat's further decisions in its turn cost no depth
@@ -287,6 +288,7 @@ class Search(Ordering, Quiescence):
         )
         self._chess, self._core = chess, chess is not None
         self._board_eval = chess is not None and chess.board_eval
+        self._sums = chess if self._board_eval else None  # keeps the evaluation's running sums
         # Null moves, and check extension too, only where turns are plain (the
         # checked side answers at once; in games of several steps a turn is
         # not a reply): the states are then ``NullMoves``.
@@ -302,6 +304,8 @@ class Search(Ordering, Quiescence):
         For searches of another kind (ISMCTS) to call on full states."""
         if not self._prepared:
             self._prepare(state, INF)
+        elif self._sums is not None:
+            self._sums.restart(state)
         result = state.result()
         if result is not None:
             return self._terminal(result, 0)
@@ -454,6 +458,9 @@ class Search(Ordering, Quiescence):
         (a node of the other side searched as a max node)."""
         if sign < 0:
             alpha, beta = -beta, -alpha
+        sums = self._sums
+        if sums is not None:
+            sums.push(state, a)
         if self._make:
             state.make({actor: a})
             try:
@@ -462,11 +469,17 @@ class Search(Ordering, Quiescence):
                 return sign * self._search(state, depth, alpha, beta, ply)
             finally:
                 state.unmake()
+                if sums is not None:
+                    sums.pop()
         child = state.copy()
         child.apply({actor: a})
         if self._by_turns and child.to_act() == (actor,):
             depth += 1
-        return sign * self._search(child, depth, alpha, beta, ply)
+        try:
+            return sign * self._search(child, depth, alpha, beta, ply)
+        finally:
+            if sums is not None:
+                sums.pop()
 
     def _null_child(self, state: Any, depth: int, alpha, beta, ply: int, sign: float) -> float:
         """The score of ``state`` after its side to move passes (a null move),

@@ -1,6 +1,6 @@
-"""The chess evaluation's running sums (``ChessState._pst``: material and
-piece-square tables with the game phase, kept up to date by ``make``) and
-the lazy evaluation built on them.
+"""The chess evaluation's running sums (material and piece-square tables
+with the game phase, kept by the search: ``chess_shortcuts.sums_after``
+before each move made) and the lazy evaluation built on them.
 
 The running sums equal a full recount after any sequence of moves made and
 taken back: castling (orthodox and Chess960), promotion, en passant and
@@ -18,6 +18,7 @@ from helpers.chess_diagrams import GAMES, fen_of, position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.ai.chess_shortcuts import ChessShortcuts, sums_after
 from game.ai.search import Limits, Search
 from game.engine.chess import evaluation
 from game.engine.chess.evaluation import evaluate_board, material_pst
@@ -27,14 +28,25 @@ def recount(state) -> tuple[float, float, int]:
     return material_pst(state.bb, state.occ[0], state.occ[1])
 
 
-def assert_sums_exact(state) -> None:
-    kept = state._pst
-    assert kept is not None, "make kept no running sums"
-    assert kept == recount(state)  # to the last bit: the tables' values add exactly
+class Kept:
+    """The running sums along a line of moves made on ``state``, as the
+    search keeps them."""
+
+    def __init__(self, state):
+        self.state, self.sums = state, [recount(state)]
+
+    def make(self, move) -> None:
+        self.sums.append(sums_after(self.state, move, self.sums[-1]))
+        self.state.make({self.state.turn: move})
+
+    def unmake(self) -> None:
+        self.state.unmake()
+        self.sums.pop()
 
 
-def start_sums(state) -> None:
-    evaluate_board(state)  # the first evaluation counts them; make keeps them
+def assert_sums_exact(kept: Kept) -> None:
+    # To the last bit: the tables' values add exactly.
+    assert kept.sums[-1] == recount(kept.state)
 
 
 def test_castling_promotion_en_passant_and_captures_keep_the_sums_exact():
@@ -51,17 +63,17 @@ def test_castling_promotion_en_passant_and_captures_keep_the_sums_exact():
         """,
         castling="KQkq",
     )
-    start_sums(state)
-    before = state._pst
+    kept = Kept(state)
+    before = kept.sums[-1]
     # Both castlings, a double step taken en passant, a promotion, a capture.
     moves = ("O-O", "O-O-O", "e4", "dxe3", "a8=Q+", "Kd7", "fxe3")
     for text in moves:
-        state.make({state.turn: state.parse_action(text)})
-        assert_sums_exact(state)
+        kept.make(state.parse_action(text))
+        assert_sums_exact(kept)
     for _ in moves:
-        state.unmake()
-    assert state._pst == before
-    assert_sums_exact(state)
+        kept.unmake()
+    assert kept.sums == [before]
+    assert_sums_exact(kept)
 
 
 def test_chess960_castling_with_king_and_rook_crossing_keeps_the_sums_exact():
@@ -82,10 +94,10 @@ def test_chess960_castling_with_king_and_rook_crossing_keeps_the_sums_exact():
             castling="BHbh",
         )
     )
-    start_sums(state)
+    kept = Kept(state)
     for text in ("O-O-O", "O-O"):
-        state.make({state.turn: state.parse_action(text)})
-        assert_sums_exact(state)
+        kept.make(state.parse_action(text))
+        assert_sums_exact(kept)
 
 
 @settings(max_examples=25, deadline=None)
@@ -93,32 +105,40 @@ def test_chess960_castling_with_king_and_rook_crossing_keeps_the_sums_exact():
 def test_random_games_made_and_taken_back_keep_the_sums_exact(seed, number, plies):
     rng = random.Random(seed)
     state = GAMES["chess960"].new({"start": "number", "number": number})
-    start_sums(state)
-    first = state._pst
+    kept = Kept(state)
     made = 0
     for _ in range(plies):
         if state.result() is not None:
             break
         seat = state.to_act()[0]
-        state.make({seat: rng.choice(state.legal_actions(seat))})
+        kept.make(rng.choice(state.legal_actions(seat)))
         made += 1
-        assert_sums_exact(state)
+        assert_sums_exact(kept)
         if rng.random() < 0.2:  # take one back now and then, and go on
-            state.unmake()
+            kept.unmake()
             made -= 1
-            assert_sums_exact(state)
+            assert_sums_exact(kept)
     for _ in range(made):
-        state.unmake()
-    assert state._pst == first
+        kept.unmake()
+    assert kept.sums == [recount(state)]
 
 
-def test_a_move_played_by_the_rules_drops_the_sums_until_counted_again():
-    state = GAMES["chess"].new()
-    start_sums(state)
-    state.apply({0: state.parse_action("e4")})
-    assert state._pst is None
-    start_sums(state)
-    assert_sums_exact(state)
+@pytest.mark.parametrize("fast", [True, False])
+def test_the_search_evaluates_every_node_with_the_sums_of_its_own_position(monkeypatch, fast):
+    # Both roads (made in place, copied): the sums the search hands the
+    # evaluation are always the recount of the position evaluated.
+    seen = []
+    static = ChessShortcuts.static
+
+    def checked(self, state, low, high):
+        seen.append(self.sums[-1] == recount(state))
+        return static(self, state, low, high)
+
+    monkeypatch.setattr(ChessShortcuts, "static", checked)
+    state = position(FORK, castling="KQkq")
+    limits = Limits(max_depth=3, **UNTIMED)
+    Search(0, limits, random.Random(0), fast=fast).run(state)
+    assert len(seen) > 100 and all(seen)
 
 
 def test_the_lazy_evaluation_is_the_sums_far_outside_the_window_else_the_full_score():

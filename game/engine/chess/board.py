@@ -56,7 +56,6 @@ class ChessBoard:
     _stack: list[tuple]
     _legal: list[Move] | None
     _result: Any
-    _pst: Any  # the evaluation's material and tables (ChessState keeps them)
 
     # -- reading the board -------------------------------------------------------
     def piece_at(self, sq: int) -> Piece | None:

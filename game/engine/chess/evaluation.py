@@ -231,24 +231,25 @@ def _pst_sum(kind: int, side: int, pieces: int) -> tuple[float, float]:
     return (mg, eg) if side == 0 else (-mg, -eg)
 
 
-def evaluate_board(board, low: float = -INF, high: float = INF) -> float:
+def evaluate_board(
+    board, low: float = -INF, high: float = INF, base: tuple[float, float, int] | None = None
+) -> float:
     """The position from White's side, in pawns (see the module docstring).
     ``board`` has the chess core's ``bb``, ``occ`` and ``turn``. Lazy with a
     window (``low``, ``high``), from White's side: where material and the
     tables alone are ``LAZY_MARGIN`` or more outside it, that sum is the
-    answer (the other terms hardly ever move a score so far)."""
+    answer (the other terms hardly ever move a score so far). ``base``:
+    ``material_pst`` of the position, where the caller keeps it as it goes
+    (a search: game/ai/chess_shortcuts.py), else counted here."""
     bb, occ = board.bb, board.occ
     white, black = occ[0], occ[1]
     turn = board.turn
     key = (*bb, white, turn)
     found = _cache.get(key)
-    base = board.__dict__.get("_pst")
-    if base is None:
-        base = material_pst(bb, white, black)
-        if getattr(board, "_plain", False):
-            board._pst = base  # kept up to date by make from here on
     if found is not None:
         return found
+    if base is None:
+        base = material_pst(bb, white, black)
     if low > -INF or high < INF:
         phase = base[2] if base[2] < FULL_PHASE else FULL_PHASE
         quick = (base[0] * phase + base[1] * (FULL_PHASE - phase)) / FULL_PHASE

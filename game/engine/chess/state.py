@@ -47,20 +47,12 @@ from typing import Any, ClassVar
 
 from game.engine.board import bits
 from game.engine.chess.board import ChessBoard
-from game.engine.chess.evaluation import (
-    PHASE_WEIGHTS,
-    PST_EG,
-    PST_EG_BLACK,
-    PST_MG,
-    PST_MG_BLACK,
-)
 from game.engine.chess.movegen import MoveGeneration
 from game.engine.chess.san import parse_move, san
 from game.engine.chess.tables import (
     BISHOP,
     BLACK,
     GEO,
-    KIND_INDEX,
     KING,
     KNIGHT,
     PAWN,
@@ -141,7 +133,6 @@ class ChessState(MoveGeneration, ChessBoard, State):
         "_legal": _legal_copy,
         "_result": None,
         "_undo": lambda undo: [],  # what ``make`` saved, for ``unmake``
-        "_pst": None,  # the evaluation's material and tables, kept by make (or None)
     }
 
     # -- which fast paths the class keeps (declared; a class that overrides a
@@ -215,7 +206,6 @@ class ChessState(MoveGeneration, ChessBoard, State):
         self.game = game
         self.rng = random.Random(seed)
         self._undo: list[dict] = []
-        self._pst: tuple | None = None
         self.is_partial = False
         self._agreed_result = None
         self.extras = {}
@@ -321,7 +311,6 @@ class ChessState(MoveGeneration, ChessBoard, State):
         ``after_move`` left the turn open (``turn_open``)."""
         events = self.move_events(move)
         self.push(move, pass_turn=False)
-        self._pst = None  # the evaluation's running sums are kept by ``make`` only
         self._stack.clear()  # protocol moves are never popped
         self.last_move = move
         self.after_move(move, events)
@@ -564,55 +553,9 @@ class ChessState(MoveGeneration, ChessBoard, State):
         self.repetition = self.repetition.copy()
         if self._rng is not None:
             self._rng_shared = True
-        pst = self._pst
-        if pst is not None:
-            pst = self._pst_after(move, pst)
         self._move_pieces(move)  # ``push`` is orthodox here (a plain class): no stack needed
-        self._pst = pst
         self.last_move = move
         self.repetition.add(self.position_key(), irreversible=self.halfmove == 0)
-
-    def _pst_after(self, move: Move, pst: tuple) -> tuple:
-        """The evaluation's (mg, eg, phase) of material and piece-square
-        tables (White's side) after ``move``, from ``pst`` before it: the
-        squares the move changes, not a recount."""
-        us = self.turn
-        frm, to = move.frm, move.to
-        occ = self.occ
-        frm_bit, to_bit = 1 << frm, 1 << to
-        kind = self.kind_at(frm_bit)
-        if us == WHITE:
-            own_mg, own_eg, sign = PST_MG, PST_EG, 1.0
-            their_mg, their_eg = PST_MG_BLACK, PST_EG_BLACK
-        else:
-            own_mg, own_eg, sign = PST_MG_BLACK, PST_EG_BLACK, -1.0
-            their_mg, their_eg = PST_MG, PST_EG
-        mg, eg, phase = pst
-        if kind == KING and occ[us] & to_bit:  # castling: king onto own rook
-            king_to, rook_to = castle_squares(us, frm, to)
-            king_mg, king_eg, rook_mg, rook_eg = (
-                own_mg[KING],
-                own_eg[KING],
-                own_mg[ROOK],
-                own_eg[ROOK],
-            )
-            dm = king_mg[king_to] - king_mg[frm] + rook_mg[rook_to] - rook_mg[to]
-            de = king_eg[king_to] - king_eg[frm] + rook_eg[rook_to] - rook_eg[to]
-            return mg + sign * dm, eg + sign * de, phase
-        new = KIND_INDEX[move.promotion] if move.promotion else kind
-        dm = own_mg[new][to] - own_mg[kind][frm]
-        de = own_eg[new][to] - own_eg[kind][frm]
-        phase += PHASE_WEIGHTS[new] - PHASE_WEIGHTS[kind]
-        if occ[1 - us] & to_bit:
-            victim = self.kind_at(to_bit)
-            dm += their_mg[victim][to]
-            de += their_eg[victim][to]
-            phase -= PHASE_WEIGHTS[victim]
-        elif kind == PAWN and to == self.ep:
-            taken = to - W if us == WHITE else to + W
-            dm += their_mg[PAWN][taken]
-            de += their_eg[PAWN][taken]
-        return mg + sign * dm, eg + sign * de, phase
 
     def make_null(self) -> None:
         """For a search's null move (no such move in the rules): the side to
@@ -672,7 +615,6 @@ class ChessState(MoveGeneration, ChessBoard, State):
         except ValueError:
             raise ValueError("the move counters must be numbers") from None
         self.read_extra_fields(parts[6:])
-        self._pst = None
         self._legal = None
         self._result = False
 
