@@ -10,8 +10,8 @@ orthodox moves, plain turns, orthodox ends) lets the search
 - call the chess evaluation straight and lazily (material and tables
   alone where they lie far outside the window), with its running sums
   (material and piece-square tables with the game phase) kept here as the
-  search goes (``push`` before each move, ``pop`` after it): the squares a
-  move changes, not a recount;
+  search goes (the search appends ``sums_after`` before each move and pops
+  it after): the squares a move changes, not a recount;
 - start a new depth whenever time is left (an unfinished depth whose
   first action is searched counts).
 
@@ -22,6 +22,7 @@ exchange, counter-moves).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game.ai.evaluate import chess_eval
@@ -65,28 +66,14 @@ class ChessShortcuts:
         """Does ``state`` end its games and make its moves as orthodox chess?"""
         return isinstance(state, ChessState) and state._core
 
-    @staticmethod
-    def end(state: ChessState) -> Result | None:
-        """The result, but mate and stalemate only where the move list
-        cannot show them (``result_before_moves``)."""
-        return state.result_before_moves()
-
-    @staticmethod
-    def moves(state: ChessState) -> list:
-        return state.legal_moves()
+    # The result, but mate and stalemate only where the move list cannot
+    # show them; and the move list (the functions themselves: no call between).
+    end: Callable[[ChessState], Result | None] = staticmethod(ChessState.result_before_moves)
+    moves: Callable[[ChessState], list[Move]] = staticmethod(ChessState.legal_moves)
 
     def restart(self, state: ChessState) -> None:
         """The running sums counted afresh, for a search from ``state``."""
-        self.sums = [material_pst(state.bb, state.occ[0], state.occ[1])]
-
-    def push(self, state: ChessState, move: Move) -> None:
-        """Before ``move`` is made: the running sums after it."""
-        sums = self.sums
-        sums.append(sums_after(state, move, sums[-1]))
-
-    def pop(self) -> None:
-        """After the move is taken back."""
-        self.sums.pop()
+        self.sums[:] = [material_pst(state.bb, state.occ[0], state.occ[1])]
 
     def static(self, state: ChessState, low: float, high: float) -> float:
         """The chess evaluation from the searching seat's side, lazy outside

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.ai.chess_shortcuts import sums_after
 from game.ai.ordering import keyed_captures, see
 
 QUIESCENCE_DEPTH = 6  # capture plies after the nominal depth
@@ -29,7 +30,7 @@ class Quiescence:
     def _quiet_child(self, state, actor, a, alpha, beta, ply: int, qdepth: int) -> float:
         sums = self._sums  # the chess evaluation's running sums, where kept
         if sums is not None:
-            sums.push(state, a)
+            sums.append(sums_after(state, a, sums[-1]))
         if self._make:
             state.make({actor: a})
             try:

@@ -63,7 +63,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.chess_shortcuts import ChessShortcuts
+from game.ai.chess_shortcuts import ChessShortcuts, sums_after
 from game.ai.evaluate import WIN, Evaluator, evaluator_for, team_of, terminal_value
 from game.ai.matrix import sample, solve
 from game.ai.ordering import Ordering, check_test
@@ -183,7 +183,7 @@ class Search(Ordering, Quiescence):
         self._chess: ChessShortcuts | None = None  # the orthodox chess core's shortcuts
         self._core = False  # ... there are some: the quiescence and the ordering have theirs too
         self._board_eval = False  # the chess core's evaluation, called straight
-        self._sums: ChessShortcuts | None = None  # ... with its running sums kept
+        self._sums: list | None = None  # ... with its running sums kept
         self._keyed = False
         self._noisy = False
         self._by_turns = False  # a seat's further decisions in its turn cost no depth
@@ -288,7 +288,8 @@ class Search(Ordering, Quiescence):
         )
         self._chess, self._core = chess, chess is not None
         self._board_eval = chess is not None and chess.board_eval
-        self._sums = chess if self._board_eval else None  # keeps the evaluation's running sums
+        # The evaluation's running sums, one per move on the path (chess_shortcuts.py).
+        self._sums = chess.sums if chess is not None and self._board_eval else None
         # Null moves, and check extension too, only where turns are plain (the
         # checked side answers at once; in games of several steps a turn is
         # not a reply): the states are then ``NullMoves``.
@@ -304,8 +305,8 @@ class Search(Ordering, Quiescence):
         For searches of another kind (ISMCTS) to call on full states."""
         if not self._prepared:
             self._prepare(state, INF)
-        elif self._sums is not None:
-            self._sums.restart(state)
+        elif self._chess is not None and self._sums is not None:
+            self._chess.restart(state)
         result = state.result()
         if result is not None:
             return self._terminal(result, 0)
@@ -460,7 +461,7 @@ class Search(Ordering, Quiescence):
             alpha, beta = -beta, -alpha
         sums = self._sums
         if sums is not None:
-            sums.push(state, a)
+            sums.append(sums_after(state, a, sums[-1]))
         if self._make:
             state.make({actor: a})
             try:
