@@ -45,8 +45,9 @@ What a state offers is declared (game/engine/protocol.py), never probed.
   mate and stalemate (``result_before_moves``; the empty move list shows
   them, and quiescence looks for mate only in check); the chess evaluation
   is called straight and lazily (material and tables alone, kept up to
-  date by ``make``, where they lie far outside the window); counter-moves
-  in the ordering; a new depth always starts while time is left.
+  date move by move by the search, where they lie far outside the
+  window); counter-moves in the ordering; a new depth always starts while
+  time is left.
 - Simultaneous decisions: at the root against one rival, each side's few
   most promising actions are searched against each other and the mixed
   equilibrium of that matrix game is played (game/ai/matrix.py); with more

@@ -121,8 +121,9 @@ def _tables() -> tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], .
 
 def _exact(value: float) -> float:
     """``value`` to the nearest 1/65536 of a pawn: sums of such numbers are
-    exact in floating point whatever their order, so the sums ``make`` keeps
-    up to date equal a recount to the last bit."""
+    exact in floating point whatever their order, so the sums a search keeps
+    up to date move by move (game/ai/chess_shortcuts.py) equal a recount to
+    the last bit."""
     return round(value * 65536) / 65536
 
 
