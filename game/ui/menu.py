@@ -14,12 +14,6 @@ from game.ui.widgets import FormScene
 
 log = logging.getLogger(__name__)
 
-# A save that made the rules themselves fail (a bug, not the player's file).
-REPLAY_FAULT = (
-    "The game could not be replayed because of a fault in the game itself, not in "
-    "your file. The log file in the game's data folder has the details."
-)
-
 COLUMNS = 2
 SIDE_WIDTH = 250
 GAP = 12
@@ -193,46 +187,19 @@ class MainMenu(FormScene):
         if action == "continue":
             self.continue_game()
         elif action == "load":
-            from game.ui.load_scene import LoadScene
-
-            self.app.push(LoadScene(self.app))
+            self.app.navigate.saves()
         elif action == "rules":
-            from game.ui.rules_view import RulesScene
-
-            self.app.push(RulesScene(self.app))
+            self.app.navigate.rules()
         elif action == "settings":
-            from game.ui.settings_scene import SettingsScene
-
-            self.app.push(SettingsScene(self.app))
+            self.app.navigate.settings()
         elif action == "quit":
             self.app.quit()
 
     def open_setup(self, game_id: str) -> None:
         if not playable(game_id):
             return
-        from game.ui.setup import SetupScene
-
-        self.app.push(SetupScene(self.app, game_id))
+        self.app.navigate.setup(game_id)
 
     def continue_game(self) -> None:
-        from game.saves import SaveError, load_autosave
-
-        try:
-            match = load_autosave()
-        except SaveError as e:
-            widgets.message(
-                self.ui,
-                "Cannot continue",
-                f"The last game could not be restored. {e.message}\n"
-                "The file was left as it is; your other saves are safe.",
-            )
-            return
-        except Exception:  # a bug in a game's rules while replaying
-            log.exception("autosave failed to load")
-            widgets.message(self.ui, "Cannot continue", REPLAY_FAULT)
-            return
-        if match is None:
-            widgets.message(self.ui, "Nothing to continue", "There is no unfinished game.")
+        if not self.app.navigate.continue_game():
             self._refresh_continue()
-            return
-        widgets.open_match(self.app, match)

@@ -423,10 +423,8 @@ class SetupScene(FormScene):
         elif element is self.back_button:
             self.back()
         elif element is self.rules_button:
-            from game.ui.rules_view import RulesScene
-
             self._read_form()
-            self.app.push(RulesScene(self.app, self.game_id))
+            self.app.navigate.rules(self.game_id)
 
     def on_changed(self, element: object, text: str) -> None:
         if self.error:
@@ -475,6 +473,4 @@ class SetupScene(FormScene):
         ]
         self.app.save_settings()
         self.match = match
-        from game.ui.play import PlayScene  # loaded when a game starts, not with the menu
-
-        self.app.replace(PlayScene(self.app, match))
+        self.app.navigate.play(match, replace=True)

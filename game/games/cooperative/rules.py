@@ -38,7 +38,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.engine import Event, Game, IllegalAction, Option, Result, Seat
-from game.engine.cards import PIECES, Card, Place, Table, deck
+from game.engine.cards import Card, Table
 from game.engine.chess import STANDARD_FEN, ChessState, Move
 from game.engine.chess.san import parse_move, san
 from game.engine.chess.tables import KIND_NAMES, PAWN, WHITE, W
@@ -56,17 +56,8 @@ GREAT_MARK = 50  # above this it is great
 BONUS = 10  # per kind of piece gone from the board
 BONUS_KINDS = ("pawn", "knight", "bishop", "rook", "queen", "king")
 PROMOTION_KINDS = ("queen", "rook", "bishop", "knight")
-UNIVERSE = tuple(deck(PIECES))  # the 32 piece cards
 PLANNED = "planned"  # the phase a planner's turn stops in (no card drawn, no turn begun)
 
-PLACES = (
-    Place.face_down("draw"),
-    Place.hand("hand0", 0),
-    Place.hand("hand1", 1),
-    Place.face_up("line"),
-    Place.face_up("discard"),
-    Place.face_down("aside"),
-)
 SIDE_NAMES = ("White", "Black")
 _PREFIX = re.compile(r"^\[([A-Za-z]+)\] (.+)$")
 

@@ -490,21 +490,14 @@ class PlayScene(Scene):
         return True
 
     def open_rules(self) -> None:
-        from game.ui.rules_view import RulesScene
-
-        self.app.push(RulesScene(self.app, self.match.game_id))
+        self.app.navigate.rules(self.match.game_id)
 
     def to_menu(self) -> None:
         """Back to the main menu; the game stays in the autosave."""
         self._autosave()
         self.close_runners()
         self.closed = True
-        if len(self.app.scenes) > 1 and self.app.scenes[-1] is self:
-            self.app.pop()
-        else:
-            from game.ui.menu import MainMenu
-
-            self.app.replace(MainMenu(self.app))
+        self.app.navigate.back_to_menu(self)
 
     def new_game(self) -> None:
         from game.match import Match
@@ -513,7 +506,7 @@ class PlayScene(Scene):
         self.closed = True
         old = self.match
         match = Match(old.game_id, old.options, None, list(old.players), names=list(old.names))
-        self.app.replace(PlayScene(self.app, match))
+        self.app.navigate.play(match, replace=True)
 
     def on_quit(self) -> None:
         self._autosave()
