@@ -84,15 +84,11 @@ class CoopState(ChessState):
         "drawn": list,
         "pending_ep": None,
         "runs": list,
-        "news": None,
-        "step_no": None,
         "planning": None,
         "_acts": lambda acts: None,
     }
 
     def __init__(self, game: Game, text: str, seed: int = 0) -> None:
-        self.news: tuple = ()  # what happened to the cards in the last step (display)
-        self.step_no = 0
         self._acts: list | None = None
         # A planner's state: a turn stops where it would end (phase PLANNED)
         # instead of drawing cards it cannot know and starting the next.
@@ -171,7 +167,6 @@ class CoopState(ChessState):
     # -- doing ---------------------------------------------------------------------------
     def act(self, seat: Seat, action: Any) -> list[Event]:
         events: list[Event] = []
-        self.news = ()
         self.drawn = []  # the turn's first step is being made
         self._acts = None
         if isinstance(action, PlayCard):
@@ -182,7 +177,6 @@ class CoopState(ChessState):
             self._place(action.index, events)
         else:
             self._move(action, events)
-        self.step_no += 1
         self._acts = None
         self._legal = None
         self._result = False
@@ -190,14 +184,10 @@ class CoopState(ChessState):
             events.append(Event("game_over", None, {"reason": self.result().reason}))
         return events
 
-    def _note(self, *item: Any) -> None:
-        self.news = (*self.news, item)
-
     def _play_card(self, seat: Seat, card: Card, events: list[Event]) -> None:
         self.cards.take_card(self.hand_of(seat), card)
         self.cards.put("line", card)
         events.append(Event("card_play", seat, {"card": card}))
-        self._note("play", card)
         self._recycle(events)
         self.phase = "move"
 
@@ -220,7 +210,6 @@ class CoopState(ChessState):
             card = self.cards.take("line", index)
             self.cards.put("discard", card)
             events.append(Event("card_discard", None, {"card": card, "index": index}))
-            self._note("discard", card, index)
             if victim.kind == "king":
                 return  # the game ends at once
         self.phase = "capture"
@@ -239,7 +228,6 @@ class CoopState(ChessState):
         self.cards.take("line", index)
         self.cards.put("discard", pawn)
         events.append(Event("card_discard", None, {"card": pawn, "index": index}))
-        self._note("discard", pawn, index)
         new = Card(us, move.promotion)
         self.cards.take_card("discard", new)
         self._recycle(events)
@@ -258,7 +246,6 @@ class CoopState(ChessState):
     def _put_back(self, card: Card, index: int, events: list[Event]) -> None:
         self.cards.put("line", card, at=index)
         events.append(Event("card_place", None, {"card": card, "index": index}))
-        self._note("place", card, index)
         self._recycle(events)
 
     def _maybe_end(self, events: list[Event]) -> None:
@@ -342,7 +329,6 @@ class CoopState(ChessState):
             card = self.cards.move("draw", "line")
             self.drawn.append(card)
             events.append(Event("card_draw", None, {"card": card, "to": "line"}))
-            self._note("draw", card)
             self._recycle(events)
             if card.kind != "king":
                 return
@@ -360,7 +346,6 @@ class CoopState(ChessState):
             if card is not None and card.kind == "king":
                 self.cards.move("draw", "line")
                 events.append(Event("card_draw", None, {"card": card, "to": "line"}))
-                self._note("draw", card)
                 self._recycle(events)
                 continue
             self.cards.move("draw", self.hand_of(seat))
@@ -384,7 +369,6 @@ class CoopState(ChessState):
             self.cards.extend("draw", mixed[1:])
             self.cards.shuffle("draw", self.rng)
             events.append(Event("recycle", None, {"cards": group, "start": start}))
-            self._note("recycle", group, start)
 
     # -- the end and the score ----------------------------------------------------------------
     def king_fell(self) -> bool:
@@ -544,7 +528,6 @@ class CooperativeGame(Game):
                 for seat in (0, 1):
                     state.draw_one(seat, events)
         state._start_turn(events)
-        state.news = ()
         return state
 
     def from_text(self, text: str) -> CoopState:

@@ -323,6 +323,10 @@ class PlayScene(Scene):
         self.refresh()
         seen = self.seen
         visible = [e for e in events if e.visible_to(seen.viewer)]
+        # Under the privacy screen the next person will look: what all may see.
+        shown = [e for e in visible if e.audience is None] if self.viewpoint.covering else visible
+        for widget in self.widgets:
+            widget.on_events(shown)
         state = seen.state
         if self.viewpoint.covering:
             self._sync_board()  # nobody sees it move; the next person sees where it is
