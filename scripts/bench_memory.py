@@ -161,11 +161,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_reclaim:
         game.app.reclaim_memory = lambda: None
     from game.games import CATALOGUE, REGISTRY, load_all
-    from game.ui.menu import MainMenu, playable
+    from game.ui.menu import MainMenu
     from game.ui.rules_view import RulesScene
 
     load_all()
-    ids = [e.id for e in CATALOGUE if e.id in REGISTRY and playable(e.id)]
+    ids = [e.id for e in CATALOGUE if e.id in REGISTRY]
     app = App(fullscreen=False)
     app.running = True
     app.push(MainMenu(app))
