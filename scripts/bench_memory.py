@@ -132,7 +132,7 @@ def play_one(app, game_id: str, seed: int, moves: int, bots: bool) -> None:
     settle(app, scene)
     for _ in range(10):  # the game-over window, if it came
         app.step(1 / 30)
-    scene.to_menu()
+    scene.controls.to_menu()
     app.step(1 / 30)
 
 
