@@ -106,19 +106,14 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     from game.app import App
-    from game.ui.menu import MainMenu
 
     app = App(fullscreen=args.fullscreen)
     try:
-        app.push(MainMenu(app))
+        app.navigate.menu()
         if args.game is not None:
-            from game.ui.setup import SetupScene
-
-            app.push(SetupScene(app, args.game))
+            app.navigate.setup(args.game)
         elif args.load is not None:
-            from game.ui.load_scene import open_save
-
-            open_save(app, args.load)
+            app.navigate.open_save(args.load)
         if os.environ.get(DRILL_ENV):  # scripts/drill_crash.py drives this app
             from game.ui import drill
 

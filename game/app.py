@@ -25,6 +25,7 @@ import pygame_gui
 from game import __version__, saves
 from game.resources import asset
 from game.ui import art
+from game.ui.navigation import Navigator
 from game.ui.scene import clear_tooltips, release_mouse, ui_animating, ui_picture
 from game.ui.sound import Sounds
 
@@ -123,6 +124,7 @@ class App:
             self._set_fullscreen(True)
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
+        self.navigate = Navigator(self)  # opens the screens (game/ui/navigation.py)
         self.frame_times: deque[float] = deque(maxlen=600)
         self.frames_drawn = 0
         self._dirty = True  # the next frame must be drawn (a new scene, a resize)
@@ -375,9 +377,7 @@ class App:
         up to FPS while anything happens or moves; idle, the loop sleeps.
         ``max_frames`` (smoke runs) never sleeps: N frames back to back."""
         if not self.scenes:
-            from game.ui.menu import MainMenu
-
-            self.push(MainMenu(self))
+            self.navigate.menu()
         self.running = True
         frames = 0
         began = last = time.perf_counter()
@@ -436,7 +436,6 @@ class App:
 
     def _recover(self, log_file: Any) -> None:
         from game.ui.fault import FaultDialog
-        from game.ui.menu import MainMenu
 
         kept = False
         for scene in reversed(self.scenes):
@@ -454,8 +453,7 @@ class App:
         self.scenes.clear()
         self.flush_saves()
         kept = kept or saves.has_autosave()
-        menu = MainMenu(self)
-        self.push(menu)
+        menu = self.navigate.menu()
         self.fault_dialog = FaultDialog(menu.ui, log_file, kept)
         self._faults_under_dialog = 0
         self._scene_gone = True

@@ -74,10 +74,10 @@ def main(argv: list[str] | None = None) -> int:
             match.play({seat: rng.choice(takes or moves)})
         while match.can_undo:
             match.undo()
-        scene._sync_board()
+        scene.sync_board()
     else:
         match.play({0: match.state.parse_action("e4")})
-        scene._sync_board()
+        scene.sync_board()
 
     clock = pygame.time.Clock()
     times: list[float] = []
@@ -93,15 +93,15 @@ def main(argv: list[str] | None = None) -> int:
             if len(match.history) > 1:  # the bot answered: take it back, think again
                 answers += 1
                 match.undo()
-                scene._after_jump()
+                scene.after_jump()
         elif not scene.board.animating:
             if match.can_redo:
-                scene.redo()
+                scene.controls.redo()
             else:
                 while match.can_undo:
                     match.undo()
-                scene._sync_board()
-                scene.redo()
+                scene.sync_board()
+                scene.controls.redo()
         start = time.perf_counter()
         for event in pygame.event.get():
             app.handle(event)

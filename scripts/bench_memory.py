@@ -132,7 +132,7 @@ def play_one(app, game_id: str, seed: int, moves: int, bots: bool) -> None:
     settle(app, scene)
     for _ in range(10):  # the game-over window, if it came
         app.step(1 / 30)
-    scene.to_menu()
+    scene.controls.to_menu()
     app.step(1 / 30)
 
 
@@ -161,11 +161,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_reclaim:
         game.app.reclaim_memory = lambda: None
     from game.games import CATALOGUE, REGISTRY, load_all
-    from game.ui.menu import MainMenu, playable
+    from game.ui.menu import MainMenu
     from game.ui.rules_view import RulesScene
 
     load_all()
-    ids = [e.id for e in CATALOGUE if e.id in REGISTRY and playable(e.id)]
+    ids = [e.id for e in CATALOGUE if e.id in REGISTRY]
     app = App(fullscreen=False)
     app.running = True
     app.push(MainMenu(app))

@@ -117,7 +117,7 @@ def reveal(scene) -> None:
     """The first person takes the screen (the privacy screen goes)."""
     scene.viewpoint.reveal()
     scene.refresh()
-    scene._sync_board()
+    scene.sync_board()
 
 
 if __name__ == "__main__":

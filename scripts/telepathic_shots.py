@@ -43,7 +43,7 @@ def shot(
     if scene.viewpoint.covering and not cover:
         scene.viewpoint.reveal()
         scene.refresh()
-        scene._sync_board()
+        scene.sync_board()
     for _ in range(60):
         app.step(1 / 60)
     if reveal:

@@ -114,7 +114,7 @@ class MoveAdapter:
 
     def markers(self, state: State) -> dict[int, list[str]]:
         """Marker names per square, drawn with the pieces ("frozen",
-        "selected-victim", "stack:2", "rank-stone"...)."""
+        "selected-victim", "stack:2"...)."""
         return {}
 
     def choices(self, state: State, seat: Seat, actions: Sequence[Action]) -> list[Choice]:

@@ -42,7 +42,7 @@ SECONDS = {
     "fall": 0.3,  # a struck piece falls: shrinks and fades, with a flash
     "appear": 0.25,  # a piece created in place scales in
     "drop": 0.32,  # a piece dropped from the hand falls in with a bounce
-    "lunge": 0.32,  # a Mace or an Ox strikes: towards the victim and back
+    "lunge": 0.32,  # a piece strikes from where it stands: towards the victim and back
     "arrow": 0.26,  # an arrow flies from the archer to the target
     "teleport": 0.45,  # fade out, fade in with a sparkle ring
 }

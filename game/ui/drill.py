@@ -165,7 +165,6 @@ class Driver:
     def new_game(self) -> None:
         from game.games import REGISTRY
         from game.match import Match
-        from game.ui import widgets
 
         game_id = self.rng.choice(sorted(REGISTRY))
         game = REGISTRY[game_id]
@@ -175,7 +174,7 @@ class Driver:
         if old is not None:
             old.closed = True
             old.close_runners()
-        widgets.open_match(self.app, match, replace=old is not None and old is self.app.scene)
+        self.app.navigate.play(match, replace=old is not None and old is self.app.scene)
         self._take(self.app.scene, "new")
 
     def _take(self, scene: Any, event: str) -> None:

@@ -33,29 +33,6 @@ def moves_text(moves: int) -> str:
     return "1 move" if moves == 1 else f"{moves} moves"
 
 
-def open_save(app: Any, path: Any, replace: bool = False) -> bool:
-    """Load the save at ``path`` and show it; on failure show why over the
-    current scene and return False."""
-    from game.saves import SaveError, load
-
-    scene = app.scene
-    try:
-        match = load(path)
-    except SaveError as e:
-        if scene is not None:
-            widgets.message(scene.ui, "Cannot load this save", e.message)
-        return False
-    except Exception:  # a rules bug met while replaying
-        log.exception("loading %s failed", path)
-        if scene is not None:
-            from game.ui.menu import REPLAY_FAULT
-
-            widgets.message(scene.ui, "Cannot load this save", REPLAY_FAULT)
-        return False
-    widgets.open_match(app, match, replace=replace)
-    return True
-
-
 class LoadScene(FormScene):
     def __init__(self, app):
         self.saves: list[Any] = []
@@ -190,7 +167,7 @@ class LoadScene(FormScene):
         if s.error:
             widgets.message(self.ui, "Cannot load this save", s.error)
             return
-        open_save(self.app, s.path, replace=True)
+        self.app.navigate.open_save(s.path, replace=True)
 
     def delete(self, info: Any) -> None:
         from game.saves import delete

@@ -14,21 +14,16 @@ from game.ui.widgets import FormScene
 
 log = logging.getLogger(__name__)
 
-# A save that made the rules themselves fail (a bug, not the player's file).
-REPLAY_FAULT = (
-    "The game could not be replayed because of a fault in the game itself, not in "
-    "your file. The log file in the game's data folder has the details."
-)
-
 COLUMNS = 2
 SIDE_WIDTH = 250
 GAP = 12
 META_W = 180
 
 
-def playable(game_id: str) -> bool:
-    game = REGISTRY.get(game_id)
-    return game is not None and getattr(game, "playable", True)
+def shown_games() -> list[Entry]:
+    """The games of the collection in menu order (one whose module failed
+    to load is left out: the log file says why)."""
+    return [e for e in CATALOGUE if e.id in REGISTRY]
 
 
 def players_text(entry: Entry) -> str:
@@ -50,25 +45,23 @@ class MainMenu(FormScene):
         ui = self.ui
         top = max(16, min(40, h // 22))
         widgets.label(ui, pygame.Rect(0, top, w, 64), "Chess Variants", "#title")
-        ready = sum(playable(e.id) for e in CATALOGUE)
-        sub = f"{len(CATALOGUE)} games for one to four players"
-        if ready < len(CATALOGUE):  # while some are still coming, say how many are not
-            sub += f"  ·  {ready} ready to play"
+        games = shown_games()
+        sub = f"{len(games)} games for one to four players"
         widgets.label(ui, pygame.Rect(0, top + 62, w, 28), sub, "#subtitle")
 
         content_w = min(1140, w - 64)
         grid_w = content_w - SIDE_WIDTH - 32
         left = (w - content_w) // 2
         grid_top = top + 120
-        rows = -(-len(CATALOGUE) // COLUMNS)
+        rows = -(-len(games) // COLUMNS)
         avail = h - grid_top - 36
         card_h = max(30, min(52, (avail - (rows - 1) * GAP // 2) // rows))
         row_gap = max(4, min(GAP, (avail - rows * card_h) // max(rows - 1, 1)))
         card_w = (grid_w - (COLUMNS - 1) * GAP) // COLUMNS
 
         self.cards = {}
-        layout = self._card_layout(card_w, card_h)
-        for i, entry in enumerate(CATALOGUE):
+        layout = self._card_layout(games, card_w, card_h)
+        for i, entry in enumerate(games):
             col, row = i % COLUMNS, i // COLUMNS
             rect = pygame.Rect(
                 left + col * (card_w + GAP), grid_top + row * (card_h + row_gap), card_w, card_h
@@ -110,11 +103,11 @@ class MainMenu(FormScene):
             "#hint",
         )
 
-    def _card_layout(self, card_w: int, card_h: int) -> str:
+    def _card_layout(self, games: list[Entry], card_w: int, card_h: int) -> str:
         """ "line" (title and players side by side), "stacked" (players under
         the title) or "tight" (side by side, long titles shortened)."""
         font = self.ui.get_theme().get_font(["#card_title", "label"])
-        widest = max(font.size(e.title)[0] for e in CATALOGUE)
+        widest = max((font.size(e.title)[0] for e in games), default=0)
         inner = card_w - 32
         if widest + 8 <= inner - META_W:
             return "line"
@@ -124,10 +117,9 @@ class MainMenu(FormScene):
 
     def _card(self, rect: pygame.Rect, entry: Entry, layout: str) -> None:
         ui = self.ui
-        ready = playable(entry.id)
-        widgets.panel(ui, rect, "#card" if ready else "#card_soon_panel")
+        widgets.panel(ui, rect, "#card")
         inner = rect.inflate(-32, 0)
-        meta_text = players_text(entry) if ready else f"{players_text(entry)}  ·  coming soon"
+        meta_text = players_text(entry)
         if layout == "stacked":
             mid = rect.top + rect.height // 2
             title_rect = pygame.Rect(inner.left, mid - 24, inner.width, 26)
@@ -135,8 +127,8 @@ class MainMenu(FormScene):
         else:
             # Tight cards give the title most of the room (a narrow window).
             meta_w = META_W
-            if layout == "tight":  # the dimmed card says "coming soon" by itself
-                meta_w, meta_text = min(META_W, max(84, inner.width * 2 // 5)), players_text(entry)
+            if layout == "tight":
+                meta_w = min(META_W, max(84, inner.width * 2 // 5))
             title_rect = pygame.Rect(inner.left, rect.top, inner.width - meta_w, rect.height)
             meta_rect = pygame.Rect(inner.right - meta_w, rect.top, meta_w, rect.height)
             meta_text = widgets.fit(
@@ -144,19 +136,12 @@ class MainMenu(FormScene):
             )
         font = ui.get_theme().get_font(["#card_title", "label"])
         title_text = widgets.fit(entry.title, font, title_rect.width - 4)
-        title = widgets.label(ui, title_rect, title_text, "#card_title")
-        meta = widgets.label(ui, meta_rect, meta_text, "#card_meta" if ready else "#card_soon")
-        if not ready:
-            title.disable()
-            meta.disable()
+        widgets.label(ui, title_rect, title_text, "#card_title")
+        widgets.label(ui, meta_rect, meta_text, "#card_meta")
         tip = getattr(REGISTRY.get(entry.id), "blurb", "") or None
         if title_text != entry.title:
             tip = entry.title
-        card = widgets.button(
-            ui, rect, "", "#card_button", tool_tip=tip if ready else None, starting_height=3
-        )
-        if not ready:
-            card.disable()
+        card = widgets.button(ui, rect, "", "#card_button", tool_tip=tip, starting_height=3)
         self.cards[entry.id] = card
 
     def _refresh_continue(self) -> None:
@@ -193,46 +178,17 @@ class MainMenu(FormScene):
         if action == "continue":
             self.continue_game()
         elif action == "load":
-            from game.ui.load_scene import LoadScene
-
-            self.app.push(LoadScene(self.app))
+            self.app.navigate.saves()
         elif action == "rules":
-            from game.ui.rules_view import RulesScene
-
-            self.app.push(RulesScene(self.app))
+            self.app.navigate.rules()
         elif action == "settings":
-            from game.ui.settings_scene import SettingsScene
-
-            self.app.push(SettingsScene(self.app))
+            self.app.navigate.settings()
         elif action == "quit":
             self.app.quit()
 
     def open_setup(self, game_id: str) -> None:
-        if not playable(game_id):
-            return
-        from game.ui.setup import SetupScene
-
-        self.app.push(SetupScene(self.app, game_id))
+        self.app.navigate.setup(game_id)
 
     def continue_game(self) -> None:
-        from game.saves import SaveError, load_autosave
-
-        try:
-            match = load_autosave()
-        except SaveError as e:
-            widgets.message(
-                self.ui,
-                "Cannot continue",
-                f"The last game could not be restored. {e.message}\n"
-                "The file was left as it is; your other saves are safe.",
-            )
-            return
-        except Exception:  # a bug in a game's rules while replaying
-            log.exception("autosave failed to load")
-            widgets.message(self.ui, "Cannot continue", REPLAY_FAULT)
-            return
-        if match is None:
-            widgets.message(self.ui, "Nothing to continue", "There is no unfinished game.")
+        if not self.app.navigate.continue_game():
             self._refresh_continue()
-            return
-        widgets.open_match(self.app, match)

@@ -5,7 +5,10 @@ them under the move list, each in its own rectangle ``rect``, ``height``
 pixels tall, so any number of widgets never overlap. Whenever the step or
 the viewer changes the scene calls ``refresh(seen)`` with what the viewer may
 see (game/ui/play/viewpoint.py ``Seen``): a widget draws only from that,
-never from the match. Widgets whose places take part in click paths (a piece
+never from the match. After a step is played the scene hands each widget
+the step's events the viewer may see (``on_events``), so a widget animates
+what happened, as the board does, rather than tell it from two states.
+Widgets whose places take part in click paths (a piece
 in hand, a card) answer ``place_at``, ``place_image`` and ``place_rect``
 (where a place is, so a hint can ring it) and draw the selection from the
 click-path input handed to ``draw``.
@@ -17,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from game.engine import Event
 from game.ui import art
 from game.ui.widgets import ACCENT, CARD_BG, CARD_BORDER, TEXT, TEXT_DIM
 
@@ -39,6 +43,12 @@ class PanelWidget:
     def refresh(self, seen: Any) -> None:
         """What the viewer may see now (``seen.state`` is their view)."""
         self.seen = seen
+
+    def on_events(self, events: list[Event]) -> None:
+        """The events of the step just played, after the refresh that shows
+        it: only those whose audience takes in the viewer (under the privacy
+        screen, only those everyone may see). Not called when the game
+        jumps (undo, a resumed game): ``seen.step`` then changes alone."""
 
     def shown(self, field: str) -> Any:
         """The viewer's state if it is one this widget knows (it has
@@ -88,9 +98,9 @@ class PanelWidget:
 
 
 class PieceTray(PanelWidget):
-    """The pieces in hand that can be dropped on the board (the Mage in
-    Mulligan Stew): one slot per kind, from the adapter's ``hand`` for the
-    person deciding (or, between decisions, for the viewer)."""
+    """The pieces in hand that can be dropped on the board: one slot per
+    kind, from the adapter's ``hand`` for the person deciding (or, between
+    decisions, for the viewer)."""
 
     height = 56
 

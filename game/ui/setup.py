@@ -24,21 +24,21 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 
+from game.ai.levels import DEFAULT, LEVELS, level_words
 from game.engine import Option
 from game.games import REGISTRY, load_all
+from game.match import COMPUTER_PREFIX, HUMAN
 from game.ui import widgets
 from game.ui.widgets import FormScene
 
 log = logging.getLogger(__name__)
 
-# What a seat can be: the label in the drop-down and the Match player string.
-SEAT_CHOICES: tuple[tuple[str, str], ...] = (
-    ("Human", "human"),
-    ("Computer: Easy", "computer:easy"),
-    ("Computer: Normal", "computer:search:2"),
-    ("Computer: Hard", "computer:search:3"),
+# What a seat can be: the label in the drop-down and the Match player string
+# (the computer's levels are game/ai/levels.py's).
+SEAT_CHOICES: tuple[tuple[str, str], ...] = (("Human", HUMAN),) + tuple(
+    (f"Computer: {label}", COMPUTER_PREFIX + spec) for label, spec in LEVELS
 )
-DEFAULT_OPPONENT = "computer:search:2"
+DEFAULT_OPPONENT = COMPUTER_PREFIX + DEFAULT
 
 LAST_PLAYERS = "last_players"  # settings: the seats chosen last time, per game
 LAST_NAMES = "last_names"  # settings: the names typed last time, per game
@@ -89,15 +89,6 @@ class HintedEntry(UITextEntryLine):
     def update(self, time_delta: float) -> None:
         super().update(time_delta)
         self._show_dim()
-
-
-def level_name(player: str) -> str:
-    """How a seat's player is named when it is not a person with a name:
-    "Computer (Normal)" for a computer seat, "Human" for a person."""
-    labels = {value: label for label, value in SEAT_CHOICES}
-    text = labels.get(player, "Computer" if player.startswith("computer") else "Human")
-    kind, _, level = text.partition(": ")
-    return f"{kind} ({level})" if level else kind
 
 
 def choice_label(value: Any) -> str:
@@ -172,7 +163,7 @@ class SetupScene(FormScene):
         self.game_id = game_id
         self.game = REGISTRY[game_id]
         n = len(self.game.seats)
-        self.players: list[str] = ["human"] + [DEFAULT_OPPONENT] * (n - 1)
+        self.players: list[str] = [HUMAN] + [DEFAULT_OPPONENT] * (n - 1)
         remembered = app.settings.get(LAST_PLAYERS, {}).get(game_id)
         if _valid_players(remembered, n):
             self.players = list(remembered)  # the seats as they were last time
@@ -313,12 +304,12 @@ class SetupScene(FormScene):
             label = self.game.seats[seat]
             widgets.label(ui, pygame.Rect(x, sy, LABEL_W, m.row), label, "#field_label")
             player = self.players[seat]
-            human = player == "human"
+            human = player == HUMAN
             entry = HintedEntry(
                 pygame.Rect(name_x, sy, name_w, m.row),
                 ui,
                 object_id=f"#name_{seat}",
-                placeholder_text=label if human else level_name(player),
+                placeholder_text=label if human else level_words(player[len(COMPUTER_PREFIX) :]),
             )
             entry.set_text_length_limit(NAME_MAX)
             if human:
@@ -365,7 +356,7 @@ class SetupScene(FormScene):
         """Keep what is on screen (so a rebuild on resize keeps it)."""
         by_label = {c[0]: c[1] for c in SEAT_CHOICES}
         for seat, menu in zip(self.menu_seats, self.seat_menus, strict=True):
-            self.players[seat] = by_label.get(menu.selected_option[0], "human")
+            self.players[seat] = by_label.get(menu.selected_option[0], HUMAN)
         for seat, entry in zip(self.menu_seats, self.name_entries, strict=True):
             if entry.is_enabled:  # a computer seat's field keeps the name typed before
                 self.names[seat] = entry.get_text()
@@ -432,10 +423,8 @@ class SetupScene(FormScene):
         elif element is self.back_button:
             self.back()
         elif element is self.rules_button:
-            from game.ui.rules_view import RulesScene
-
             self._read_form()
-            self.app.push(RulesScene(self.app, self.game_id))
+            self.app.navigate.rules(self.game_id)
 
     def on_changed(self, element: object, text: str) -> None:
         if self.error:
@@ -461,7 +450,7 @@ class SetupScene(FormScene):
             return
         in_play = self.game.seats_in_play(options)
         # A seat the mode leaves out is nobody's: counted as a person, it never acts.
-        players = [p if s in in_play else "human" for s, p in enumerate(self.players)]
+        players = [p if s in in_play else HUMAN for s, p in enumerate(self.players)]
         names = [n if s in in_play else "" for s, n in enumerate(self.names)]
         try:
             match = Match(
@@ -484,6 +473,4 @@ class SetupScene(FormScene):
         ]
         self.app.save_settings()
         self.match = match
-        from game.ui.play import PlayScene  # loaded when a game starts, not with the menu
-
-        self.app.replace(PlayScene(self.app, match))
+        self.app.navigate.play(match, replace=True)

@@ -312,7 +312,7 @@ class FormScene(Scene):
         self.rebuild()
 
     def back(self) -> None:
-        self.app.pop()
+        self.app.navigate.back()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -343,18 +343,6 @@ class FormScene(Scene):
         for rect in self.boards:
             draw_card(surface, rect)
         self.ui.draw_ui(surface)
-
-
-def open_match(app: App, match: object, replace: bool = False) -> None:
-    """Show ``match`` in the play scene (imported only when needed), over
-    the current scene or instead of it."""
-    from game.ui.play import PlayScene
-
-    scene = PlayScene(app, match)
-    if replace:
-        app.replace(scene)
-    else:
-        app.push(scene)
 
 
 # -- text that must fit a label ---------------------------------------------------------

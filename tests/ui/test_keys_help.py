@@ -70,7 +70,7 @@ def test_the_playing_keys_do_what_the_list_says(app):
     key(app, pygame.K_f)
     assert scene.board.flipped != flipped
     key(app, pygame.K_c, mod=pygame.KMOD_CTRL)  # copy the position
-    assert scene.copied == match.state.to_text()
+    assert scene.controls.copied == match.state.to_text()
     widgets.close_top_dialog(app.scene.ui)
     key(app, pygame.K_ESCAPE)  # pause
     assert scene.dialogs.pause is not None and scene.dialogs.pause.alive()

@@ -10,7 +10,7 @@ from helpers.ui_driver import click, key, make_app, pump, texts
 
 from game import saves
 from game.games import CATALOGUE, REGISTRY, load_all
-from game.ui.menu import MainMenu, playable
+from game.ui.menu import MainMenu
 
 load_all()
 
@@ -23,34 +23,17 @@ def test_every_catalogue_entry_is_shown_and_playable():
     assert set(menu.cards) == {e.id for e in CATALOGUE}
     for entry in CATALOGUE:
         assert entry.title in shown
-        assert menu.cards[entry.id].is_enabled and playable(entry.id)
-    assert not any("coming soon" in t for t in shown)
+        assert menu.cards[entry.id].is_enabled
     assert f"{len(CATALOGUE)} games for one to four players" in shown
     assert "2 players" in shown and "4 players" in shown and "1-4 players" in shown
 
 
-@pytest.fixture
-def telepathic_coming(monkeypatch):
-    """Telepathic Chess as it was listed before it was playable."""
-    monkeypatch.setattr(REGISTRY["telepathic"], "playable", False, raising=False)
-
-
-def test_a_game_still_coming_is_shown_dimmed_and_counted(telepathic_coming):
+def test_a_game_whose_module_failed_to_load_is_left_out(monkeypatch):
+    monkeypatch.delitem(REGISTRY, "telepathic")
     app = make_app(MainMenu)
     pump(app)
-    shown = texts(app)
-    assert not app.scene.cards["telepathic"].is_enabled
-    assert "4 players  ·  coming soon" in shown
-    assert (
-        f"{len(CATALOGUE)} games for one to four players  ·  {len(CATALOGUE) - 1} ready to play"
-        in shown
-    )
-
-
-def test_clicking_a_coming_soon_game_does_nothing(telepathic_coming):
-    app = make_app(MainMenu)
-    click(app, app.scene.cards["telepathic"])
-    assert isinstance(app.scene, MainMenu)
+    assert "telepathic" not in app.scene.cards
+    assert f"{len(CATALOGUE) - 1} games for one to four players" in texts(app)
 
 
 def test_clicking_chess_opens_its_setup():

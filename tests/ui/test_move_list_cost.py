@@ -70,7 +70,7 @@ def test_the_earlier_link_turns_back_a_page_and_later_comes_back(app):
     _play(scene, match, 2 * 60)
     pump(app, 1)
     before = 2 * (60 - SHOWN_LINES)  # Black's move of the last line not shown
-    scene.look_back(before)  # what a click on "earlier moves" does
+    scene.looking.go(before)  # what a click on "earlier moves" does
     pump(app, 1)
     text = scene.panel.moves_text
     shown = _numbered(text)
@@ -80,7 +80,7 @@ def test_the_earlier_link_turns_back_a_page_and_later_comes_back(app):
     assert "later moves" in later
     # Its link goes to the first step after the page: the page of the end.
     target = int(later.split("href='")[1].split("'")[0])
-    scene.look_back(target)
+    scene.looking.go(target)
     pump(app, 1)
     assert str(60) in _numbered(scene.panel.moves_text)
     assert f"<b><a href='{target}'>" in scene.panel.moves_text
@@ -94,7 +94,7 @@ def test_stepping_back_keeps_the_move_looked_at_in_sight(app):
     bar = scene.panel.moves.scroll_bar
     assert bar.start_percentage + bar.visible_percentage >= 0.99  # at the end
     for _ in range(30):  # back fifteen moves, past the top of the box
-        scene._step_back(-1)
+        scene.looking.step(-1)
         pump(app, 1)
     bar = scene.panel.moves.scroll_bar  # a new one with each layout
     text = scene.panel.moves_text.split("<br>")

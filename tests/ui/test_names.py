@@ -201,7 +201,7 @@ def test_names_go_into_the_autosave_and_come_back(app):
 
 def test_a_new_game_keeps_the_names(app):
     scene = open_play(app, Match("chess", None, 1, names=["Ann", "Bob"]))
-    scene.new_game()
+    scene.controls.new_game()
     pump(app, 2)
     assert app.scene.match.names == ["Ann", "Bob"]
 

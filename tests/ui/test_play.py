@@ -387,7 +387,7 @@ def test_the_computer_takes_a_draw_when_worse_and_says_it_once(app):
     )
     scene = open_play(app, match)
     scene.bots.cancel()
-    scene.offer_draw()
+    scene.controls.offer_draw()
     pump(app, 3)
     assert match.is_over() and match.state.result().points == (0.5, 0.5)
     titles = [w.window_display_title for w in widgets.dialogs(scene.ui)]
@@ -516,7 +516,7 @@ def test_a_click_on_a_move_looks_back_and_end_returns(app):
     scene = open_play(app, match)
     for san in ("e4", "e5", "Nf3", "Nc6", "Bb5"):
         match.play({match.to_act()[0]: match.state.parse_action(san)})
-    scene._after_jump()
+    scene.after_jump()
     lines = scene.panel.moves_text.split("<br>")
     assert len(lines) == 3 and lines[1].count("<a href=") == 2  # 2. Nf3 Nc6
     # Click the link of 1... e5: the board shows the position after it.

@@ -300,7 +300,7 @@ def test_names_typed_in_setup_reach_the_play_scene_and_the_save():
     try:
         assert isinstance(play, PlayScene) and play.match.names == ["Ann", "Bob"]
         assert play.panel.status_text.startswith("Ann (White) to move")
-        play.to_menu()  # leaves the game in the autosave
+        play.controls.to_menu()  # leaves the game in the autosave
         assert saves.load_autosave().names == ["Ann", "Bob"]
     finally:
         play.close_runners()

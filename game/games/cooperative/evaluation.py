@@ -26,20 +26,10 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai.evaluate import terminal_value
-from game.engine.board import bits
 from game.engine.cards import Card
-from game.engine.chess.tables import (
-    GEO,
-    KIND_NAMES,
-    KING,
-    KING_ATT,
-    KNIGHT,
-    KNIGHT_ATT,
-    PAWN,
-    PAWN_ATTACKS,
-    QUEEN,
-    ROOK,
-)
+from game.engine.chess.tables import KIND_NAMES
+from game.games.cooperative.attacks import attacks_from
+from game.games.cooperative.partner import decide as plan
 
 RATE = 0.45  # captures a card still to come is worth, on average
 NOW = 0.9  # a capture the side to move may make at once
@@ -54,39 +44,7 @@ KINDS = ("pawn", "knight", "bishop", "rook", "queen")  # the kinds a bonus can c
 def decide(state: Any, seat: int, rng: Any, level: int = 1) -> Any:
     """The planner's decision at Normal (level 2) and Hard (3 and up);
     None at level 1, where the one-ply bots use ``evaluate``."""
-    from game.games.cooperative.partner import decide as plan
-
     return plan(state, seat, rng, level)
-
-
-def attacks_from(state: Any, side: int) -> list[tuple[int, Card, int, Card]]:
-    """(from, card like the attacker, to, card like the victim) for every
-    attack of a piece of ``side`` on an enemy piece, as the pieces stand."""
-    bb, occ = state.bb, state.occ
-    every = occ[0] | occ[1]
-    enemy = occ[1 - side]
-    out = []
-    for kind in range(6):
-        for sq in bits(bb[kind] & occ[side]):
-            if kind == PAWN:
-                hit = PAWN_ATTACKS[side][sq]
-            elif kind == KNIGHT:
-                hit = KNIGHT_ATT[sq]
-            elif kind == KING:
-                hit = KING_ATT[sq]
-            else:
-                hit = 0
-                if kind != ROOK:
-                    hit |= GEO.bishop_attacks(sq, every)
-                if kind in (ROOK, QUEEN):
-                    hit |= GEO.rook_attacks(sq, every)
-            hit &= enemy
-            if not hit:
-                continue
-            mine = Card(side, KIND_NAMES[kind])
-            for to in bits(hit):
-                out.append((sq, mine, to, Card(1 - side, KIND_NAMES[state.kind_at(1 << to)])))
-    return out
 
 
 def attacks(state: Any, side: int) -> list[tuple[Card, Card]]:

@@ -41,8 +41,9 @@ from game.engine.chess.tables import (
 )
 from game.games.cooperative import line as L
 from game.games.cooperative.actions import END, PlaceCard, PlayCard
-from game.games.cooperative.evaluation import attacks_from
-from game.games.cooperative.rules import PLANNED, UNIVERSE
+from game.games.cooperative.attacks import attacks_from
+from game.games.cooperative.rules import PLANNED
+from game.games.cooperative.text import UNIVERSE
 
 BONUS = 10.0
 KINDS = ("pawn", "knight", "bishop", "rook", "queen")  # the kinds a bonus can clear

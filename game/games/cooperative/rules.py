@@ -38,7 +38,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.engine import Event, Game, IllegalAction, Option, Result, Seat
-from game.engine.cards import PIECES, Card, Place, Table, deck
+from game.engine.cards import Card, Table
 from game.engine.chess import STANDARD_FEN, ChessState, Move
 from game.engine.chess.san import parse_move, san
 from game.engine.chess.tables import KIND_NAMES, PAWN, WHITE, W
@@ -56,17 +56,8 @@ GREAT_MARK = 50  # above this it is great
 BONUS = 10  # per kind of piece gone from the board
 BONUS_KINDS = ("pawn", "knight", "bishop", "rook", "queen", "king")
 PROMOTION_KINDS = ("queen", "rook", "bishop", "knight")
-UNIVERSE = tuple(deck(PIECES))  # the 32 piece cards
 PLANNED = "planned"  # the phase a planner's turn stops in (no card drawn, no turn begun)
 
-PLACES = (
-    Place.face_down("draw"),
-    Place.hand("hand0", 0),
-    Place.hand("hand1", 1),
-    Place.face_up("line"),
-    Place.face_up("discard"),
-    Place.face_down("aside"),
-)
 SIDE_NAMES = ("White", "Black")
 _PREFIX = re.compile(r"^\[([A-Za-z]+)\] (.+)$")
 
@@ -97,15 +88,11 @@ class CoopState(ChessState):
         "drawn": list,
         "pending_ep": None,
         "runs": list,
-        "news": None,
-        "step_no": None,
         "planning": None,
         "_acts": lambda acts: None,
     }
 
     def __init__(self, game: Game, text: str, seed: int = 0) -> None:
-        self.news: tuple = ()  # what happened to the cards in the last step (display)
-        self.step_no = 0
         self._acts: list | None = None
         # A planner's state: a turn stops where it would end (phase PLANNED)
         # instead of drawing cards it cannot know and starting the next.
@@ -184,7 +171,6 @@ class CoopState(ChessState):
     # -- doing ---------------------------------------------------------------------------
     def act(self, seat: Seat, action: Any) -> list[Event]:
         events: list[Event] = []
-        self.news = ()
         self.drawn = []  # the turn's first step is being made
         self._acts = None
         if isinstance(action, PlayCard):
@@ -195,7 +181,6 @@ class CoopState(ChessState):
             self._place(action.index, events)
         else:
             self._move(action, events)
-        self.step_no += 1
         self._acts = None
         self._legal = None
         self._result = False
@@ -203,14 +188,10 @@ class CoopState(ChessState):
             events.append(Event("game_over", None, {"reason": self.result().reason}))
         return events
 
-    def _note(self, *item: Any) -> None:
-        self.news = (*self.news, item)
-
     def _play_card(self, seat: Seat, card: Card, events: list[Event]) -> None:
         self.cards.take_card(self.hand_of(seat), card)
         self.cards.put("line", card)
         events.append(Event("card_play", seat, {"card": card}))
-        self._note("play", card)
         self._recycle(events)
         self.phase = "move"
 
@@ -233,7 +214,6 @@ class CoopState(ChessState):
             card = self.cards.take("line", index)
             self.cards.put("discard", card)
             events.append(Event("card_discard", None, {"card": card, "index": index}))
-            self._note("discard", card, index)
             if victim.kind == "king":
                 return  # the game ends at once
         self.phase = "capture"
@@ -252,7 +232,6 @@ class CoopState(ChessState):
         self.cards.take("line", index)
         self.cards.put("discard", pawn)
         events.append(Event("card_discard", None, {"card": pawn, "index": index}))
-        self._note("discard", pawn, index)
         new = Card(us, move.promotion)
         self.cards.take_card("discard", new)
         self._recycle(events)
@@ -271,7 +250,6 @@ class CoopState(ChessState):
     def _put_back(self, card: Card, index: int, events: list[Event]) -> None:
         self.cards.put("line", card, at=index)
         events.append(Event("card_place", None, {"card": card, "index": index}))
-        self._note("place", card, index)
         self._recycle(events)
 
     def _maybe_end(self, events: list[Event]) -> None:
@@ -355,7 +333,6 @@ class CoopState(ChessState):
             card = self.cards.move("draw", "line")
             self.drawn.append(card)
             events.append(Event("card_draw", None, {"card": card, "to": "line"}))
-            self._note("draw", card)
             self._recycle(events)
             if card.kind != "king":
                 return
@@ -373,7 +350,6 @@ class CoopState(ChessState):
             if card is not None and card.kind == "king":
                 self.cards.move("draw", "line")
                 events.append(Event("card_draw", None, {"card": card, "to": "line"}))
-                self._note("draw", card)
                 self._recycle(events)
                 continue
             self.cards.move("draw", self.hand_of(seat))
@@ -397,7 +373,6 @@ class CoopState(ChessState):
             self.cards.extend("draw", mixed[1:])
             self.cards.shuffle("draw", self.rng)
             events.append(Event("recycle", None, {"cards": group, "start": start}))
-            self._note("recycle", group, start)
 
     # -- the end and the score ----------------------------------------------------------------
     def king_fell(self) -> bool:
@@ -557,7 +532,6 @@ class CooperativeGame(Game):
                 for seat in (0, 1):
                     state.draw_one(seat, events)
         state._start_turn(events)
-        state.news = ()
         return state
 
     def from_text(self, text: str) -> CoopState:

@@ -27,7 +27,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from game.engine.cards import Card, Table, cards_text, parse_cards
+from game.engine.cards import PIECES, Card, Place, Table, cards_text, deck, parse_cards
 from game.engine.chess import GEO
 from game.engine.pieces import Piece
 
@@ -46,12 +46,19 @@ FIELD_NAMES = (
     "recycled runs",
 )
 PHASES = ("card", "move", "capture", "end")
+PLACES = (
+    Place.face_down("draw"),
+    Place.hand("hand0", 0),
+    Place.hand("hand1", 1),
+    Place.face_up("line"),
+    Place.face_up("discard"),
+    Place.face_down("aside"),
+)
+UNIVERSE = tuple(deck(PIECES))  # the 32 piece cards
 
 
 def start_fields(mode: str) -> str:
     """The fields of a game about to be dealt: every card in the draw pile."""
-    from game.games.cooperative.rules import PLACES, UNIVERSE
-
     places = " ".join(f"{p.name}:-" for p in PLACES[1:])
     return f"{mode} move draw:{cards_text(UNIVERSE)} {places} - - - -"
 
@@ -75,8 +82,6 @@ def write(state: Any) -> list[str]:
 
 def read(state: Any, fields: list[str]) -> None:
     """Read ``write``'s fields into ``state``; ValueError saying what is wrong."""
-    from game.games.cooperative.rules import PLACES, UNIVERSE
-
     mode, phase, *rest = fields
     places, (captured, drawn, ep, runs) = rest[:6], rest[6:]
     if mode not in ("solo", "duo"):
@@ -137,8 +142,6 @@ def fill(state: Any, rng: random.Random) -> None:
     apart: the other hand gets no king (kings are never held), each card set
     aside is one of its run's cards that are not seen anywhere, and the draw
     pile gets the rest in a random order."""
-    from game.games.cooperative.rules import UNIVERSE
-
     table = state.cards
     pool = Counter(UNIVERSE)
     pool.subtract(c for c in table.all_cards() if c is not None)

@@ -40,7 +40,7 @@ from typing import Any
 
 from game.engine import Event, Game, IllegalAction, Option, Result, State
 from game.engine.board import bits
-from game.engine.cards import Card, Place, Table
+from game.engine.cards import Card, Table
 from game.engine.chess.tables import GEO
 from game.engine.pieces import Piece
 from game.games import register
@@ -48,6 +48,7 @@ from game.games.golf import hole as H
 from game.games.golf.actions import ACTION_TYPES, Bid, Deal, GiveUp, Go, Put, Reset
 from game.games.golf.hole import Board, Goal
 from game.games.golf.solver import SearchLimit, cached_solve
+from game.games.golf.text import MAX_BID, PLACES, read, write
 
 __all__ = [
     "ACTION_TYPES",
@@ -61,11 +62,9 @@ __all__ = [
     "Reset",
 ]
 
-PHASES = ("deal", "bid", "play", "place", "over")
 CARD_CHOICES = ("two cards", "three cards", "dealer's choice")
 HOLE_CHOICES = (9, 6, 3, 18)
 PLAYER_CHOICES = (1, 2, 3, 4)
-MAX_BID = 15  # bids run 0 (impossible) to this
 #: The solver's budget when a hole is dealt to a lone player (a node count,
 #: so a replay deals the same holes): a hole it cannot settle is put back.
 #: The deal happens in the app's window thread, so this stays small: most
@@ -74,7 +73,6 @@ MAX_BID = 15  # bids run 0 (impossible) to this
 #: some thousands a second (scripts/bench_golf.py).
 DEAL_NODES = 5_000
 REDEALS = 60  # tries to deal a solvable hole to a lone player
-PLACES = (Place.face_down("deck"), Place.face_up("chosen"), Place.face_up("discard"))
 
 
 def card_of(code: int) -> Card:
@@ -457,8 +455,6 @@ class GolfState(State):
         return other
 
     def to_text(self) -> str:
-        from game.games.golf.text import write
-
         return write(self)
 
     def notation(self, action: Any) -> str:
@@ -571,8 +567,6 @@ class GolfGame(Game):
         return state
 
     def from_text(self, text: str) -> GolfState:
-        from game.games.golf.text import read
-
         state = GolfState(self)
         read(state, text)
         state.rng = random.Random(0)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.cards import Table
+from game.engine.cards import Place, Table
 from game.engine.chess.tables import GEO
 from game.games.golf import hole as H
 from game.games.golf.hole import Goal
@@ -23,6 +23,9 @@ from game.games.golf.hole import Goal
 if TYPE_CHECKING:
     from game.games.golf.rules import GolfState
 
+PHASES = ("deal", "bid", "play", "place", "over")
+MAX_BID = 15  # bids run 0 (impossible) to this
+PLACES = (Place.face_down("deck"), Place.face_up("chosen"), Place.face_up("discard"))
 DEAL_TOKENS = {"two cards": "2", "three cards": "3", "dealer's choice": "choice"}
 DEAL_MODES = {v: k for k, v in DEAL_TOKENS.items()}
 
@@ -70,8 +73,6 @@ def _ints(text: str) -> list[int]:
 
 def read(state: GolfState, text: str) -> None:
     """Fill ``state`` from ``write``'s text; ValueError with a message."""
-    from game.games.golf.rules import MAX_BID, PHASES, PLACES
-
     parts = text.split()
     if len(parts) < 3:
         raise ValueError("a Chess Golf position is a board, a phase and its fields")

@@ -28,11 +28,11 @@ class BotDriver:
     def _runner(self, seat: int) -> Any:
         runner = self.runners.get(seat)
         if runner is None:
+            from game.ai.levels import spec_for
             from game.ai.runner import BotRunner
 
             level = self.match.computer_level(seat) or "random"
-            level = self.match.game.bot_levels.get(level, level)
-            runner = self.runners[seat] = BotRunner(level)
+            runner = self.runners[seat] = BotRunner(spec_for(self.match.game, level))
         return runner
 
     def poll(self, hold: bool = False) -> tuple[int, Any] | None:

@@ -3,8 +3,8 @@
 Game over says who won and why; in a score game also the scores and, when
 a person played, how the score stands against their best (game/records.py).
 
-Each window's buttons call back into the scene (``new_game``, ``to_menu``,
-``open_rules``, ``save_as``); messages and confirmations come from
+Each window's buttons call back into the scene's controls (``new_game``,
+``to_menu``, ``open_rules``, ``save_as``); messages and confirmations come from
 game/ui/widgets.py.
 """
 
@@ -78,8 +78,9 @@ class Dialogs:
         UITextBox(text, pygame.Rect(8, 4, iw - 16, 110 + extra), self.ui, container=win)
         bw = (iw - 16 * 2 - 2 * 10) // 3
         y = 124 + extra
-        self._button(pygame.Rect(16, y, bw, 38), "New game", win, scene.new_game, primary=True)
-        self._button(pygame.Rect(16 + bw + 10, y, bw, 38), "Menu", win, scene.to_menu)
+        controls = scene.controls
+        self._button(pygame.Rect(16, y, bw, 38), "New game", win, controls.new_game, primary=True)
+        self._button(pygame.Rect(16 + bw + 10, y, bw, 38), "Menu", win, controls.to_menu)
         self._button(
             pygame.Rect(16 + 2 * (bw + 10), y, bw, 38), "Review", win, self.close_game_over
         )
@@ -128,8 +129,9 @@ class Dialogs:
             return run
 
         self._button(pygame.Rect(20, 14, iw - 40, 40), "Resume", win, self.toggle_pause, True)
-        self._button(pygame.Rect(20, 64, iw - 40, 40), "Rules", win, then(scene.open_rules))
-        self._button(pygame.Rect(20, 114, iw - 40, 40), "Main menu", win, then(scene.to_menu))
+        controls = scene.controls
+        self._button(pygame.Rect(20, 64, iw - 40, 40), "Rules", win, then(controls.open_rules))
+        self._button(pygame.Rect(20, 114, iw - 40, 40), "Main menu", win, then(controls.to_menu))
         self.pause = win
 
     # -- save as -------------------------------------------------------------------------
@@ -166,7 +168,7 @@ class Dialogs:
         name = self.save_entry.get_text().strip()
         self.cancel_save()
         if name:
-            self.scene.save_as(name)
+            self.scene.controls.save_as(name)
 
     def cancel_save(self) -> None:
         if self.save is not None:

@@ -1,8 +1,8 @@
 """The Hint button (and the H key): the computer suggests a good action to
 the person whose decision it is.
 
-The suggestion comes from the search bot at the strongest level the setup
-screen offers (or the game's own ``hint_bot`` spec, where a game sets one),
+The suggestion comes from the search bot at the strongest level people choose
+(game/ai/levels.py; or the game's own ``hint_bot`` spec, where a game sets one),
 thinking in a worker process of its own (game/ui/play/bots.py) within the
 bot's usual limits, so the window never freezes. It is handed only
 ``match.state.view(seat)``: a hint gives away nothing the person may not
@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ai.levels import STRONGEST
+
 if TYPE_CHECKING:
     from game.ui.play.scene import PlayScene
 
@@ -39,16 +41,11 @@ AT_RANDOM = "Hint: choose at random, so that nobody can read you"
 
 def hint_level(game: Any) -> str:
     """The bot spec a hint asks: the game's own ``hint_bot`` if it sets
-    one, else the strongest computer level of the setup screen (the last
-    of its list)."""
+    one, else the strongest computer level people choose."""
     own = getattr(game, "hint_bot", None)
     if isinstance(own, str) and own:
         return own
-    from game.match import COMPUTER_PREFIX
-    from game.ui.setup import SEAT_CHOICES
-
-    levels = [p[len(COMPUTER_PREFIX) :] for _, p in SEAT_CHOICES if p.startswith(COMPUTER_PREFIX)]
-    return levels[-1]
+    return STRONGEST
 
 
 @dataclass(frozen=True)

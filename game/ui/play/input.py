@@ -12,8 +12,8 @@ the same as two clicks. When the path equals a complete action's path the
 scene's ``decide(actions, path, dragged_from)`` plays it (or opens a chooser
 when several actions share it).
 
-The prefix rule: a complete path that longer paths extend (a Horse-apult
-capturing a piece it could also throw) is played at once only when it was
+The prefix rule: a complete path that longer paths extend (a capture by a
+piece that could also go on from there) is played at once only when it was
 dragged; clicked, it stays selected with the longer paths' next places
 marked and its own last place too: clicking that place again confirms it,
 clicking a continuation goes on, clicking elsewhere puts it down.
@@ -53,8 +53,8 @@ class ClickPaths:
         self.sounds = sounds
         self.sources: list[PlaceSource] = []  # widgets with places
         # Mark the places of a decision made in one click before any click
-        # (a Tulpa's square, a Mace's victim); a game with many (Tulaga's
-        # stones) turns it off.
+        # (a square to pick, a victim to strike); a game with many such
+        # places (a placement anywhere on the board) turns it off.
         self.mark_one_click = True
         self.table: dict[Path, list[Any]] = {}
         self.enabled = True

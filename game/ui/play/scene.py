@@ -8,6 +8,9 @@ right (game/ui/play/panel.py). The parts:
 - ``input`` (input.py): click paths on the board and on the widgets, and
   the prefix rule;
 - ``bots`` (bots.py): computer seats thinking in worker processes;
+- ``controls`` (controls.py): the panel's buttons and the keys: undo,
+  redo, flip, offer a draw, resign, save, copy, rules, menu, a new game;
+- ``looking`` (looking_back.py): the position after an earlier step;
 - ``dialogs`` (dialogs.py): game over (with the best score), pause, save as;
 - ``hints`` (hint.py): the Hint button's suggestion for the person deciding;
 - the game's adapter (game/ui/adapters.py) and its widgets.
@@ -30,9 +33,11 @@ from game.ui.adapters import adapter_for
 from game.ui.board_view import THEMES, BoardView
 from game.ui.play import seats
 from game.ui.play.bots import BotDriver
+from game.ui.play.controls import Controls
 from game.ui.play.dialogs import Dialogs
 from game.ui.play.hint import Hint
 from game.ui.play.input import ClickPaths
+from game.ui.play.looking_back import LookingBack
 from game.ui.play.panel import SidePanel
 from game.ui.play.viewpoint import Seen, Viewpoint
 from game.ui.promotion import ChoiceOverlay
@@ -51,8 +56,6 @@ BACKGROUND = (24, 29, 36)
 SOUNDS_FIRST = (("game_over", "game_end"), ("check", "check"))
 SOUNDS_LAST = (("capture", "capture"),)
 
-DRAW_ACCEPT_MARGIN = 0.5  # the computer takes a draw when this much worse (pawns)
-
 
 class PlayScene(Scene):
     def __init__(self, app: App, match: Match):
@@ -65,6 +68,8 @@ class PlayScene(Scene):
         self.board.style = self.adapter.board_style
         self.board.use_adapter(self.adapter)
         self.viewpoint = Viewpoint(match)
+        self.looking = LookingBack(self)  # the position after an earlier step
+        self.controls = Controls(self)  # what the buttons and keys do
         self.input = ClickPaths(self.board, self.decide, app.sounds)
         self.input.mark_one_click = self.adapter.mark_one_click
         self.input.on_stuck = self._stuck
@@ -79,20 +84,16 @@ class PlayScene(Scene):
         self.closed = False
         self._game_over_shown = match.is_over()  # a finished game resumed: no dialog
         self._prefix_shown = False
-        # Looking back at the position after this many steps (None: the game now).
-        self.looking_at: int | None = None
-        self._looked: Any = None  # that position, as the viewer may see it
-        self.copied: str | None = None  # the last position copied (Ctrl+C)
         self.seen: Seen = self.viewpoint.seen()
         self._face_the_viewer()
         for widget in self.widgets:  # heights may follow what the widget shows
             widget.refresh(self.seen)
         self._layout(app.size)
         self.refresh()
-        self._sync_board()
+        self.sync_board()
 
     # -- who is who (names and seats in words: seats.py) --------------------------------------
-    def _has_computer(self) -> bool:
+    def has_computer(self) -> bool:
         return any(not self.match.is_human(s) for s in range(len(self.match.players)))
 
     def _face_the_viewer(self) -> None:
@@ -133,7 +134,7 @@ class PlayScene(Scene):
     def settings_changed(self) -> None:
         self.board.settings = self.app.settings
         self.refresh()
-        self._sync_board()
+        self.sync_board()
 
     def refresh(self) -> None:
         """The step, the viewer or the cover changed: bring every part up to
@@ -153,10 +154,19 @@ class PlayScene(Scene):
             self.panel.refresh()
         self.panel.show(not self.viewpoint.covering)
 
-    def _sync_board(self) -> None:
+    @property
+    def looking_at(self) -> int | None:
+        """The steps played in the position looked back at (None: the game now)."""
+        return self.looking.at
+
+    def shown_state(self) -> Any:
+        """The position on the board, as the viewer may see it."""
+        return self.seen.state if self.looking.at is None else self.looking.state
+
+    def sync_board(self) -> None:
         """Show the current position at once (after undo, a reveal, a resize),
         or the one being looked back at."""
-        state = self.seen.state if self.looking_at is None else self._looked
+        state = self.shown_state()
         self.board.set_position(
             _pieces(state), self.adapter.last_move_squares(state), _check_square(state)
         )
@@ -192,7 +202,7 @@ class PlayScene(Scene):
             text = seats.headline(m, result)
             return f"{text}\n{result.reason}" if result.reason and result.reason != text else text
         if self.looking_at is not None:
-            return f"{self._looking_words()}\nEnd, or a click on the last move, returns to the game"
+            return f"{self.looking.words()}\nEnd, or a click on the last move, returns to the game"
         lines = []
         for seat in m.waiting_for():
             try:
@@ -225,56 +235,6 @@ class PlayScene(Scene):
         self.stuck_note = note
         self.app.sounds.play("illegal")
         self.refresh()
-
-    def copy_position(self) -> None:
-        """Put the position on screen on the clipboard as the game's text
-        (FEN for the chess games), to share it or start a game from it."""
-        from game.ui import clipboard
-
-        state = self.seen.state if self.looking_at is None else self._looked
-        if state.is_partial:
-            widgets.message(
-                self.ui,
-                "Not copied",
-                "This position holds secrets that are not yours to see, so it cannot be copied.",
-            )
-            return
-        text = state.to_text()
-        if clipboard.put(text):
-            widgets.message(self.ui, "Position copied", text)
-        else:
-            widgets.message(self.ui, "No clipboard here", f"The position is:\n{text}")
-        self.copied = text
-
-    # -- looking back ------------------------------------------------------------------------
-    def look_back(self, steps: int | None) -> None:
-        """Show the position after ``steps`` steps (None, or the last step:
-        the game as it is now); nothing can be played meanwhile."""
-        total = len(self.match.records)
-        if steps is None or steps >= total:
-            self.looking_at, self._looked = None, None
-        else:
-            self.looking_at = max(0, steps)
-            state = self.match.state_at(self.looking_at)
-            viewer = self.seen.viewer
-            self._looked = state if viewer is None else state.view(viewer)
-        self.chooser = None
-        self.board.pending = None
-        self.refresh()
-        self._sync_board()
-
-    def _looking_words(self) -> str:
-        from game.match import round_numbers
-
-        if self.looking_at == 0:
-            return "Looking back: the start"
-        number = round_numbers(self.game, self.match.history)[self.looking_at - 1]
-        where = f"move {number}" if number is not None else f"step {self.looking_at}"
-        return f"Looking back: after {where}"
-
-    def _step_back(self, delta: int) -> None:
-        now = self.looking_at if self.looking_at is not None else len(self.match.records)
-        self.look_back(now + delta)
 
     # -- playing -------------------------------------------------------------------------------
     def decide(self, actions: list[Any], path: tuple[int, ...], instant: int | None) -> bool:
@@ -313,19 +273,23 @@ class PlayScene(Scene):
         self.viewpoint.check()
         if events is None:  # a simultaneous step waiting for the other seats
             self.refresh()
-            self._sync_board()
+            self.sync_board()
             return True
-        self._after_events(events, instant_from)
+        self.after_events(events, instant_from)
         return True
 
-    def _after_events(self, events: list[Any], instant_from: int | None = None) -> None:
+    def after_events(self, events: list[Any], instant_from: int | None = None) -> None:
         self.viewpoint.check()
         self.refresh()
         seen = self.seen
         visible = [e for e in events if e.visible_to(seen.viewer)]
+        # Under the privacy screen the next person will look: what all may see.
+        shown = [e for e in visible if e.audience is None] if self.viewpoint.covering else visible
+        for widget in self.widgets:
+            widget.on_events(shown)
         state = seen.state
         if self.viewpoint.covering:
-            self._sync_board()  # nobody sees it move; the next person sees where it is
+            self.sync_board()  # nobody sees it move; the next person sees where it is
         elif self.looking_at is not None:
             pass  # still looking back: the sound says a move came
         else:
@@ -338,7 +302,7 @@ class PlayScene(Scene):
             )
             self.board.markers = self._markers(state)
         self._play_sound(visible)
-        self._autosave()
+        self.autosave()
         self.refresh()
 
     def _play_sound(self, events: list[Any]) -> None:
@@ -350,7 +314,7 @@ class PlayScene(Scene):
         if events:
             self.app.sounds.play("move")
 
-    def _autosave(self) -> None:
+    def autosave(self) -> None:
         try:
             from game import saves
 
@@ -373,150 +337,17 @@ class PlayScene(Scene):
         if done is not None:
             self.submit(*done)
 
-    # -- controls --------------------------------------------------------------------------------
-    def undo(self) -> None:
-        if not self.match.can_undo:
-            return
-        self.looking_at = self._looked = None
-        self.bots.cancel()
-        if self._has_computer():
-            self.match.undo_to_human()
-        else:
-            self.match.undo()
-        self._after_jump()
-
-    def redo(self) -> None:
-        if not self.match.can_redo:
-            return
-        self.looking_at = self._looked = None
-        self.bots.cancel()
-        events = self.match.redo_to_human() if self._has_computer() else self.match.redo()
-        self._after_events(events)
-
-    def _after_jump(self) -> None:
+    def after_jump(self) -> None:
+        """The match jumped (undo): no animation, the board shows where it is."""
         self._game_over_shown = self.match.is_over()
         self.dialogs.close_game_over()
         self.viewpoint.check()
         self.refresh()
-        self._sync_board()
-        self._autosave()
-
-    def flip(self) -> None:
-        self.board.flipped = not self.board.flipped
-        self.input.clear()
-
-    def offer_draw(self) -> None:
-        if self.match.is_over() or not self.game.draw_offers:
-            return
-        seat = self.acting_human()
-        if seat is None:
-            return
-        team = self.game.team_of(seat)
-        others = [s for s in range(len(self.match.players)) if s not in team]
-        people = [s for s in others if self.match.is_human(s)]
-        if not people:
-            if all(self._bot_accepts_draw(b) for b in others):
-                self._agree_draw()  # the game-over window says so: one dialog
-            else:
-                widgets.message(self.ui, "Draw declined", "The computer plays on.")
-            return
-        names = " and ".join(self.match.seat_name(s) for s in people)
-        widgets.confirm(
-            self.ui,
-            "Draw offered",
-            f"{self.match.seat_name(seat)} offers a draw. {names}, do you accept?",
-            self._agree_draw,
-            yes="Accept",
-        )
-
-    def _bot_accepts_draw(self, seat: int) -> bool:
-        """As a player would: only when it judges itself worse, or when
-        nobody can win any more."""
-        try:
-            from game.ai.evaluate import evaluator_for
-
-            state = self.match.state.view(seat)
-            dead = getattr(state, "insufficient_material", None)
-            if callable(dead) and dead():
-                return True
-            score = evaluator_for(state)(state, seat)
-        except Exception:
-            log.exception("could not judge the draw offer")
-            return False
-        return score <= -DRAW_ACCEPT_MARGIN
-
-    def _agree_draw(self) -> None:
-        if self.match.is_over():
-            return
-        self.bots.cancel()
-        self._after_events(self.match.agree_draw())
-
-    def resign(self) -> None:
-        if self.match.is_over():
-            return
-        seat = self.acting_human()
-        if seat is None:
-            return
-
-        def do() -> None:
-            if not self.match.is_over():
-                self.bots.cancel()
-                self._after_events(self.match.resign(seat))
-
-        game = self.game
-        label = game.resign_label
-        question = (
-            f"Resign the game as {self.match.seat_name(seat)}?"
-            if label == "Resign"
-            else f"{label} now? {game.resign_note}".strip()
-        )
-        widgets.confirm(self.ui, label, question, do, yes=label)
-
-    def open_save(self) -> None:
-        from game.match import move_count
-
-        moves = move_count(self.game, self.match.history)
-        self.dialogs.open_save(f"{self.game.title}, move {moves}")
-
-    def save_as(self, name: str) -> bool:
-        from game import saves
-
-        try:
-            path = saves.save_named(self.match, name)
-        except (saves.SaveError, OSError) as e:
-            widgets.message(self.ui, "Could not save", str(e))
-            return False
-        widgets.message(self.ui, "Saved", f"Saved as “{path.stem}”.")
-        return True
-
-    def open_rules(self) -> None:
-        from game.ui.rules_view import RulesScene
-
-        self.app.push(RulesScene(self.app, self.match.game_id))
-
-    def to_menu(self) -> None:
-        """Back to the main menu; the game stays in the autosave."""
-        self._autosave()
-        self.close_runners()
-        self.closed = True
-        if len(self.app.scenes) > 1 and self.app.scenes[-1] is self:
-            self.app.pop()
-        else:
-            from game.ui.menu import MainMenu
-
-            self.app.replace(MainMenu(self.app))
-
-    def new_game(self) -> None:
-        from game.match import Match
-
-        self.close_runners()
-        self.closed = True
-        old = self.match
-        match = Match(old.game_id, old.options, None, list(old.players), names=list(old.names))
-        self.app.replace(PlayScene(self.app, match))
+        self.sync_board()
+        self.autosave()
 
     def on_quit(self) -> None:
-        self._autosave()
+        self.autosave()
         self.close_runners()
 
     def on_fault(self) -> bool:
@@ -549,11 +380,11 @@ class PlayScene(Scene):
             return
         consumed = self.ui.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            self._on_button(event.ui_element)
+            self.controls.on_button(event.ui_element)
             return
         link = event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED
         if link and event.ui_element is self.panel.moves:
-            self.look_back(int(event.link_target))
+            self.looking.go(int(event.link_target))
             return
         if (
             event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED
@@ -568,7 +399,7 @@ class PlayScene(Scene):
             if not self.viewpoint.covering:  # handed over
                 self._face_the_viewer()
                 self.refresh()
-                self._sync_board()
+                self.sync_board()
             return
         if self.chooser is not None:
             self.chooser.handle(event)
@@ -577,62 +408,10 @@ class PlayScene(Scene):
             if widget.handle(event):
                 return
         if event.type == pygame.KEYDOWN:
-            self._on_key(event)
+            self.controls.on_key(event)
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.input.handle(event)
-
-    def _on_key(self, event: pygame.event.Event) -> None:
-        ctrl = event.mod & pygame.KMOD_CTRL
-        if ctrl and event.key == pygame.K_c:
-            self.copy_position()
-        elif ctrl and event.key == pygame.K_z:
-            self.undo()
-        elif ctrl and event.key == pygame.K_y:
-            self.redo()
-        elif event.key == pygame.K_LEFT:
-            self._step_back(-1)
-        elif event.key == pygame.K_RIGHT:
-            self._step_back(+1)
-        elif event.key == pygame.K_HOME:
-            self.look_back(0)
-        elif event.key == pygame.K_END:
-            self.look_back(None)
-        elif event.key == pygame.K_f and not ctrl:
-            self.flip()
-        elif event.key == pygame.K_h and not ctrl:
-            self.hints.ask()
-
-    def _on_button(self, element: Any) -> None:
-        if self.dialogs.handle_button(element):
-            if not self.closed:
-                self.refresh()
-            return
-        actions = {
-            "undo": self.undo,
-            "redo": self.redo,
-            "hint": self.hints.ask,
-            "flip": self.flip,
-            "draw": self.offer_draw,
-            "resign": self.resign,
-            "save": self.open_save,
-            "rules": self.open_rules,
-            "menu": self.to_menu,
-        }
-        for key, button in self.panel.buttons.items():
-            if element is button:
-                actions[key]()
-                break
-        else:
-            choice = self.panel.choice_buttons.get(element)
-            if choice is None:
-                return
-            seat = self.seen.actor
-            if seat is not None and self.chooser is None:
-                self.input.clear()
-                self.submit(seat, choice.action)
-        if not self.closed:
-            self.refresh()
 
     def active(self) -> bool:
         """Frames are needed while something moves or waits: a move landing,

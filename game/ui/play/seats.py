@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from game.ai.levels import level_words
 from game.engine import Seat
 from game.ui import art
 
@@ -37,9 +38,8 @@ PALETTE = ((240, 236, 226), (28, 28, 32), (200, 62, 56), (62, 110, 206), (70, 16
 def player_text(match: Any, seat: Seat) -> str:
     """Who plays the seat: the person's name, "Human" when none was typed,
     or the computer's level ("Computer (Normal)")."""
-    from game.ui.setup import level_name
-
-    return match.name(seat) or level_name(match.players[seat])
+    level = match.computer_level(seat)
+    return match.name(seat) or ("Human" if level is None else level_words(level))
 
 
 def seats_text(match: Any) -> str:

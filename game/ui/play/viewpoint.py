@@ -31,13 +31,14 @@ class Seen:
     state when ``viewer`` is None); ``actor`` is the person whose decision
     the board and the panel take now (None while covered, or when nobody
     present is to decide); ``names`` the names typed for the seats ("" for
-    none), which everyone at the table knows."""
+    none), which everyone at the table knows; ``step`` the steps played."""
 
     game: Game
     state: State
     viewer: Seat | None
     actor: Seat | None
     names: tuple[str, ...] = ()
+    step: int = 0
 
 
 class Viewpoint:
@@ -111,7 +112,7 @@ class Viewpoint:
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
         state = m.state if viewer is None else m.state.view(viewer)
-        seen = Seen(m.game, state, viewer, self.actor, tuple(m.names))
+        seen = Seen(m.game, state, viewer, self.actor, tuple(m.names), len(m.records))
         self._cache = (key, seen)
         return seen
 

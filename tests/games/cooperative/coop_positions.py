@@ -14,7 +14,7 @@ from helpers.chess_diagrams import fen_of
 from game.ai import think_now
 from game.engine.cards import cards_text, parse_cards
 from game.games import load_all
-from game.games.cooperative.rules import UNIVERSE
+from game.games.cooperative.text import UNIVERSE
 
 GAME = load_all()["cooperative"]
 

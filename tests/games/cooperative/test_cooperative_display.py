@@ -17,6 +17,7 @@ from game.games.cooperative.display import places as P
 from game.match import Match
 from game.ui import widgets
 from game.ui.adapters import adapter_for
+from game.ui.panel_widgets import PanelWidget
 
 AD = adapter_for(load_all()["cooperative"])
 
@@ -231,3 +232,47 @@ def test_no_draw_to_offer_and_ending_early_scores_the_captures_without_bonus(app
     pump(app, 3)
     text = scene.dialogs.game_over_text
     assert "Score: 4" in text and "White: 4" not in text  # one shared score, said once
+
+
+class Recorder(PanelWidget):
+    """A panel widget that keeps the events it is handed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.got: list = []
+
+    def on_events(self, events) -> None:
+        self.got.append(list(events))
+
+
+def test_panel_widgets_get_the_events_the_viewer_may_see_and_no_others(app):
+    """White ends the turn and draws the rook back to two cards: White's own
+    widgets see which card came; Black's copy of the draw (no card) is not
+    White's to see. The line's flights come from these events: the rules
+    keep nothing for the display."""
+    start = position(CAPTURES, line="Pp", hand0="B", hand1="n", top="R")
+    match = Match(
+        "cooperative", {"mode": "two players"}, 1, ["human", "computer:random"], start.to_text()
+    )
+    scene = open_play(app, match)
+    recorder = Recorder()
+    scene.widgets.append(recorder)
+    scene.submit(0, END)
+    assert len(recorder.got) == 1
+    draws = [e for e in recorder.got[0] if e.kind == "card_draw"]
+    assert [(e.get("card").letter, e.audience) for e in draws] == [("R", frozenset({0}))]
+    assert all(e.visible_to(0) for e in recorder.got[0])
+    for field in ("news", "step_no"):
+        assert field not in type(match.state).FIELDS and not hasattr(match.state, field)
+
+
+def test_under_the_privacy_screen_widgets_get_only_what_everyone_may_see(app):
+    start = position(CAPTURES, line="Pp", hand0="B", hand1="n", top="R")
+    match = Match("cooperative", {"mode": "two players"}, 1, ["human", "human"], start.to_text())
+    scene = open_play(app, match)
+    click_at(app, app.window.get_rect().center)  # the privacy screen: White takes it
+    recorder = Recorder()
+    scene.widgets.append(recorder)
+    scene.submit(0, END)
+    assert scene.viewpoint.covering  # Black's turn: the screen waits for Black
+    assert recorder.got == [[]]  # the step was White's draw, which Black must not see

@@ -15,7 +15,7 @@ from helpers.bots import UNTIMED
 from game.ai import make_bot
 from game.engine.cards import cards_text, parse_cards
 from game.games.cooperative.evaluation import decide
-from game.games.cooperative.rules import UNIVERSE
+from game.games.cooperative.text import UNIVERSE
 
 NORMAL = "search:2"
 HARD = "search:3"

@@ -15,7 +15,8 @@ from helpers import conformance
 
 from game.engine import Option
 from game.engine.cards import Card
-from game.games.cooperative.rules import UNIVERSE, CooperativeGame
+from game.games.cooperative.rules import CooperativeGame
+from game.games.cooperative.text import UNIVERSE
 
 
 def test_a_view_hides_the_partners_hand_and_the_draw_pile_not_the_counts():

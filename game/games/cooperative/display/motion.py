@@ -1,7 +1,7 @@
 """Cards in flight over the side panel: a card played, turned up, discarded,
 recycled or brought back by a promotion flies between the line, the piles
 and the hand. The widgets share one ``Motions``; the line widget adds the
-flights of a step (from the state's ``news``), the last widget draws them
+flights of a step (from its events), the last widget draws them
 over everything else.
 
 A flight eases from one rectangle to another after its ``delay``; it may

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game.engine import Event
 from game.engine.chess.tables import KIND_NAMES
 from game.games.cooperative.display.motion import Flight, Motions
 from game.ui import art
@@ -125,6 +126,24 @@ def slot_rects(slots: list[CardSlot], area: pygame.Rect) -> list[pygame.Rect]:
     return out
 
 
+def card_news(events: list[Event]) -> tuple:
+    """What the step's events did to the line's cards, in order: ("play",
+    card), ("draw", card) onto the line, ("discard", card, index), ("place",
+    card, index), ("recycle", cards, start). A card drawn into a hand flies
+    nowhere."""
+    news: list[tuple] = []
+    for e in events:
+        if e.kind == "card_play":
+            news.append(("play", e["card"]))
+        elif e.kind == "card_draw" and e.get("to") == "line":
+            news.append(("draw", e["card"]))
+        elif e.kind in ("card_discard", "card_place"):
+            news.append((e.kind.removeprefix("card_"), e["card"], e["index"]))
+        elif e.kind == "recycle":
+            news.append(("recycle", e["cards"], e["start"]))
+    return tuple(news)
+
+
 class CoopLine(CardLine):
     """The face-up line, with the cards of each step flying in and out."""
 
@@ -133,6 +152,7 @@ class CoopLine(CardLine):
         self.motions = motions
         self.hand: HandAndPiles | None = None
         self._step: int | None = None
+        self._next = False  # the last refresh came one step on: its events fly
         self._pending: tuple = ()
 
     @property
@@ -141,14 +161,21 @@ class CoopLine(CardLine):
 
     def refresh(self, seen: Any) -> None:
         super().refresh(seen)
-        state = seen.state
-        step = getattr(state, "step_no", None)
-        if self._step is not None and step == self._step + 1 and state.news:
-            self._pending = tuple(state.news)
-        elif step != self._step:
+        if seen.step != self._step:
+            self._next = self._step is not None and seen.step == self._step + 1
+            if not self._next:  # a jump (undo, a redo of several steps): no flights
+                self._pending = ()
+                self.motions.clear()
+            self._step = seen.step
+
+    def on_events(self, events: list[Event]) -> None:
+        news = card_news(events) if self._next else ()
+        self._next = False
+        if news:
+            self._pending = news  # they fly from the next frame drawn
+        else:
             self._pending = ()
             self.motions.clear()
-        self._step = step
 
     def _layout(self, paths: Any) -> list[pygame.Rect]:
         return slot_rects(self.slots, self._cards_area())

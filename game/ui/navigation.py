@@ -1,0 +1,140 @@
+"""Where the app goes next: the one place that opens its screens.
+
+A scene never builds another scene: it asks ``app.navigate`` to open the
+menu, a game's setup form, a match, the rules, the saves or the settings,
+or to go back. This module alone imports the scenes' modules, each when it
+is first opened (the menu starts without the play scene), so the scenes do
+not import each other and no import cycle runs through them
+(tests/test_layout.py).
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.ui import widgets
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.ui.scene import Scene
+
+log = logging.getLogger(__name__)
+
+# A save that made the rules themselves fail (a bug, not the player's file).
+REPLAY_FAULT = (
+    "The game could not be replayed because of a fault in the game itself, not in "
+    "your file. The log file in the game's data folder has the details."
+)
+
+
+class Navigator:
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def _open(self, scene: Scene, replace: bool = False) -> Scene:
+        if replace:
+            self.app.replace(scene)
+        else:
+            self.app.push(scene)
+        return scene
+
+    # -- the screens -------------------------------------------------------------------
+    def menu(self) -> Scene:
+        """A fresh main menu over whatever is on the stack (the app's first
+        screen; after a fault the stack is empty)."""
+        from game.ui.menu import MainMenu
+
+        return self._open(MainMenu(self.app))
+
+    def setup(self, game_id: str) -> Scene:
+        from game.ui.setup import SetupScene
+
+        return self._open(SetupScene(self.app, game_id))
+
+    def play(self, match: Any, replace: bool = False) -> Scene:
+        """Show ``match`` in the play scene, over the current scene or
+        instead of it (the setup form, the saves, the last game)."""
+        from game.ui.play import PlayScene  # loaded when a game starts, not with the menu
+
+        return self._open(PlayScene(self.app, match), replace)
+
+    def rules(self, game_id: str | None = None) -> Scene:
+        """The rule sheets, open at ``game_id``'s (None: the first)."""
+        from game.ui.rules_view import RulesScene
+
+        return self._open(RulesScene(self.app, game_id))
+
+    def saves(self) -> Scene:
+        from game.ui.load_scene import LoadScene
+
+        return self._open(LoadScene(self.app))
+
+    def settings(self) -> Scene:
+        from game.ui.settings_scene import SettingsScene
+
+        return self._open(SettingsScene(self.app))
+
+    # -- leaving -----------------------------------------------------------------------
+    def back(self) -> None:
+        """The scene on top closes; the one under it shows again."""
+        self.app.pop()
+
+    def back_to_menu(self, scene: Scene) -> None:
+        """``scene`` (on top) closes for the menu under it, or for a fresh
+        menu when nothing is under it."""
+        app = self.app
+        if len(app.scenes) > 1 and app.scene is scene:
+            app.pop()
+        else:
+            from game.ui.menu import MainMenu
+
+            app.replace(MainMenu(app))
+
+    # -- a match from a file -------------------------------------------------------------
+    def open_save(self, path: Path, replace: bool = False) -> bool:
+        """Load the save at ``path`` and show it; on failure say why over
+        the current scene and return False."""
+        from game.saves import SaveError, load
+
+        try:
+            match = load(path)
+        except SaveError as e:
+            self._message("Cannot load this save", e.message)
+            return False
+        except Exception:  # a rules bug met while replaying
+            log.exception("loading %s failed", path)
+            self._message("Cannot load this save", REPLAY_FAULT)
+            return False
+        self.play(match, replace=replace)
+        return True
+
+    def continue_game(self) -> bool:
+        """Show the game in the autosave; False (and a message why) when
+        there is none or it cannot be restored."""
+        from game.saves import SaveError, load_autosave
+
+        try:
+            match = load_autosave()
+        except SaveError as e:
+            self._message(
+                "Cannot continue",
+                f"The last game could not be restored. {e.message}\n"
+                "The file was left as it is; your other saves are safe.",
+            )
+            return False
+        except Exception:  # a bug in a game's rules while replaying
+            log.exception("autosave failed to load")
+            self._message("Cannot continue", REPLAY_FAULT)
+            return False
+        if match is None:
+            self._message("Nothing to continue", "There is no unfinished game.")
+            return False
+        self.play(match)
+        return True
+
+    def _message(self, title: str, text: str) -> None:
+        scene = self.app.scene
+        if scene is not None:
+            widgets.message(scene.ui, title, text)

@@ -1,0 +1,238 @@
+"""The play scene's controls: the panel's buttons and the keys (undo, redo,
+flip, hint, offer a draw, resign, save, rules, menu), copying the position,
+and a new game with the same players. Each acts on the match through the
+scene and brings the scene up to date."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import widgets
+
+if TYPE_CHECKING:
+    from game.ui.play.scene import PlayScene
+
+log = logging.getLogger(__name__)
+
+DRAW_ACCEPT_MARGIN = 0.5  # the computer takes a draw when this much worse (pawns)
+
+
+class Controls:
+    def __init__(self, scene: PlayScene) -> None:
+        self.scene = scene
+        self.copied: str | None = None  # the last position copied (Ctrl+C)
+
+    # -- taking back and replaying ------------------------------------------------------------
+    def undo(self) -> None:
+        scene = self.scene
+        if not scene.match.can_undo:
+            return
+        scene.looking.stop()
+        scene.bots.cancel()
+        if scene.has_computer():
+            scene.match.undo_to_human()
+        else:
+            scene.match.undo()
+        scene.after_jump()
+
+    def redo(self) -> None:
+        scene = self.scene
+        if not scene.match.can_redo:
+            return
+        scene.looking.stop()
+        scene.bots.cancel()
+        m = scene.match
+        scene.after_events(m.redo_to_human() if scene.has_computer() else m.redo())
+
+    def flip(self) -> None:
+        scene = self.scene
+        scene.board.flipped = not scene.board.flipped
+        scene.input.clear()
+
+    # -- ending the game --------------------------------------------------------------------
+    def offer_draw(self) -> None:
+        scene = self.scene
+        match = scene.match
+        if match.is_over() or not scene.game.draw_offers:
+            return
+        seat = scene.acting_human()
+        if seat is None:
+            return
+        team = scene.game.team_of(seat)
+        others = [s for s in range(len(match.players)) if s not in team]
+        people = [s for s in others if match.is_human(s)]
+        if not people:
+            if all(self._bot_accepts_draw(b) for b in others):
+                self._agree_draw()  # the game-over window says so: one dialog
+            else:
+                widgets.message(scene.ui, "Draw declined", "The computer plays on.")
+            return
+        names = " and ".join(match.seat_name(s) for s in people)
+        widgets.confirm(
+            scene.ui,
+            "Draw offered",
+            f"{match.seat_name(seat)} offers a draw. {names}, do you accept?",
+            self._agree_draw,
+            yes="Accept",
+        )
+
+    def _bot_accepts_draw(self, seat: int) -> bool:
+        """As a player would: only when it judges itself worse, or when
+        nobody can win any more."""
+        try:
+            from game.ai.evaluate import evaluator_for
+
+            state = self.scene.match.state.view(seat)
+            dead = getattr(state, "insufficient_material", None)
+            if callable(dead) and dead():
+                return True
+            score = evaluator_for(state)(state, seat)
+        except Exception:
+            log.exception("could not judge the draw offer")
+            return False
+        return score <= -DRAW_ACCEPT_MARGIN
+
+    def _agree_draw(self) -> None:
+        scene = self.scene
+        if scene.match.is_over():
+            return
+        scene.bots.cancel()
+        scene.after_events(scene.match.agree_draw())
+
+    def resign(self) -> None:
+        scene = self.scene
+        if scene.match.is_over():
+            return
+        seat = scene.acting_human()
+        if seat is None:
+            return
+
+        def do() -> None:
+            if not scene.match.is_over():
+                scene.bots.cancel()
+                scene.after_events(scene.match.resign(seat))
+
+        game = scene.game
+        label = game.resign_label
+        question = (
+            f"Resign the game as {scene.match.seat_name(seat)}?"
+            if label == "Resign"
+            else f"{label} now? {game.resign_note}".strip()
+        )
+        widgets.confirm(scene.ui, label, question, do, yes=label)
+
+    # -- saving, copying ------------------------------------------------------------------------
+    def open_save(self) -> None:
+        from game.match import move_count
+
+        scene = self.scene
+        moves = move_count(scene.game, scene.match.history)
+        scene.dialogs.open_save(f"{scene.game.title}, move {moves}")
+
+    def save_as(self, name: str) -> bool:
+        from game import saves
+
+        ui = self.scene.ui
+        try:
+            path = saves.save_named(self.scene.match, name)
+        except (saves.SaveError, OSError) as e:
+            widgets.message(ui, "Could not save", str(e))
+            return False
+        widgets.message(ui, "Saved", f"Saved as “{path.stem}”.")
+        return True
+
+    def copy_position(self) -> None:
+        """Put the position on screen on the clipboard as the game's text
+        (FEN for the chess games), to share it or start a game from it."""
+        from game.ui import clipboard
+
+        scene = self.scene
+        state = scene.shown_state()
+        if state.is_partial:
+            widgets.message(
+                scene.ui,
+                "Not copied",
+                "This position holds secrets that are not yours to see, so it cannot be copied.",
+            )
+            return
+        text = state.to_text()
+        if clipboard.put(text):
+            widgets.message(scene.ui, "Position copied", text)
+        else:
+            widgets.message(scene.ui, "No clipboard here", f"The position is:\n{text}")
+        self.copied = text
+
+    # -- leaving ----------------------------------------------------------------------------------
+    def open_rules(self) -> None:
+        scene = self.scene
+        scene.app.navigate.rules(scene.match.game_id)
+
+    def to_menu(self) -> None:
+        """Back to the main menu; the game stays in the autosave."""
+        scene = self.scene
+        scene.autosave()
+        scene.close_runners()
+        scene.closed = True
+        scene.app.navigate.back_to_menu(scene)
+
+    def new_game(self) -> None:
+        """The same game, options, players and names, from a new start."""
+        from game.match import Match
+
+        scene = self.scene
+        scene.close_runners()
+        scene.closed = True
+        old = scene.match
+        match = Match(old.game_id, old.options, None, list(old.players), names=list(old.names))
+        scene.app.navigate.play(match, replace=True)
+
+    # -- keys and buttons ------------------------------------------------------------------------
+    def on_key(self, event: pygame.event.Event) -> None:
+        scene = self.scene
+        ctrl = event.mod & pygame.KMOD_CTRL
+        keys = {
+            pygame.K_LEFT: lambda: scene.looking.step(-1),
+            pygame.K_RIGHT: lambda: scene.looking.step(+1),
+            pygame.K_HOME: lambda: scene.looking.go(0),
+            pygame.K_END: lambda: scene.looking.go(None),
+        }
+        with_ctrl = {pygame.K_c: self.copy_position, pygame.K_z: self.undo, pygame.K_y: self.redo}
+        alone = {pygame.K_f: self.flip, pygame.K_h: scene.hints.ask}
+        act = (with_ctrl if ctrl else alone).get(event.key) or keys.get(event.key)
+        if act is not None:
+            act()
+
+    def on_button(self, element: Any) -> None:
+        scene = self.scene
+        if scene.dialogs.handle_button(element):
+            if not scene.closed:
+                scene.refresh()
+            return
+        actions = {
+            "undo": self.undo,
+            "redo": self.redo,
+            "hint": scene.hints.ask,
+            "flip": self.flip,
+            "draw": self.offer_draw,
+            "resign": self.resign,
+            "save": self.open_save,
+            "rules": self.open_rules,
+            "menu": self.to_menu,
+        }
+        for key, button in scene.panel.buttons.items():
+            if element is button:
+                actions[key]()
+                break
+        else:
+            choice = scene.panel.choice_buttons.get(element)
+            if choice is None:
+                return
+            seat = scene.seen.actor
+            if seat is not None and scene.chooser is None:
+                scene.input.clear()
+                scene.submit(seat, choice.action)
+        if not scene.closed:
+            scene.refresh()
