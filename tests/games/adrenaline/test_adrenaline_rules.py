@@ -364,3 +364,53 @@ def test_random_playouts_keep_the_checkers_and_the_king_safe(seed):
         assert set(state.extras) <= set(state.pieces())
         again = GAME.from_text(state.to_text())
         assert again.to_text() == state.to_text()
+
+
+def test_the_check_mark_goes_on_the_step_that_ends_the_turn_giving_check():
+    # Qxd5 takes the knight's checker: through it the queen reaches e8
+    # (d7, then a king step), but the turn goes on. The step ~e6 gives the
+    # check the turn ends with; the checker for the capture follows.
+    state = position(
+        """
+        ....k...
+        ........
+        ........
+        ...n....
+        ........
+        ........
+        ........
+        K..Q....
+        """,
+        checkers="d5=1",
+        supply=23,
+    )
+    written = []
+    for text in ("Qxd5", "~e6", "give e8"):
+        action = state.parse_action(text, 0)
+        written.append(state.notation(action))
+        state.apply({0: action})
+    assert written == ["Qxd5", "~e6+", "give e8"]
+    assert state.in_check(1)
+
+
+def test_stopping_with_steps_left_carries_the_check_of_the_turn():
+    state = position(
+        """
+        ....k...
+        ........
+        ........
+        ........
+        ........
+        ........
+        ........
+        K..R....
+        """,
+        checkers="d1=2",
+        supply=22,
+    )
+    written = []
+    for text in ("Rd7", "~e7", "stop"):
+        action = state.parse_action(text, 0)
+        written.append(state.notation(action))
+        state.apply({0: action})
+    assert written == ["Rd7", "~e7", "stop+"]
