@@ -11,9 +11,9 @@ ends sooner: the table says how many were played), then
   reads every step back from its notation and replays it (as the app's load);
 - the ratio load / play (the target: at most 2 in every game).
 
-Then the CPU of one conformance-style playout (200 random steps through
-``Match.play`` with every acting seat's notation parsed back) per game, so the
-slow games stand out. Measured in CPU time (time.process_time). Writes nothing.
+Then the CPU a step of a conformance-style playout (up to 200 random steps
+through ``Match.play``, six legal actions' notation written and parsed back a
+step), in ms, so the slow games stand out. Measured in CPU time (time.process_time). Writes nothing.
 """
 
 from __future__ import annotations
@@ -54,9 +54,9 @@ def loaded(match) -> float:
     return took
 
 
-def playout_with_parsing(game_id: str, seed: int, steps: int) -> float:
-    """The CPU of a random playout that parses back every chosen action's
-    notation, as the conformance playouts do (a few per step)."""
+def playout_with_parsing(game_id: str, seed: int, steps: int) -> tuple[float, int]:
+    """The CPU of a random playout that writes and parses back six legal
+    actions' notation a step, as the conformance playouts do, and its steps."""
     from game.match import Match
 
     rng = random.Random(seed)
@@ -73,7 +73,7 @@ def playout_with_parsing(game_id: str, seed: int, steps: int) -> float:
                 assert state.parse_action(state.notation(a), s) == a
             choice[s] = rng.choice(actions)
         match.play(choice)
-    return time.process_time() - start
+    return time.process_time() - start, len(match.records)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -90,18 +90,18 @@ def main(argv: list[str] | None = None) -> int:
 
     games = load_all()
     ids = args.game or sorted(games)
-    print(f"{'game':<15} {'steps':>5} {'play s':>8} {'load s':>8} {'ratio':>6} {'playout s':>10}")
+    print(f"{'game':<15} {'steps':>5} {'play s':>8} {'load s':>8} {'ratio':>6} {'ms/step':>8}")
     worst = 0.0
     for game_id in ids:
         match, play = played(game_id, args.seed, args.steps)
         load = loaded(match)
         ratio = load / play if play > 0 else 0.0
         worst = max(worst, ratio)
-        playout = playout_with_parsing(game_id, args.seed, args.playout_steps)
+        playout, steps = playout_with_parsing(game_id, args.seed, args.playout_steps)
         short = "" if len(match.records) >= args.steps else "  (ended sooner)"
         print(
             f"{game_id:<15} {len(match.records):>5} {play:8.3f} {load:8.3f} "
-            f"{ratio:6.2f} {playout:10.3f}{short}"
+            f"{ratio:6.2f} {1000 * playout / max(steps, 1):8.2f}{short}"
         )
     print(f"worst load/play ratio: {worst:.2f} (target: at most 2)")
     return 0

@@ -27,11 +27,13 @@ def san(state: Any, move: Move) -> str:
     the enemy king, "#" when that is mate under check-based legality."""
     text = move_text(state, move)
     us = state.turn
+    known = state._legal, state._result  # ``pop`` forgets them; the position does not change
     state.push(move)
     if state.king_attacked(1 - us):
         mate = state.legality == "check" and not state.legal_moves()
         text += "#" if mate else "+"
     state.pop()
+    state._legal, state._result = known
     return text
 
 

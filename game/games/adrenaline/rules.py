@@ -300,7 +300,7 @@ class AdrenalineState(ChessState):
     def _end_mark(self, action: Any) -> str:
         mover = self.turn
         them = 1 - mover
-        if isinstance(action, Move) and not self._may_check(action):
+        if not self._may_check(action):
             return ""
         gift = isinstance(action, Give)
         checked_before = gift and self.king_attacked(them)
@@ -315,20 +315,35 @@ class AdrenalineState(ChessState):
         finally:
             self.unmake()
 
-    def _may_check(self, move: Move) -> bool:
-        """False when the move or step surely ends the piece's movement
-        with no check (no checkers left on it, the king not attacked): the
-        usual case, settled without playing the turn on."""
-        them, saved = 1 - self.turn, (self.ep, self.extras)
+    def _may_check(self, action: Any) -> bool:
+        """False when the decision surely leaves the opponent's king
+        unattacked and ends the piece's movement (a move or step with no
+        checkers left on the piece): the usual case, settled without playing
+        the turn on."""
+        them = 1 - self.turn
+        if isinstance(action, Stop):
+            return self.king_attacked(them)
+        if isinstance(action, Give):
+            extras = self.extras
+            extras[action.square] = extras.get(action.square, 0) + 1
+            try:
+                return self.king_attacked(them)
+            finally:
+                extras[action.square] -= 1
+                if not extras[action.square]:
+                    del extras[action.square]
+        saved = self.ep, self.extras
+        known = self._legal, self._result  # ``pop`` forgets them; the position does not change
         step = self.phase == STEP
         if step:
-            self._step(move)  # on a copy of the extras, as ``_step_safe``
+            self._step(action)  # on a copy of the extras, as ``_step_safe``
         else:
-            self.push(move)
+            self.push(action)
         try:
-            return bool(self.extras.get(move.to)) or self.king_attacked(them)
+            return bool(self.extras.get(action.to)) or self.king_attacked(them)
         finally:
             self.pop()
+            self._legal, self._result = known
             if step:
                 self.ep, self.extras = saved
 

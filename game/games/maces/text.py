@@ -139,13 +139,19 @@ class MacesText:
         return self.letters.letter_of[kind]
 
     def _parse_action(self, text: str, seat: int):
-        """The legal action ``text`` names, in either form, in any letter case."""
-        actions = self.legal_actions(seat)
-        for a in actions:
+        """The legal action ``text`` names, in either form, in any letter
+        case. A move or throw is written out only if the text names its
+        target square (the notation always does): loading a save stays cheap."""
+        lowered = text.lower()
+        named = [
+            a
+            for a in self.legal_actions(seat)
+            if type(a) not in (Move, Throw) or GEO.name(a.to) in lowered
+        ]
+        for a in named:
             if self.notation(a) == text or str(a) == text:
                 return a
-        lowered = text.lower()
-        for a in actions:
+        for a in named:
             if self.notation(a).lower() == lowered or str(a).lower() == lowered:
                 return a
         return None
