@@ -161,7 +161,9 @@ class AdrenalineState(ChessState):
         return self.phase != MOVE
 
     # -- extra steps ------------------------------------------------------------------------------
-    def legal_steps(self, frm: int) -> list[Move]:
+    def legal_steps(self, frm: int, first: bool = False) -> list[Move]:
+        """The extra steps of the piece on ``frm`` (``first``: stop at the
+        first square found, to know whether there is one)."""
         us = self.turn
         own = self.occ[us]
         pawn = self.bb[PAWN] >> frm & 1
@@ -173,6 +175,8 @@ class AdrenalineState(ChessState):
                 candidates = [Move(frm, to)]
             if self._step_safe(candidates[0]):
                 out.extend(candidates)
+                if first:
+                    break
         return out
 
     def _step_safe(self, step: Move) -> bool:
@@ -316,10 +320,10 @@ class AdrenalineState(ChessState):
             self.unmake()
 
     def _may_check(self, action: Any) -> bool:
-        """False when the decision surely leaves the opponent's king
-        unattacked and ends the piece's movement (a move or step with no
-        checkers left on the piece): the usual case, settled without playing
-        the turn on."""
+        """False when the decision surely earns no check mark: the opponent's
+        king is not attacked after it, or the piece's movement goes on (it
+        has checkers left and a step to spend one on). Settled without
+        playing the turn on, which only a check needs."""
         them = 1 - self.turn
         if isinstance(action, Stop):
             return self.king_attacked(them)
@@ -332,20 +336,24 @@ class AdrenalineState(ChessState):
                 extras[action.square] -= 1
                 if not extras[action.square]:
                     del extras[action.square]
-        saved = self.ep, self.extras
+        saved = self.ep, self.extras, self.captured
         known = self._legal, self._result  # ``pop`` forgets them; the position does not change
+        self.captured = self.captured or self._is_capture(action)
         step = self.phase == STEP
         if step:
             self._step(action)  # on a copy of the extras, as ``_step_safe``
         else:
-            self.push(action)
+            self.push(action, pass_turn=False)  # as ``play_move``, before ``after_move``
         try:
-            return bool(self.extras.get(action.to)) or self.king_attacked(them)
+            if self.extras.get(action.to) and self.legal_steps(action.to, first=True):
+                return False
+            return self.king_attacked(them)
         finally:
-            self.pop()
+            self.pop()  # restores the extras a move changed in place
             self._legal, self._result = known
+            self.ep, self.captured = saved[0], saved[2]
             if step:
-                self.ep, self.extras = saved
+                self.extras = saved[1]
 
     def _parse_action(self, text: str, seat: Seat) -> Any:
         if self.phase == MOVE:

@@ -414,3 +414,36 @@ def test_stopping_with_steps_left_carries_the_check_of_the_turn():
         written.append(state.notation(action))
         state.apply({0: action})
     assert written == ["Rd7", "~e7", "stop+"]
+
+
+def turn_end_mark(state, seat, action) -> str:
+    """The check mark the rule asks for, found by playing the decision: none
+    while the piece's movement goes on; "#" if the turn ends in mate; "+"
+    if the opponent's king is attacked when the movement ends (a gift: if
+    the gift brought the check)."""
+    them = 1 - state.turn
+    after = state.copy()
+    after.apply({seat: action})
+    if after.phase == "s" or not after.king_attacked(them):
+        return ""
+    if after.turn == them and not after.legal_moves():
+        return "#"
+    return "" if isinstance(action, Give) and state.king_attacked(them) else "+"
+
+
+def test_every_decision_carries_the_check_mark_of_the_turn():
+    rng = random.Random(5)
+    state = GAME.new(seed=5)
+    marks = set()
+    for _ in range(50):
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        actions = state.legal_actions(seat)
+        for action in actions:
+            text = state.notation(action)
+            mark = text[len(text.rstrip("+#")) :]
+            assert mark == turn_end_mark(state, seat, action), (state.to_text(), text)
+            marks.add(mark)
+        state.apply({seat: rng.choice(actions)})
+    assert "+" in marks
