@@ -380,13 +380,29 @@ class State:
         return self.notation(action)
 
     def parse_action(self, text: str, seat: Seat | None = None) -> Action:
-        """The legal action that ``text`` names; IllegalAction if none."""
-        seats = (seat,) if seat is not None else self.to_act()
-        for s in seats:
-            for a in self.legal_actions(s):
-                if self.notation(a) == text or str(a) == text:
-                    return a
+        """The legal action of ``seat`` (None: of whoever is to act) that
+        ``text`` names. The one door for every game: the refusals (over, not
+        the seat's decision, no such action) read the same everywhere, and
+        the game reads its own text in ``_parse_action``."""
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        acting = self.to_act()
+        if seat is not None and seat not in acting:
+            raise IllegalAction(f"it is not {self.game.seats[seat]}'s decision")
+        for s in (seat,) if seat is not None else acting:
+            action = self._parse_action(text.strip(), s) if isinstance(text, str) else None
+            if action is not None:
+                return action
         raise IllegalAction(f"{text!r} is not a legal action here")
+
+    def _parse_action(self, text: str, seat: Seat) -> Action | None:
+        """The game's reading: the legal action of ``seat`` (who is to act)
+        that ``text`` (stripped) names, or None. By default the one whose
+        notation or ``str`` is the text."""
+        for a in self.legal_actions(seat):
+            if text in (self.notation(a), str(a)):
+                return a
+        return None
 
 
 # -- the optional parts, as types ------------------------------------------------------

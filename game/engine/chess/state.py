@@ -48,7 +48,7 @@ from typing import Any, ClassVar
 from game.engine.board import bits
 from game.engine.chess.board import ChessBoard
 from game.engine.chess.movegen import MoveGeneration
-from game.engine.chess.san import parse_move, san
+from game.engine.chess.san import read_move, san
 from game.engine.chess.tables import (
     BISHOP,
     BLACK,
@@ -630,12 +630,16 @@ class ChessState(MoveGeneration, ChessBoard, State):
         """SAN for moves; a variant's other decisions in its own notation."""
         return san(self, action)
 
-    def parse_action(self, text: str, seat: Seat | None = None) -> Any:
-        if seat is not None and seat not in self.to_act():
-            raise IllegalAction(f"it is not {self.game.seats[seat]}'s decision")
-        if self.is_over():
-            raise IllegalAction("the game is over")
-        return parse_move(self, text)
+    def _parse_action(self, text: str, seat: Seat) -> Any:
+        """Moves in SAN or UCI, read by their shape (san.read_move); a
+        variant's other decisions by their notation or ``str``."""
+        moves = []
+        for a in self.legal_actions(seat):
+            if type(a) is Move:
+                moves.append(a)
+            elif text in (self.notation(a), str(a)):
+                return a
+        return read_move(self, text, moves, written=type(self).notation) if moves else None
 
 
 def copy_random(rng: random.Random) -> random.Random:

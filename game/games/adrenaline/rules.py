@@ -25,11 +25,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.engine import Event, Game, IllegalAction, Seat
+from game.engine import Event, Game, Seat
 from game.engine.board import bits
 from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move, extras_text, read_extras
-from game.engine.chess.san import san
+from game.engine.chess.san import move_text
 from game.engine.chess.tables import BACK_RANK, KIND_INDEX, KING_ATT, LETTERS, PAWN
+from game.engine.notation import CHECK_MARKS
 from game.games import register
 from game.games.adrenaline.actions import STOP, Give, Stop
 
@@ -165,7 +166,9 @@ class AdrenalineState(ChessState):
         return self.phase != MOVE
 
     # -- extra steps ------------------------------------------------------------------------------
-    def legal_steps(self, frm: int) -> list[Move]:
+    def legal_steps(self, frm: int, first: bool = False) -> list[Move]:
+        """The extra steps of the piece on ``frm`` (``first``: stop at the
+        first square found, to know whether there is one)."""
         us = self.turn
         own = self.occ[us]
         pawn = self.bb[PAWN] >> frm & 1
@@ -177,6 +180,8 @@ class AdrenalineState(ChessState):
                 candidates = [Move(frm, to)]
             if self._step_safe(candidates[0]):
                 out.extend(candidates)
+                if first:
+                    break
         return out
 
     def _step_safe(self, step: Move) -> bool:
@@ -282,6 +287,15 @@ class AdrenalineState(ChessState):
         return super().prompt(seat)
 
     def notation(self, action: Any) -> str:
+        """SAN, "~xe6" for an extra step, "stop", "give e5". Check is judged
+        when the turn is over, so the mark goes on the decision that ends
+        the piece's movement (the ordinary move with no step after it, the
+        last step, or stop), not on a move more steps follow (issue 26:
+        "Qxd5+ ~xe6" became "Qxd5 ~xe6+"); a gift that brings check or mate
+        carries it."""
+        return self._written(action) + self._end_mark(action)
+
+    def _written(self, action: Any) -> str:
         if isinstance(action, Give):
             return f"give {GEO.name(action.square)}"
         if isinstance(action, Stop):
@@ -290,23 +304,70 @@ class AdrenalineState(ChessState):
             takes = "x" if self.occ[1 - self.turn] >> action.to & 1 else ""
             promo = f"={LETTERS[KIND_INDEX[action.promotion]]}" if action.promotion else ""
             return f"~{takes}{GEO.name(action.to)}{promo}"
-        return san(self, action)
+        return move_text(self, action)
 
-    def parse_action(self, text: str, seat: Seat | None = None) -> Any:
-        if seat is not None and seat not in self.to_act():
-            raise IllegalAction(f"it is not {self.game.seats[seat]}'s decision")
-        if self.is_over():
-            raise IllegalAction("the game is over")
-        clean = text.strip().rstrip("+#") if self.phase == MOVE else text.strip()
-        for a in self.actions_for(self.seat_to_act()):
-            written = self.notation(a)
-            if self.phase == MOVE:
-                written = written.rstrip("+#")
-            if written == clean or str(a) == text.strip().lower():
-                return a
+    def _end_mark(self, action: Any) -> str:
+        mover = self.turn
+        them = 1 - mover
+        if not self._may_check(action):
+            return ""
+        gift = isinstance(action, Give)
+        checked_before = gift and self.king_attacked(them)
+        self.make({self.seat_to_act(): action})
+        try:
+            if self.phase == STEP or not self.king_attacked(them):
+                return ""
+            mate = self.turn == them and not self.legal_moves()
+            if mate:
+                return "#"
+            return "" if checked_before else "+"
+        finally:
+            self.unmake()
+
+    def _may_check(self, action: Any) -> bool:
+        """False when the decision surely earns no check mark: the opponent's
+        king is not attacked after it, or the piece's movement goes on (it
+        has checkers left and a step to spend one on). Settled without
+        playing the turn on, which only a check needs."""
+        them = 1 - self.turn
+        if isinstance(action, Stop):
+            return self.king_attacked(them)
+        if isinstance(action, Give):
+            extras = self.extras
+            extras[action.square] = extras.get(action.square, 0) + 1
+            try:
+                return self.king_attacked(them)
+            finally:
+                extras[action.square] -= 1
+                if not extras[action.square]:
+                    del extras[action.square]
+        saved = self.ep, self.extras, self.captured
+        known = self._legal, self._result  # ``pop`` forgets them; the position does not change
+        self.captured = self.captured or self._is_capture(action)
+        step = self.phase == STEP
+        if step:
+            self._step(action)  # on a copy of the extras, as ``_step_safe``
+        else:
+            self.push(action, pass_turn=False)  # as ``play_move``, before ``after_move``
+        try:
+            if self.extras.get(action.to) and self.legal_steps(action.to, first=True):
+                return False
+            return self.king_attacked(them)
+        finally:
+            self.pop()  # restores the extras a move changed in place
+            self._legal, self._result = known
+            self.ep, self.captured = saved[0], saved[2]
+            if step:
+                self.extras = saved[1]
+
+    def _parse_action(self, text: str, seat: Seat) -> Any:
         if self.phase == MOVE:
-            return super().parse_action(text, seat)
-        raise IllegalAction(f"{text!r} is not a legal action here")
+            return super()._parse_action(text, seat)
+        clean, lowered = text.rstrip(CHECK_MARKS), text.lower()
+        for a in self.actions_for(seat):
+            if clean == self._written(a) or str(a) == lowered:
+                return a
+        return None
 
     # -- the position text ------------------------------------------------------------------------
     def _turn_text(self) -> str:

@@ -37,10 +37,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from game.engine import Event, Game, IllegalAction, Option, Result, Seat
+from game.engine import Event, Game, Option, Result, Seat
 from game.engine.cards import Card, Table
 from game.engine.chess import STANDARD_FEN, ChessState, Move
-from game.engine.chess.san import parse_move, san
+from game.engine.chess.san import read_move, san
 from game.engine.chess.tables import KIND_NAMES, PAWN, WHITE, W
 from game.engine.pieces import Piece
 from game.games import register
@@ -461,25 +461,16 @@ class CoopState(ChessState):
     def public_notation(self, action: Any) -> str:
         return self.notation(action)  # a card is public once played
 
-    def parse_action(self, text: str, seat: Seat | None = None) -> Any:
-        if seat is not None and seat not in self.to_act():
-            raise IllegalAction(f"it is not {self.game.seats[seat]}'s decision")
-        if self.is_over():
-            raise IllegalAction("the game is over")
-        text = text.strip()
+    def _parse_action(self, text: str, seat: Seat) -> Any:
         found = _PREFIX.match(text)
         plain = found.group(2) if found else text
-        actions = self.actions_for(self.seat_to_act())
-        for a in actions:
-            if plain in (self._plain_notation(a), str(a)):
+        moves = []
+        for a in self.actions_for(seat):
+            if isinstance(a, Move):
+                moves.append(a)
+            elif plain in (self._plain_notation(a), str(a)):
                 return a
-        try:
-            move = parse_move(self, plain)
-        except IllegalAction:
-            move = None
-        if move is not None and move in actions:
-            return move
-        raise IllegalAction(f"{text!r} is not a legal action here")
+        return read_move(self, plain, moves) if moves else None
 
     # -- secrets and text (text.py) --------------------------------------------------------------
     def hide(self, seat: Seat) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.engine import Event, Game, IllegalAction, Result
+from game.engine import Event, Game, Result
 from game.engine.actions import distinct, off_board
 from game.engine.board import bits
 from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move
@@ -215,14 +215,8 @@ class CrowdedState(ChessState):
     def notation(self, action) -> str:
         return "pass" if action == PASS else super().notation(action)
 
-    def parse_action(self, text: str, seat: Seat | None = None):
-        if text.strip().lower() == "pass":
-            if seat is not None and seat not in self.to_act():
-                raise IllegalAction(f"it is not {SEATS[seat]}'s decision")
-            if PASS in self.legal_actions(self.seat):
-                return PASS
-            raise IllegalAction("a player may pass only with nothing to move")
-        return super().parse_action(text, seat)
+    def _parse_action(self, text: str, seat: Seat):
+        return super()._parse_action("pass" if text.lower() == "pass" else text, seat)
 
     # -- the position text: FEN and the half of the seat to move ----------------------------
     def extra_fields(self) -> list[str]:

@@ -460,14 +460,12 @@ class GolfState(State):
     def notation(self, action: Any) -> str:
         return str(action)
 
-    def parse_action(self, text: str, seat: int | None = None) -> Any:
+    def _parse_action(self, text: str, seat: int) -> Any:
         want = " ".join(text.lower().split())
-        seats = (seat,) if seat is not None else self.to_act()
-        for s in seats:
-            for action in self.legal_actions(s):
-                if str(action).lower() == want:
-                    return action
-        raise IllegalAction(f"{text!r} is not a legal action here")
+        for action in self.legal_actions(seat):
+            if str(action).lower() == want:
+                return action
+        return None
 
 
 def _par(board: Board, goal: Goal) -> int | None:

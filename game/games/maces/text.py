@@ -9,7 +9,7 @@ fields. A sister game extends the hooks: ``_phase_text``/``_read_phase``
 
 from __future__ import annotations
 
-from game.engine import IllegalAction, Result
+from game.engine import Result
 from game.games.maces.actions import ChooseMace, Move, Swing, Throw, promotion_suffix
 from game.games.maces.pieces import BLACK, GEO, WHITE, W
 
@@ -138,17 +138,20 @@ class MacesText:
     def _letter(self, kind: str) -> str:
         return self.letters.letter_of[kind]
 
-    def parse_action(self, text: str, seat: int | None = None):
-        """The legal action ``text`` names, in either form, in any letter case."""
-        clean = text.strip()
-        seats = (seat,) if seat is not None else self.to_act()
-        for s in seats:
-            for a in self.legal_actions(s):
-                if self.notation(a) == clean or str(a) == clean:
-                    return a
-        lowered = clean.lower()
-        for s in seats:
-            for a in self.legal_actions(s):
-                if self.notation(a).lower() == lowered or str(a).lower() == lowered:
-                    return a
-        raise IllegalAction(f"{text!r} is not a legal action here")
+    def _parse_action(self, text: str, seat: int):
+        """The legal action ``text`` names, in either form, in any letter
+        case. A move or throw is written out only if the text names its
+        target square (the notation always does): loading a save stays cheap."""
+        lowered = text.lower()
+        named = [
+            a
+            for a in self.legal_actions(seat)
+            if type(a) not in (Move, Throw) or GEO.name(a.to) in lowered
+        ]
+        for a in named:
+            if self.notation(a) == text or str(a) == text:
+                return a
+        for a in named:
+            if self.notation(a).lower() == lowered or str(a).lower() == lowered:
+                return a
+        return None

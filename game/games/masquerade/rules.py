@@ -169,14 +169,6 @@ class MasqueradeState(ChessState):
             return "assign"
         return self.notation(action)
 
-    def parse_action(self, text: str, seat: Seat | None = None) -> Any:
-        if self.setting_up and not self.is_over():
-            for a in SETUP_ACTIONS:
-                if str(a) == text.strip():
-                    return a
-            raise IllegalAction(f"{text!r} is not an assignment")
-        return super().parse_action(text, seat)
-
     def prompt(self, seat: Seat) -> str:
         if self.setting_up and not self.is_over():
             other = self.game.seats[1 - seat]

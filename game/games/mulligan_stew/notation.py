@@ -6,7 +6,6 @@ for taking the last one; ours: ``--`` for a part declined."""
 
 from __future__ import annotations
 
-from game.engine import IllegalAction
 from game.engine.notation import disambiguation
 from game.games.mulligan_stew.actions import SKIP_TEXT, Drop, Move, Promote, Skip, Swap
 from game.games.mulligan_stew.tables import GEO, LETTERS
@@ -67,11 +66,15 @@ def describe(state, action, actions=None) -> str:
 def parse(state, text: str):
     """The legal action ``text`` names: the notation (``x`` for ``:`` and a
     missing ``+`` are accepted), the coordinate form of ``str(action)``, or
-    a drop written ``M@b3``. IllegalAction if none."""
+    a drop written ``M@b3``. None if none."""
     actions = state.legal_actions(state.turn)
     raw = text.strip()
     clean = raw.rstrip("+#!?").replace("x", ":")
+    # Every action's notation names its target square: only those whose
+    # target the text names are written out to compare.
     for a in actions:
+        if a.to >= 0 and GEO.name(a.to) not in clean:
+            continue
         if describe(state, a, actions).rstrip("+") == clean:
             return a
     lowered = raw.lower()
@@ -83,4 +86,4 @@ def parse(state, text: str):
         for a in actions:
             if type(a) is Drop and str(a).lower() == clean.lower():
                 return a
-    raise IllegalAction(f"{text!r} is not a legal action here")
+    return None

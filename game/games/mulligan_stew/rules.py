@@ -542,12 +542,10 @@ class MulliganStewState(GridPosition, State):
         """The source's notation (see notation.py). Call before applying."""
         return _notation.describe(self, action, self._actions())
 
-    def parse_action(self, text: str, seat: int | None = None) -> Action:
+    def _parse_action(self, text: str, seat: int) -> Action | None:
         """A legal action from the notation (``Cd5``, ``P:a5+``, ``Mb3``,
         ``M@b3``, ``Md1@Kb3``, ``e7=Q``; ``x`` for ``:`` is accepted) or the
         coordinate form of ``str(action)``."""
-        if seat not in (None, self.turn):
-            raise IllegalAction(f"it is {self.game.seats[self.turn]}'s move")
         return _notation.parse(self, text)
 
 

@@ -31,7 +31,7 @@ from game.engine import Event, Game, IllegalAction, Result, Seat
 from game.engine.actions import distinct
 from game.engine.board import bits
 from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move
-from game.engine.chess.san import san
+from game.engine.chess.san import read_move, san
 from game.engine.chess.tables import BACK_RANK, BLACK, KIND_INDEX, KING, WHITE, castle_squares
 from game.engine.draws import FIFTY_MOVES, THREEFOLD
 from game.engine.pieces import Piece
@@ -418,16 +418,17 @@ class SyncState(ChessState):
     def public_notation(self, action: Any) -> str:
         return self.notation(action)
 
-    def parse_action(self, text: str, seat: Seat | None = None) -> Any:
-        if self.is_over():
-            raise IllegalAction("the game is over")
-        clean = text.strip()
-        for s in (seat,) if seat is not None else self.to_act():
-            for a in self.legal_actions(s):
-                full = self.notation(a)
-                if clean in (full, str(a)) or full.rstrip("+#") == clean.rstrip("+#"):
-                    return a
-        raise IllegalAction(f"{text!r} is not a legal action here")
+    def _parse_action(self, text: str, seat: Seat) -> Any:
+        actions = self.legal_actions(seat)
+        if text in ("X", str(PASS)):
+            return PASS if PASS in actions else None
+        moves = [a for a in actions if isinstance(a, Move)]
+        saved = self.turn, self._legal, self._result
+        self.turn, self._legal = seat, list(self.chess_moves(seat))  # as ``notation`` sees it
+        try:
+            return read_move(self, text, moves, written=type(self).notation)
+        finally:
+            self.turn, self._legal, self._result = saved
 
     # -- the position text -----------------------------------------------------------------------
     def extra_fields(self) -> list[str]:

@@ -40,7 +40,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from game.engine import Event, Game, IllegalAction, Option, Seat
+from game.engine import Event, Game, Option, Seat
 from game.engine.cards import PIECES, Card, Place, Table, cards_text, deck, parse_cards
 from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move, extras_text, read_extras
 from game.engine.chess.san import san
@@ -441,17 +441,6 @@ class TarPitState(ChessState):
         if isinstance(action, Move):
             return san(self, action).rstrip("+#")  # a card may still change the check
         return str(action)
-
-    def parse_action(self, text: str, seat: Seat | None = None) -> Any:
-        if self.phase == MOVE:
-            return super().parse_action(text, seat)
-        if seat is not None and seat not in self.to_act():
-            raise IllegalAction(f"it is not {self.game.seats[seat]}'s decision")
-        clean = text.strip()
-        for action in self.actions_for(self.seat_to_act()):
-            if str(action) == clean:
-                return action
-        raise IllegalAction(f"{text!r} is not a choice here")
 
     def prompt(self, seat: Seat) -> str:
         name = self.game.seats[seat]

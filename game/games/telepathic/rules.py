@@ -27,7 +27,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from game.engine import Event, Game, IllegalAction, Result, Seat
+from game.engine import Event, Game, Result, Seat
 from game.engine.board import bits
 from game.engine.cards import Card
 from game.engine.chess import GEO, KIND_NAMES, STANDARD_FEN, ChessState, Move
@@ -340,20 +340,6 @@ class TelepathicState(ChessState):
         if isinstance(action, Predict):
             return "predict ?"  # the card stays face down until the reveal
         return self.notation(action)
-
-    def parse_action(self, text: str, seat: Seat | None = None) -> Any:
-        if seat is not None and seat not in self.to_act():
-            raise IllegalAction(f"it is not {self.game.seats[seat]}'s decision")
-        if self.is_over():
-            raise IllegalAction("the game is over")
-        clean = text.strip()
-        for a in self.actions_for(self.seat_to_act()):
-            if isinstance(a, Move):
-                if self.notation(a).rstrip("+#") == clean.rstrip("+#") or str(a) == clean.lower():
-                    return a
-            elif clean in (self.notation(a), str(a)):
-                return a
-        raise IllegalAction(f"{text!r} is not a legal action here")
 
     # -- the position text ---------------------------------------------------------------------
     def extra_fields(self) -> list[str]:

@@ -559,17 +559,15 @@ class TulagaState(State):
     def notation(self, action: Any) -> str:
         return str(action)
 
-    def parse_action(self, text: str, seat: int | None = None) -> Any:
+    def _parse_action(self, text: str, seat: int) -> Any:
         """The legal action ``text`` names, in the notation of the rule sheet
         ("e5", "row a1-e5", "ring d4", "return a1,b2,c3,d4,e5", "rank c3",
         "no rank", "reap N", "no reap"); case and spacing do not matter."""
         want = _normal(text)
-        seats = (seat,) if seat is not None else self.to_act()
-        for s in seats:
-            for action in self.legal_actions(s):
-                if _normal(str(action)) == want:
-                    return action
-        raise IllegalAction(f"{text!r} is not a legal action here")
+        for action in self.legal_actions(seat):
+            if _normal(str(action)) == want:
+                return action
+        return None
 
 
 def _normal(text: str) -> str:

@@ -271,19 +271,6 @@ class TwoMoveState(ChessState):
     def public_notation(self, action: Any) -> str:
         return self.notation(action)
 
-    def parse_action(self, text: str, seat: Seat | None = None) -> Any:
-        if self.is_over():
-            raise IllegalAction("the game is over")
-        seats = (seat,) if seat is not None else self.to_act()
-        clean = text.strip()
-        for s in seats:
-            for a in self.legal_actions(s):
-                if clean in (self.notation(a), str(a)) or (
-                    isinstance(a, Move) and self.notation(a).rstrip("+#") == clean.rstrip("+#")
-                ):
-                    return a
-        raise IllegalAction(f"{text!r} is not a legal action here")
-
     # -- the position text ---------------------------------------------------------------------
     def extra_fields(self) -> list[str]:
         queue = ",".join(

@@ -32,7 +32,7 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from game.engine import Event, Game, IllegalAction, Option, Seat
+from game.engine import Event, Game, Option, Seat
 from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move, extras_text, read_extras
 from game.engine.chess.san import san
 from game.engine.chess.tables import (
@@ -452,21 +452,6 @@ class ZombieState(ChessState):
         if isinstance(action, Bury):
             return "bury"
         return self.notation(action)
-
-    def parse_action(self, text: str, seat: Seat | None = None) -> Any:
-        if seat is not None and seat not in self.to_act():
-            raise IllegalAction(f"it is not {self.game.seats[seat]}'s decision")
-        if self.is_over():
-            raise IllegalAction("the game is over")
-        actions = self.actions_for(self.seat_to_act())
-        clean = text.strip()
-        for a in actions:
-            if isinstance(a, Move):
-                if self.notation(a).rstrip("+#") == clean.rstrip("+#") or str(a) == clean.lower():
-                    return a
-            elif self.notation(a) == clean or str(a) == clean:
-                return a
-        raise IllegalAction(f"{text!r} is not a legal action here")
 
     # -- the position text ---------------------------------------------------------------------
     def extra_fields(self) -> list[str]:

@@ -364,3 +364,86 @@ def test_random_playouts_keep_the_checkers_and_the_king_safe(seed):
         assert set(state.extras) <= set(state.pieces())
         again = GAME.from_text(state.to_text())
         assert again.to_text() == state.to_text()
+
+
+def test_the_check_mark_goes_on_the_step_that_ends_the_turn_giving_check():
+    # Qxd5 takes the knight's checker: through it the queen reaches e8
+    # (d7, then a king step), but the turn goes on. The step ~e6 gives the
+    # check the turn ends with; the checker for the capture follows.
+    state = position(
+        """
+        ....k...
+        ........
+        ........
+        ...n....
+        ........
+        ........
+        ........
+        K..Q....
+        """,
+        checkers="d5=1",
+        supply=23,
+    )
+    written = []
+    for text in ("Qxd5", "~e6", "give e8"):
+        action = state.parse_action(text, 0)
+        written.append(state.notation(action))
+        state.apply({0: action})
+    assert written == ["Qxd5", "~e6+", "give e8"]
+    assert state.in_check(1)
+
+
+def test_stopping_with_steps_left_carries_the_check_of_the_turn():
+    state = position(
+        """
+        ....k...
+        ........
+        ........
+        ........
+        ........
+        ........
+        ........
+        K..R....
+        """,
+        checkers="d1=2",
+        supply=22,
+    )
+    written = []
+    for text in ("Rd7", "~e7", "stop"):
+        action = state.parse_action(text, 0)
+        written.append(state.notation(action))
+        state.apply({0: action})
+    assert written == ["Rd7", "~e7", "stop+"]
+
+
+def turn_end_mark(state, seat, action) -> str:
+    """The check mark the rule asks for, found by playing the decision: none
+    while the piece's movement goes on; "#" if the turn ends in mate; "+"
+    if the opponent's king is attacked when the movement ends (a gift: if
+    the gift brought the check)."""
+    them = 1 - state.turn
+    after = state.copy()
+    after.apply({seat: action})
+    if after.phase == "s" or not after.king_attacked(them):
+        return ""
+    if after.turn == them and not after.legal_moves():
+        return "#"
+    return "" if isinstance(action, Give) and state.king_attacked(them) else "+"
+
+
+def test_every_decision_carries_the_check_mark_of_the_turn():
+    rng = random.Random(5)
+    state = GAME.new(seed=5)
+    marks = set()
+    for _ in range(50):
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        actions = state.legal_actions(seat)
+        for action in actions:
+            text = state.notation(action)
+            mark = text[len(text.rstrip("+#")) :]
+            assert mark == turn_end_mark(state, seat, action), (state.to_text(), text)
+            marks.add(mark)
+        state.apply({seat: rng.choice(actions)})
+    assert "+" in marks

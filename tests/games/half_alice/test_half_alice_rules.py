@@ -14,6 +14,7 @@ from helpers.chess_diagrams import fen_of
 from game.engine import IllegalAction
 from game.engine.chess import GEO
 from game.games import load_all
+from game.match import Match
 
 GAME = load_all()["half_alice"]
 
@@ -424,3 +425,27 @@ def test_en_passant_only_by_a_pawn_on_the_side_where_the_pawn_arrived():
     assert "e3" in moves_of(state, "d4") and "e3" not in moves_of(state, "f4")
     play(state, "dxe3")
     assert state.piece_at(sq("e4")) is None and not state.on_glass(sq("e3"))
+
+
+def test_two_pawn_moves_to_one_square_are_written_apart_and_a_save_holding_either_loads():
+    # The far-side pawn on d6 steps to d5; the near-side pawn on d7 passes
+    # through it to d5. Both were written "d5", and a save holding one did
+    # not load (issue 26): each now names its from-square.
+    diagram = """
+        ....k...
+        ...p....
+        ...p....
+        ........
+        ........
+        ........
+        ........
+        ....K...
+        """
+    state = position(diagram, glass="d6", to_move="b")
+    to_d5 = {state.notation(m): m for m in state.legal_moves() if m.to == sq("d5")}
+    assert {text: str(m) for text, m in to_d5.items()} == {"d6d5": "d6d5", "d7d5": "d7d5"}
+    for text, move in to_d5.items():
+        assert state.parse_action(text, 1) == move
+        match = Match("half_alice", seed=1, start=state.to_text())
+        match.play({1: move})
+        assert Match.from_dict(match.to_dict()).state.to_text() == match.state.to_text()
