@@ -288,7 +288,7 @@ def test_a_grave_stays_when_the_piece_on_top_is_captured():
     assert state.turn == 0  # White's own zombie may move this very turn
 
 
-def test_of_two_graves_on_a_square_the_newer_rises_first():
+def test_of_two_graves_on_a_square_the_movers_rises():
     # Black's older grave (a white pawn) and White's newer one (a black knight) on c6.
     state = position(
         """
@@ -307,6 +307,51 @@ def test_of_two_graves_on_a_square_the_newer_rises_first():
     events = act(state, "Bb5+")
     assert [e["piece"] for e in events if e.kind == "rise"] == [Piece(1, "knight")]
     assert state.graves == [{}, {sq("c6"): ("P", 0)}]
+
+
+# Three captures on d4: White buried a black knight under its piece there
+# (White's grave, the older), Black took that piece and buried it under the
+# taker on d4 (Black's grave, the newer), and White's rook took back. The
+# rook moving off d4 asks White first: White's grave opens, though older.
+THREE_CAPTURES_ON_D4 = """
+    ....k...
+    ........
+    ........
+    ........
+    ...R....
+    {rank3}
+    ........
+    {rank1}
+"""
+
+
+def test_of_two_graves_the_movers_rises_even_when_it_is_the_older():
+    state = position(
+        THREE_CAPTURES_ON_D4.format(rank3="........", rank1="....K..."),
+        graves=("d4=N0", "d4=P1"),
+        seen=("N0:d4", "P1:d4"),
+        turn="-/-/-/-/2",
+    )
+    events = act(state, "Rd1")
+    assert [(e["square"], e["piece"]) for e in events if e.kind == "rise"] == [
+        (sq("d4"), Piece(1, "knight"))
+    ]
+    assert state.graves == [{}, {sq("d4"): ("P", 1)}]  # Black's stays in the ground
+    assert state.turn == 1
+
+
+def test_a_move_refused_for_your_own_grave_is_refused_rightly_under_two_graves():
+    # The king on f3: the knight rising from White's grave on d4 would check
+    # it, so the rook may not leave d4 (Black's newer grave stays shut).
+    state = position(
+        THREE_CAPTURES_ON_D4.format(rank3=".....K..", rank1="........"),
+        graves=("d4=N0", "d4=P1"),
+        seen=("N0:d4", "P1:d4"),
+        turn="-/-/-/-/2",
+    )
+    assert state.piece_at(sq("f3")) == Piece(0, "king")
+    assert not [m for m in state.legal_actions(0) if m.frm == sq("d4")]
+    assert "would raise a zombie that checks your king" in state.stuck_reason(0, sq("d4"))
 
 
 def test_a_piece_that_cannot_be_buried_goes_to_the_dust_bin():
