@@ -94,7 +94,12 @@ def random_horde(rng: random.Random, zombies: int):
     graves = sorted(rng.sample(whites, k=min(len(whites), rng.randint(0, 2))))
     dug = [(sq, rng.choice("NBRQ")) for sq in graves]
     chart = ",".join(f"{GEO.name(sq)}={lt}{i}" for i, (sq, lt) in enumerate(dug))
-    seen = ";".join(f"{lt}{i}:{GEO.name(sq)}" for i, (sq, lt) in enumerate(dug))
+    # What Black saw: each grave may lie under one of a few white pieces.
+    seen = ";".join(
+        f"{lt}{i}:"
+        + ".".join(sorted({GEO.name(sq)} | {GEO.name(w) for w in rng.sample(whites, 2)}))
+        for i, (sq, lt) in enumerate(dug)
+    )
     zombie_field = ",".join(f"{GEO.name(sq)}=z" for sq in sorted(zombie_squares))
     mode = rng.choice(("with", "instead"))
     text = (

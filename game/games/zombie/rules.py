@@ -417,9 +417,11 @@ class ZombieState(ChessState):
         self._result = False
         if self.promos or self.burying is not None:
             return
-        if self.mode == INSTEAD and self.ordinary:
-            self._finish(events)
-        elif next(self._turn_moves(), None) is None:
+        # Whether the turn ends by itself is seen by both players, so it is
+        # judged without the mover's secret graves: it ends when no piece
+        # may move any more by the chess rules. (A move refused only for a
+        # grave leaves the turn open; "end" is then the one action.)
+        if self.mode == INSTEAD and self.ordinary or not self.movable():
             self._finish(events)
 
     def _finish(self, events: list[Event]) -> None:

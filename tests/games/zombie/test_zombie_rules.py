@@ -9,9 +9,10 @@ import random
 
 import pytest
 from helpers.chess_diagrams import fen_of
+from helpers.zombie_hordes import random_horde
 
 from game.engine import IllegalAction
-from game.engine.chess import GEO
+from game.engine.chess import GEO, Move
 from game.engine.pieces import Piece
 from game.games import load_all
 from game.games.zombie.actions import END, Bury, RisePromote
@@ -526,3 +527,75 @@ def test_a_piece_held_by_its_grave_says_why_it_cannot_move():
     )
     assert not any(a.frm == sq("d1") for a in state.legal_actions(0) if hasattr(a, "frm"))
     assert "would raise a zombie that checks your king" in state.stuck_reason(0, sq("d1"))
+
+
+# White's zombie knight on c3 and a grave of White's (a black rook) that may
+# lie under c3 or under h1: Black cannot tell which.
+GRAVE_UNDER_C3_OR_H1 = """
+    ....k...
+    ........
+    ........
+    ........
+    ........
+    ..N.....
+    P.......
+    ..K....R
+"""
+
+
+def public_record(state, events, viewer):
+    """What ``viewer`` learns of a step: the events shown to them and whose
+    decision it is next, as their view says."""
+    shown = [
+        (e.kind, e.audience, e.data) for e in events if e.audience is None or viewer in e.audience
+    ]
+    return shown, state.view(viewer).to_act(), state.view(viewer).to_text()
+
+
+def test_whether_a_turn_ends_by_itself_does_not_tell_where_the_graves_are():
+    records = []
+    for chart in ("c3=R0", "h1=R0"):
+        state = position(
+            GRAVE_UNDER_C3_OR_H1, zombies="c3=z", graves=(chart, "-"), seen=("R0:c3.h1", "-")
+        )
+        notation = state.public_notation(state.parse_action("a3", 0))
+        events = act(state, "a3")
+        records.append((notation, *public_record(state, events, 1)))
+        if chart == "c3=R0":  # the rook rising on c3 would check c1: the knight is held
+            assert state.legal_actions(0) == [END]
+    assert records[0] == records[1]
+    assert records[0][2] == (0,)  # White still to act in both: "end" is a step of its own
+
+
+def test_what_the_opponent_sees_of_a_step_never_depends_on_the_movers_graves():
+    """In random hordes with graves of White's, White's chart is drawn again
+    (agreeing with what Black saw) and White's turn is played in both, each
+    step one both charts allow that leaves no square with a grave in
+    either: Black sees the same after every step."""
+    compared = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = random_horde(rng, rng.randint(2, 5))
+        if state is None or not state.graves[0]:
+            continue
+        other = state.copy()
+        other.fill(1, rng)
+        charts = set(state.graves[0]) | set(other.graves[0])
+        worlds = [state, other]
+        while all(w.to_act() == (0,) and w.turn == 0 for w in worlds):
+            common = [
+                a
+                for a in worlds[0].legal_actions(0)
+                if a in worlds[1].legal_actions(0)
+                and not (isinstance(a, Move) and set(worlds[0].left_squares(a)) & charts)
+            ]
+            if not common:
+                break
+            action = rng.choice(common)
+            seen = []
+            for world in worlds:
+                notation = world.public_notation(action)
+                seen.append((notation, *public_record(world, world.apply({0: action}), 1)))
+            assert seen[0] == seen[1], (seed, state.to_text(), action)
+            compared += 1
+    assert compared > 150
