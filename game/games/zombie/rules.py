@@ -38,12 +38,14 @@ from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move, extras_text, 
 from game.engine.chess.san import san
 from game.engine.chess.tables import (
     BACK_RANK,
+    BISHOP,
     KIND_INDEX,
     KIND_NAMES,
     KNIGHT,
     LETTERS,
     PAWN,
     QUEEN,
+    ROOK,
     WHITE,
     W,
 )
@@ -447,7 +449,16 @@ class ZombieState(ChessState):
 
     # -- the end ---------------------------------------------------------------------------
     def insufficient_material(self) -> bool:
-        return not any(self.seen) and super().insufficient_material()
+        """Drawn only when no series of legal moves can mate. A captured
+        piece comes back from its grave, a bishop maybe on the other colour
+        (buried under a king), so bishops on one colour are no proof; what is
+        proven cheaply: nothing buried, and at most one knight or bishop
+        besides the kings (taken, it can only come back alone)."""
+        bb = self.bb
+        if any(self.seen) or self.burying is not None or bb[PAWN] | bb[ROOK] | bb[QUEEN]:
+            return False
+        minors = bb[KNIGHT] | bb[BISHOP]
+        return not minors & (minors - 1)
 
     def extra_key(self) -> tuple:
         return (G.seen_text(self.seen[0]), G.seen_text(self.seen[1]), "".join(sorted(self.dust)))
