@@ -63,7 +63,18 @@ def reaches(state: ZombieState, movers: list[int]) -> dict[int, int]:
     one move, whatever the others do first: only the pieces that stay block
     it (enemy pieces, since one taken leaves the taker on its square, and
     the mover's pieces that may not move any more). A pawn may take only an
-    enemy piece or a piece rising from the mover's grave."""
+    enemy piece or a piece rising from the mover's grave. A mover that can
+    go nowhere is left out: it stays where it is."""
+    stuck: set[int] = set()
+    while True:  # a mover with nowhere to go stays, and blocks the others
+        out = _reaches(state, [sq for sq in movers if sq not in stuck])
+        more = {sq for sq, dest in out.items() if not dest}
+        if not more:
+            return out
+        stuck |= more
+
+
+def _reaches(state: ZombieState, movers: list[int]) -> dict[int, int]:
     us, them = state.turn, 1 - state.turn
     own_fixed = state.occ[us] & ~sum(1 << sq for sq in movers)
     fixed = state.occ[them] | own_fixed
