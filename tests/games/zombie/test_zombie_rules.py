@@ -645,3 +645,27 @@ def test_bishops_on_one_colour_are_no_draw_since_a_grave_can_change_the_colour()
         seen=("Q0:h1", "-"),
     )
     assert buried.result() is None  # a queen lies in the ground on h1
+
+
+def test_with_zombies_instead_the_ordinary_move_ends_the_turn_so_no_zombie_can_save_it():
+    # The zombie rook on e2 shields the king. With the option "instead", a
+    # move of the h1 rook ends the turn at once and the zombie crumbles: the
+    # king would be left in check, so the rook may not move (the look ahead
+    # once let the zombie step along the file after it).
+    state = position(
+        """
+        ....r..k
+        ........
+        ........
+        ........
+        ........
+        ........
+        ....R...
+        ....K..R
+        """,
+        mode="instead",
+        zombies="e2=z",
+    )
+    actions = state.legal_actions(0)
+    assert not [m for m in actions if m.frm == sq("h1")]
+    assert [m for m in actions if m.frm == sq("e2")] and [m for m in actions if m.frm == sq("e1")]
