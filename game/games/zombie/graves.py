@@ -1,9 +1,8 @@
 """The graves of Zombie Chess and what each player knows of the other's.
 
 ``graves[b]`` is burier ``b``'s secret chart: square -> (letter of the buried
-piece, stamp). The stamp counts burials (the ``digs`` of the game), so of two
-graves on one square the newer is known. A view blanks the opponent's chart
-(None, written "?").
+piece, stamp). The stamp counts burials (the ``digs`` of the game) and orders
+the graves seen. A view blanks the opponent's chart (None, written "?").
 
 ``seen[b]`` is what everybody knows of ``b``'s graves: one entry per grave
 still in the ground, (letter, stamp, the squares it may be on). A grave may be

@@ -14,9 +14,9 @@ few decisions of the side to move:
 - after a pawn rises on its last rank, its owner chooses its new kind
   (``RisePromote``), even in the other side's turn.
 
-Whenever a piece leaves a square, the newer grave on it opens at once and its
-piece stands there as a zombie of its own side (a coin: ``extras`` "z", "m"
-once it moved this turn). Unmoved zombies of the mover crumble when the turn
+Whenever a piece leaves a square, a grave on it opens at once (of two, the
+mover's) and its piece stands there as a zombie of its own side (a coin:
+``extras`` "z", "m" once it moved this turn). Unmoved zombies of the mover crumble when the turn
 ends. A move may not leave the mover's king attacked, counting what the
 mover's own graves would raise (a pawn rising on its last rank counts as a
 queen or a knight, whichever its owner may choose); ending the turn may not
@@ -33,16 +33,19 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from game.engine import Event, Game, Option, Seat
+from game.engine.board import bits
 from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move, extras_text, read_extras
 from game.engine.chess.san import san
 from game.engine.chess.tables import (
     BACK_RANK,
+    BISHOP,
     KIND_INDEX,
     KIND_NAMES,
     KNIGHT,
     LETTERS,
     PAWN,
     QUEEN,
+    ROOK,
     WHITE,
     W,
 )
@@ -50,6 +53,7 @@ from game.engine.pieces import Piece
 from game.games import register
 from game.games.zombie import graves as G
 from game.games.zombie.actions import END, Bury, EndTurn, RisePromote
+from game.games.zombie.finish import Finishing, area, hopeless, king_squares, reaches
 
 WITH, INSTEAD = "with", "instead"
 MODES = {"with the ordinary move": WITH, "instead of the ordinary move": INSTEAD}
@@ -93,6 +97,7 @@ class ZombieState(ChessState):
         "_acts": lambda acts: None,
     }
     _acts: list | None = None  # the decisions now, until the next step
+    finishing: Finishing | None = None  # the last look ahead (for its count)
 
     # -- whose decision ------------------------------------------------------------------
     def seat_to_act(self) -> Seat:
@@ -170,17 +175,19 @@ class ZombieState(ChessState):
         if not chart and not unmoved:
             yield from moves
             return
+        search = Finishing()
+        self.finishing = search
         for m in moves:
             # A zombie left unmoved crumbles at the turn's end, and a grave
             # left open raises its piece: only then can the king's safety
             # differ from what the chess rules already made sure of.
             crumble = unmoved and unmoved != [m.frm]
             if crumble or any(q in chart for q in self.left_squares(m)):
-                if not self._foresee(m):
+                if not self._foresee(m, search):
                     continue
             yield m
 
-    def _foresee(self, move: Move) -> bool:
+    def _foresee(self, move: Move, search: Finishing) -> bool:
         """Is the king safe after ``move`` (as ``_try`` makes it), with a way
         to end the turn safely? The position is put back as it was."""
         us = self.turn
@@ -189,7 +196,7 @@ class ZombieState(ChessState):
         self.extras = dict(self.extras)
         self.graves[us] = dict(self.graves[us] or {})
         try:
-            return self._try(move) and self._can_finish()
+            return self._try(move) and self._can_finish(search)
         finally:
             self.pop()
             self.extras, self.started, self.ordinary, self.graves[us], self.last_move = saved
@@ -203,6 +210,7 @@ class ZombieState(ChessState):
         land = self.landing_square(move)
         mark = self.extras.get(move.frm)
         self.push(move, pass_turn=False)
+        self.ep = None  # as in ``_move``: en passant is only a turn's first move
         self.started = True
         if mark == ZOMBIE:
             self.extras[land] = MOVED
@@ -233,10 +241,46 @@ class ZombieState(ChessState):
                 return False
         return True
 
-    def _can_finish(self) -> bool:
+    def _can_finish(self, search: Finishing) -> bool:
+        """Can the turn still end with the king safe? Each position is
+        answered once (the orders of the same moves meet in it)."""
         if self.end_safe():
             return True
-        return any(self._foresee(m) for m in self.movable())
+        if self.mode == INSTEAD and self.ordinary:
+            return False  # the ordinary move ends such a turn at once
+        us = self.turn
+        living = self.mode == WITH and not self.ordinary
+        movers = reaches(
+            self,
+            [
+                sq
+                for sq in bits(self.occ[us])
+                if self.extras.get(sq) == ZOMBIE or (living and sq not in self.extras)
+            ],
+        )
+        squares = king_squares(self, sum(1 << sq for sq in movers), living)
+        core, paths = area(self, movers, squares)
+        leave = core | paths
+        # Movers that can neither leave ``core`` or ``paths`` nor enter
+        # ``core`` change no answer: positions differing only in them are one.
+        keep = ~sum(1 << sq for sq, span in movers.items() if not (leave >> sq & 1 or span & core))
+        key = (
+            *(b & keep for b in self.bb),
+            *(o & keep for o in self.occ),
+            self.castling,
+            self.ordinary,
+            tuple(sorted(i for i in self.extras.items() if keep >> i[0] & 1)),
+            tuple(sorted(self.graves[us].items())),
+        )
+        known = search.known.get(key)
+        if known is not None:
+            return known
+        search.examined += 1
+        found = not hopeless(self, movers, squares) and any(
+            self._foresee(m, search) for m in self.movable() if (leave >> m.frm | core >> m.to) & 1
+        )
+        search.known[key] = found
+        return found
 
     def end_safe(self) -> bool:
         """Is the mover's king safe once the unmoved zombies crumble?"""
@@ -342,17 +386,15 @@ class ZombieState(ChessState):
         self.dust.append(letter if piece.side == WHITE else letter.lower())
 
     def _rise(self, q: int, events: list[Event]) -> None:
-        """A piece left ``q``: the newer grave on it opens, if any."""
-        tops = [
-            (self.graves[b][q][1], b)
-            for b in (0, 1)
-            if self.graves[b] is not None and q in self.graves[b]
-        ]
-        if not tops:
+        """A piece left ``q``: a grave on it opens, if any. Of two, the
+        mover's: the mover is asked first (the rule text), and so what the
+        mover foresaw from their own chart is what happens."""
+        diggers = [b for b in (self.turn, 1 - self.turn) if self.graves[b] and q in self.graves[b]]
+        if not diggers:
             self.seen = [G.rule_out(s, q) for s in self.seen]
             events.append(Event("no_zombie", None, {"square": q}))
             return
-        _, burier = max(tops)
+        burier = diggers[0]
         letter, _ = self.graves[burier].pop(q)
         self.seen[burier] = G.rose(self.seen[burier], q, letter)
         owner = 1 - burier
@@ -381,9 +423,11 @@ class ZombieState(ChessState):
         self._result = False
         if self.promos or self.burying is not None:
             return
-        if self.mode == INSTEAD and self.ordinary:
-            self._finish(events)
-        elif next(self._turn_moves(), None) is None:
+        # Whether the turn ends by itself is seen by both players, so it is
+        # judged without the mover's secret graves: it ends when no piece
+        # may move any more by the chess rules. (A move refused only for a
+        # grave leaves the turn open; "end" is then the one action.)
+        if self.mode == INSTEAD and self.ordinary or not self.movable():
             self._finish(events)
 
     def _finish(self, events: list[Event]) -> None:
@@ -409,7 +453,16 @@ class ZombieState(ChessState):
 
     # -- the end ---------------------------------------------------------------------------
     def insufficient_material(self) -> bool:
-        return not any(self.seen) and super().insufficient_material()
+        """Drawn only when no series of legal moves can mate. A captured
+        piece comes back from its grave, a bishop maybe on the other colour
+        (buried under a king), so bishops on one colour are no proof; what is
+        proven cheaply: nothing buried, and at most one knight or bishop
+        besides the kings (taken, it can only come back alone)."""
+        bb = self.bb
+        if any(self.seen) or self.burying is not None or bb[PAWN] | bb[ROOK] | bb[QUEEN]:
+            return False
+        minors = bb[KNIGHT] | bb[BISHOP]
+        return not minors & (minors - 1)
 
     def extra_key(self) -> tuple:
         return (G.seen_text(self.seen[0]), G.seen_text(self.seen[1]), "".join(sorted(self.dust)))

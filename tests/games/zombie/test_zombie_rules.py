@@ -9,9 +9,10 @@ import random
 
 import pytest
 from helpers.chess_diagrams import fen_of
+from helpers.zombie_hordes import random_horde
 
 from game.engine import IllegalAction
-from game.engine.chess import GEO
+from game.engine.chess import GEO, Move
 from game.engine.pieces import Piece
 from game.games import load_all
 from game.games.zombie.actions import END, Bury, RisePromote
@@ -288,7 +289,7 @@ def test_a_grave_stays_when_the_piece_on_top_is_captured():
     assert state.turn == 0  # White's own zombie may move this very turn
 
 
-def test_of_two_graves_on_a_square_the_newer_rises_first():
+def test_of_two_graves_on_a_square_the_movers_rises():
     # Black's older grave (a white pawn) and White's newer one (a black knight) on c6.
     state = position(
         """
@@ -307,6 +308,51 @@ def test_of_two_graves_on_a_square_the_newer_rises_first():
     events = act(state, "Bb5+")
     assert [e["piece"] for e in events if e.kind == "rise"] == [Piece(1, "knight")]
     assert state.graves == [{}, {sq("c6"): ("P", 0)}]
+
+
+# Three captures on d4: White buried a black knight under its piece there
+# (White's grave, the older), Black took that piece and buried it under the
+# taker on d4 (Black's grave, the newer), and White's rook took back. The
+# rook moving off d4 asks White first: White's grave opens, though older.
+THREE_CAPTURES_ON_D4 = """
+    ....k...
+    ........
+    ........
+    ........
+    ...R....
+    {rank3}
+    ........
+    {rank1}
+"""
+
+
+def test_of_two_graves_the_movers_rises_even_when_it_is_the_older():
+    state = position(
+        THREE_CAPTURES_ON_D4.format(rank3="........", rank1="....K..."),
+        graves=("d4=N0", "d4=P1"),
+        seen=("N0:d4", "P1:d4"),
+        turn="-/-/-/-/2",
+    )
+    events = act(state, "Rd1")
+    assert [(e["square"], e["piece"]) for e in events if e.kind == "rise"] == [
+        (sq("d4"), Piece(1, "knight"))
+    ]
+    assert state.graves == [{}, {sq("d4"): ("P", 1)}]  # Black's stays in the ground
+    assert state.turn == 1
+
+
+def test_a_move_refused_for_your_own_grave_is_refused_rightly_under_two_graves():
+    # The king on f3: the knight rising from White's grave on d4 would check
+    # it, so the rook may not leave d4 (Black's newer grave stays shut).
+    state = position(
+        THREE_CAPTURES_ON_D4.format(rank3=".....K..", rank1="........"),
+        graves=("d4=N0", "d4=P1"),
+        seen=("N0:d4", "P1:d4"),
+        turn="-/-/-/-/2",
+    )
+    assert state.piece_at(sq("f3")) == Piece(0, "king")
+    assert not [m for m in state.legal_actions(0) if m.frm == sq("d4")]
+    assert "would raise a zombie that checks your king" in state.stuck_reason(0, sq("d4"))
 
 
 def test_a_piece_that_cannot_be_buried_goes_to_the_dust_bin():
@@ -481,3 +527,145 @@ def test_a_piece_held_by_its_grave_says_why_it_cannot_move():
     )
     assert not any(a.frm == sq("d1") for a in state.legal_actions(0) if hasattr(a, "frm"))
     assert "would raise a zombie that checks your king" in state.stuck_reason(0, sq("d1"))
+
+
+# White's zombie knight on c3 and a grave of White's (a black rook) that may
+# lie under c3 or under h1: Black cannot tell which.
+GRAVE_UNDER_C3_OR_H1 = """
+    ....k...
+    ........
+    ........
+    ........
+    ........
+    ..N.....
+    P.......
+    ..K....R
+"""
+
+
+def public_record(state, events, viewer):
+    """What ``viewer`` learns of a step: the events shown to them and whose
+    decision it is next, as their view says."""
+    shown = [
+        (e.kind, e.audience, e.data) for e in events if e.audience is None or viewer in e.audience
+    ]
+    return shown, state.view(viewer).to_act(), state.view(viewer).to_text()
+
+
+def test_whether_a_turn_ends_by_itself_does_not_tell_where_the_graves_are():
+    records = []
+    for chart in ("c3=R0", "h1=R0"):
+        state = position(
+            GRAVE_UNDER_C3_OR_H1, zombies="c3=z", graves=(chart, "-"), seen=("R0:c3.h1", "-")
+        )
+        notation = state.public_notation(state.parse_action("a3", 0))
+        events = act(state, "a3")
+        records.append((notation, *public_record(state, events, 1)))
+        if chart == "c3=R0":  # the rook rising on c3 would check c1: the knight is held
+            assert state.legal_actions(0) == [END]
+    assert records[0] == records[1]
+    assert records[0][2] == (0,)  # White still to act in both: "end" is a step of its own
+
+
+def test_what_the_opponent_sees_of_a_step_never_depends_on_the_movers_graves():
+    """In random hordes with graves of White's, White's chart is drawn again
+    (agreeing with what Black saw) and White's turn is played in both, each
+    step one both charts allow that leaves no square with a grave in
+    either: Black sees the same after every step."""
+    compared = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = random_horde(rng, rng.randint(2, 5))
+        if state is None or not state.graves[0]:
+            continue
+        other = state.copy()
+        other.fill(1, rng)
+        charts = set(state.graves[0]) | set(other.graves[0])
+        worlds = [state, other]
+        while all(w.to_act() == (0,) and w.turn == 0 for w in worlds):
+            common = [
+                a
+                for a in worlds[0].legal_actions(0)
+                if a in worlds[1].legal_actions(0)
+                and not (isinstance(a, Move) and set(worlds[0].left_squares(a)) & charts)
+            ]
+            if not common:
+                break
+            action = rng.choice(common)
+            seen = []
+            for world in worlds:
+                notation = world.public_notation(action)
+                seen.append((notation, *public_record(world, world.apply({0: action}), 1)))
+            assert seen[0] == seen[1], (seed, state.to_text(), action)
+            compared += 1
+    assert compared > 150
+
+
+def test_bishops_on_one_colour_are_no_draw_since_a_grave_can_change_the_colour():
+    # Bxc8 buried under the king on e1 (a dark square): when the king steps
+    # off, the bishop rises there, now against a bishop of the other colour.
+    state = position(
+        """
+        ..b.k...
+        ........
+        ........
+        ........
+        ........
+        ........
+        ........
+        ....KB..
+        """
+    )
+    assert not state.insufficient_material() and state.result() is None
+    lone = position(
+        """
+        ....k...
+        ........
+        ........
+        ........
+        ........
+        ........
+        ........
+        ....KB..
+        """
+    )
+    assert lone.result() is not None and lone.result().reason == "Neither side can mate: a draw"
+    buried = position(
+        """
+        ....k...
+        ........
+        ........
+        ........
+        ........
+        ........
+        ........
+        ....K...
+        """,
+        graves=("h1=Q0", "-"),
+        seen=("Q0:h1", "-"),
+    )
+    assert buried.result() is None  # a queen lies in the ground on h1
+
+
+def test_with_zombies_instead_the_ordinary_move_ends_the_turn_so_no_zombie_can_save_it():
+    # The zombie rook on e2 shields the king. With the option "instead", a
+    # move of the h1 rook ends the turn at once and the zombie crumbles: the
+    # king would be left in check, so the rook may not move (the look ahead
+    # once let the zombie step along the file after it).
+    state = position(
+        """
+        ....r..k
+        ........
+        ........
+        ........
+        ........
+        ........
+        ....R...
+        ....K..R
+        """,
+        mode="instead",
+        zombies="e2=z",
+    )
+    actions = state.legal_actions(0)
+    assert not [m for m in actions if m.frm == sq("h1")]
+    assert [m for m in actions if m.frm == sq("e2")] and [m for m in actions if m.frm == sq("e1")]

@@ -1,0 +1,220 @@
+"""Can the mover still end the turn with the king safe? The look ahead of
+Zombie Chess (rules.py) asks this after every move it foresees; trying the
+pieces still to move in every order grew about 28 times per zombie. Three
+things keep it small, none changing an answer:
+
+- ``Finishing`` remembers the answer per position (the orders of the same
+  moves meet in one position);
+- ``hopeless`` rules a position out at once when, at the turn's end, some
+  enemy piece would attack the king whatever the pieces still to move do:
+  none of them can reach the attacker's square or a square between it and
+  the king, on any square the king may still end on. The test is loose
+  (pieces still to move block nothing, risen graves are left out), so it
+  never rules out a position that has a safe ending;
+- ``area`` tells the moves that can matter to the king's safety from those
+  that cannot; the search tries only the first.
+
+Each mover's ``reaches`` (where it could go this turn) feed both.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.board import bits
+from game.engine.chess.tables import (
+    BISHOP,
+    GEO,
+    KING,
+    KING_ATT,
+    KNIGHT,
+    KNIGHT_ATT,
+    PAWN,
+    PAWN_ATTACKS,
+    PAWN_START,
+    QUEEN,
+    ROOK,
+    WHITE,
+    W,
+    bishop_attacks,
+    castle_squares,
+    rook_attacks,
+)
+
+if TYPE_CHECKING:
+    from game.games.zombie.rules import ZombieState
+
+
+class Finishing:
+    """The answers of one listing of moves, by position, and how many
+    positions it examined (tests and the benchmark bound that number)."""
+
+    def __init__(self) -> None:
+        self.known: dict[tuple, bool] = {}
+        self.examined = 0
+
+
+STRAIGHT = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def reaches(state: ZombieState, movers: list[int]) -> dict[int, int]:
+    """Each mover's square -> every square it could move to this turn, in
+    one move, whatever the others do first: only the pieces that stay block
+    it (enemy pieces, since one taken leaves the taker on its square, and
+    the mover's pieces that may not move any more). A pawn may take only an
+    enemy piece or a piece rising from the mover's grave. A mover that can
+    go nowhere is left out: it stays where it is."""
+    stuck: set[int] = set()
+    while True:  # a mover with nowhere to go stays, and blocks the others
+        out = _reaches(state, [sq for sq in movers if sq not in stuck])
+        more = {sq for sq, dest in out.items() if not dest}
+        if not more:
+            return out
+        stuck |= more
+
+
+def _reaches(state: ZombieState, movers: list[int]) -> dict[int, int]:
+    us, them = state.turn, 1 - state.turn
+    own_fixed = state.occ[us] & ~sum(1 << sq for sq in movers)
+    fixed = state.occ[them] | own_fixed
+    prey = state.occ[them] | sum(1 << sq for sq in state.graves[us] or {})
+    bb = state.bb
+    out = {}
+    for sq in movers:
+        bit = 1 << sq
+        if bb[KNIGHT] & bit:
+            dest = KNIGHT_ATT[sq]
+        elif bb[BISHOP] & bit:
+            dest = bishop_attacks(sq, fixed)
+        elif bb[ROOK] & bit:
+            dest = rook_attacks(sq, fixed)
+        elif bb[QUEEN] & bit:
+            dest = bishop_attacks(sq, fixed) | rook_attacks(sq, fixed)
+        elif bb[KING] & bit:
+            dest = KING_ATT[sq]
+        else:
+            dest = PAWN_ATTACKS[us][sq] & prey
+            step = W if us == WHITE else -W
+            one = sq + step
+            if 0 <= one < 64 and not fixed >> one & 1:
+                dest |= 1 << one
+                two = one + step
+                if PAWN_START[us] & bit and not fixed >> two & 1:
+                    dest |= 1 << two
+        out[sq] = dest & ~own_fixed
+    return out
+
+
+def king_squares(state: ZombieState, movers: int, king_may_move: bool) -> list[tuple[int, int]]:
+    """Where the king may end the turn, each with the rook castling puts
+    beside it (a board, or 0): where it is, or (when it may still make the
+    ordinary move) a step away onto a square no piece of its own holds but a
+    zombie still to move, or where castling takes it."""
+    us = state.turn
+    king = state.king_square(us)
+    if not king_may_move:
+        return [(king, 0)]
+    zombies = sum(1 << sq for sq in state.zombies(us, "z")) & movers
+    out = [(king, 0)] + [(k, 0) for k in bits(KING_ATT[king] & ~(state.occ[us] & ~zombies))]
+    for rook in bits(state.castling & state.occ[us] & state.bb[ROOK]):
+        king_to, rook_to = castle_squares(us, king, rook)
+        out.append((king_to, 1 << rook_to))
+    return out
+
+
+def hopeless(state: ZombieState, movers: dict[int, int], squares: list[tuple[int, int]]) -> bool:
+    """True when no way of moving ``movers`` (the pieces that may still
+    move, with their ``reaches``; the unmoved zombies among them crumble if
+    they stay) can end the turn with the king safe on one of ``squares``."""
+    us, them = state.turn, 1 - state.turn
+    king = state.king_square(us)
+    occ = state.occ[0] | state.occ[1]
+    doomed = sum(1 << sq for sq in state.zombies(us, "z"))
+    helpers = [sq for sq in movers if sq != king]
+    covers = movers
+    graves = state.graves[us] or {}
+    # A grave of the mover's under a piece still to move raises an enemy
+    # there: it may block a line too.
+    risen = sum(1 << sq for sq in helpers if sq in graves)
+    for k, rook in squares:
+        # (The castling rook's old square is left filled: a blocker too many
+        # only makes the test looser.)
+        board = (occ & ~doomed & ~(1 << king)) | 1 << k | rook
+        allowed = helpers if k == king else [sq for sq in helpers if sq in state.extras]
+        attackers = bits(state.attackers(them, k, board) & ~(1 << k))
+        if all(_met(a, k, allowed, covers, risen | rook) for a in attackers):
+            return False
+    return True
+
+
+def _met(a: int, k: int, allowed: list[int], covers: dict[int, int], risen: int) -> bool:
+    """Could the attack of the piece on ``a`` on ``k`` be met: the piece
+    taken, or (a slider) its line blocked?"""
+    between = GEO.between(a, k)
+    if risen & between:
+        return True
+    need = 1 << a | between
+    return any(covers[sq] & need for sq in allowed)
+
+
+def area(
+    state: ZombieState, movers: dict[int, int], squares: list[tuple[int, int]]
+) -> tuple[int, int]:
+    """What matters to the king's safety this turn, as two boards.
+
+    ``core``: the king's squares (``squares``) and every square from which
+    the king on one of them could be attacked: each line from it as far as
+    the last enemy rook, bishop or queen on it that moves along it, the
+    knight and king steps where an enemy knight, pawn or king stands, and
+    any of these squares where a grave of the mover's may raise a piece.
+
+    ``paths``: the squares whose being empty lets a move that matters be
+    made: all a mover standing on ``core`` or ``paths`` could reach (leaving
+    such a square matters), and the path by which any mover could enter
+    ``core``, until nothing more is added.
+
+    A move that leaves neither and enters no ``core`` square changes
+    nothing a move that matters needs, nor the king's safety: take it out of
+    a turn and the rest of the turn can still be made, as safely. So the
+    search leaves such moves out."""
+    us, them = state.turn, 1 - state.turn
+    bb, theirs = state.bb, state.occ[them]
+    graves = sum(1 << sq for sq in state.graves[us] or {})
+    straight = (bb[ROOK] | bb[QUEEN]) & theirs | graves
+    diagonal = (bb[BISHOP] | bb[QUEEN]) & theirs | graves
+    knights = bb[KNIGHT] & theirs | graves
+    near = (bb[PAWN] | bb[KING]) & theirs | graves
+    core = 0
+    for k, _ in squares:
+        core |= 1 << k | KING_ATT[k] & near | KNIGHT_ATT[k] & knights
+        for df, dr in STRAIGHT + DIAGONAL:
+            core |= _ray_to_last(k, df, dr, straight if (df, dr) in STRAIGHT else diagonal)
+    paths = 0
+    grown = True
+    while grown:
+        grown = False
+        for sq, span in movers.items():
+            if (core | paths) >> sq & 1:
+                more = span
+            else:
+                more = 0
+                for t in bits(span & core):
+                    more |= GEO.between(sq, t)
+            if more & ~paths:
+                paths |= more
+                grown = True
+    return core, paths
+
+
+def _ray_to_last(k: int, df: int, dr: int, sliders: int) -> int:
+    """The squares from ``k`` in one direction up to the last of
+    ``sliders`` on them (0 if none): beyond it nothing blocks or attacks."""
+    ray, out = 0, 0
+    sq = GEO.offset(k, df, dr)
+    while sq is not None:
+        ray |= 1 << sq
+        if sliders >> sq & 1:
+            out = ray
+        sq = GEO.offset(sq, df, dr)
+    return out
