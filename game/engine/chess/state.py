@@ -71,7 +71,7 @@ from game.engine.chess.tables import (
 )
 from game.engine.draws import FIFTY_MOVES, THREEFOLD, Repetition
 from game.engine.pieces import Piece
-from game.engine.protocol import Event, Game, IllegalAction, Result, Seat, State
+from game.engine.protocol import Event, Game, IllegalAction, Result, Rounds, Seat, State
 
 MOVE_HOOKS = ("piece_moves", "allows", "occupancy", "is_attacked", "pseudo_legal_moves")
 # A class that overrides none of these makes a move in ``make`` without events.
@@ -143,7 +143,6 @@ class ChessState(MoveGeneration, ChessBoard, State):
             and all(getattr(cls, name) is getattr(ChessState, name) for name in MOVE_HOOKS)
         )
         cls._mutable = _mutable_fields(cls.FIELDS)
-        cls._own_apply = cls.apply is not ChessState.apply
         cls._plain = all(getattr(cls, name) is getattr(ChessState, name) for name in TURN_HOOKS)
         cls._plain_moves = cls._fast and cls.actions_for is ChessState.actions_for
         cls._core = (
@@ -224,6 +223,12 @@ class ChessState(MoveGeneration, ChessBoard, State):
         moves handles them and calls ``end_turn`` when the turn is over."""
         return self.play_move(action)
 
+    def count_round(self, rounds: Rounds) -> Rounds | None:
+        """By the side whose turn it is, not the seat deciding: a decision
+        inside another side's turn (a zombie rising, a card answered, the
+        solitaire player moving Black) belongs to that turn."""
+        return rounds.after(self.turn) if len(self.to_act()) == 1 else None
+
     def seat_to_act(self) -> Seat:
         """The seat whose decision it is: by default the one playing the side
         to move."""
@@ -263,17 +268,9 @@ class ChessState(MoveGeneration, ChessBoard, State):
             return []
         return self.actions_for(seat)
 
-    def apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
-        acting = self.to_act()
-        if len(actions) != 1 or tuple(actions) != acting:
-            raise IllegalAction(f"it is {self._names(acting)}'s decision")
+    def _apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
         ((seat, action),) = actions.items()
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(f"{action} is not legal here")
         return self.act(seat, action)
-
-    def _names(self, seats: tuple[Seat, ...]) -> str:
-        return " and ".join(self.game.seats[s] for s in seats) or "nobody"
 
     def play_move(self, move: Move) -> list[Event]:
         """Make a legal move with its events; the turn ends with it unless
@@ -504,11 +501,7 @@ class ChessState(MoveGeneration, ChessBoard, State):
                 mine[name] = dup(value)
         if mine["_rng"] is not None:
             mine["_rng_shared"] = True
-        if self._own_apply or len(actions) != 1:
-            self.apply(actions)
-            return
-        ((seat, action),) = actions.items()
-        self.act(seat, action)
+        self._apply(actions)
 
     def _make_move(self, move: Move) -> None:
         """``play_move`` and ``end_turn`` as a class without turn hooks has
@@ -666,7 +659,6 @@ def _mutable_fields(fields: Mapping[str, Copier]) -> tuple[tuple[str, Callable],
 
 ChessState._fast = True
 ChessState._mutable = _mutable_fields(ChessState.FIELDS)
-ChessState._own_apply = False
 ChessState._plain = True
 ChessState._plain_moves = True
 ChessState._core = True

@@ -67,14 +67,9 @@ class MasqueradeState(ChessState):
     def uniform_decision(self, seat: Seat) -> bool:
         return self.setting_up  # a predictable assignment could be exploited
 
-    def apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
-        if not self.setting_up or self.is_over():
-            return super().apply(actions)
-        if set(actions) != {0, 1}:
-            raise IllegalAction("both players choose their assignments at once")
-        for action in actions.values():
-            if not isinstance(action, Assign) or action.patterns not in M.ALL:
-                raise IllegalAction(f"{action} is not an assignment")
+    def _apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
+        if not self.setting_up:
+            return super()._apply(actions)
         self.assign = [actions[0].patterns, actions[1].patterns]
         return [Event("assigned", seat, {}, frozenset({seat})) for seat in (0, 1)]
 

@@ -257,12 +257,8 @@ class MulliganStewState(GridPosition, State):
             return f"{name}, light part: move a piece that stands on a light square"
         return f"{name}, dark part: move a piece that began the turn on a dark square"
 
-    def apply(self, actions) -> list[Event]:
-        if len(actions) != 1 or self.turn not in actions:
-            raise IllegalAction(f"it is {self.game.seats[self.turn]}'s move")
+    def _apply(self, actions) -> list[Event]:
         action = actions[self.turn]
-        if self.is_over() or action not in self._actions():
-            raise IllegalAction(f"{action} is not a legal action here")
         us = self.turn
         events: list[Event] = []
         # The dark part is judged at the start of the turn, which the light
@@ -498,7 +494,7 @@ class MulliganStewState(GridPosition, State):
         self.hands = list(self.hands)
         self.pools = list(self.pools)
         self._repetition = self._repetition.copy()
-        self.apply(actions)
+        self._apply(actions)
 
     def unmake(self) -> None:
         """Take back the last ``make``."""

@@ -230,12 +230,8 @@ class TulagaState(State):
         return f"{name}: reap which way?"
 
     # -- playing ----------------------------------------------------------------------
-    def apply(self, actions) -> list[Event]:
-        if len(actions) != 1:
-            raise IllegalAction("Tulaga takes one decision at a time")
+    def _apply(self, actions) -> list[Event]:
         ((seat, action),) = actions.items()
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(f"{action} is not a legal action for {self.game.seats[seat]}")
         return self._act(seat, action)
 
     def _act(self, seat: int, action: Any) -> list[Event]:

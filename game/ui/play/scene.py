@@ -264,11 +264,9 @@ class PlayScene(Scene):
         self._sync_board()
 
     def _looking_words(self) -> str:
-        from game.match import round_numbers
-
         if self.looking_at == 0:
             return "Looking back: the start"
-        number = round_numbers(self.game, self.match.history)[self.looking_at - 1]
+        number = self.match.round_numbers()[self.looking_at - 1]
         where = f"move {number}" if number is not None else f"step {self.looking_at}"
         return f"Looking back: after {where}"
 
@@ -473,9 +471,7 @@ class PlayScene(Scene):
         widgets.confirm(self.ui, label, question, do, yes=label)
 
     def open_save(self) -> None:
-        from game.match import move_count
-
-        moves = move_count(self.game, self.match.history)
+        moves = self.match.move_count()
         self.dialogs.open_save(f"{self.game.title}, move {moves}")
 
     def save_as(self, name: str) -> bool:
