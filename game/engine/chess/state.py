@@ -76,7 +76,7 @@ from game.engine.protocol import Event, Game, IllegalAction, Result, Rounds, Sea
 MOVE_HOOKS = ("piece_moves", "allows", "occupancy", "is_attacked", "pseudo_legal_moves")
 # A class that overrides none of these makes a move in ``make`` without events.
 TURN_HOOKS = (
-    *("apply", "act", "play_move", "after_move", "turn_open", "end_turn", "next_turn"),
+    *("apply", "_apply", "act", "play_move", "after_move", "turn_open", "end_turn", "next_turn"),
     *("push", "merge_extras"),
 )
 # A class that overrides none of these (nor the move and turn hooks) ends
