@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import __version__
-from game.engine import Action, Event, Game, IllegalAction, Seat, State
+from game.engine import Action, Event, Game, IllegalAction, Rounds, Seat, State
 
 FORMAT = 1  # the save format this version writes and reads
 
@@ -42,21 +42,29 @@ Step = dict[Any, Any]
 @dataclass
 class Record:
     """One step of the history: its notation (what saves keep), the action
-    objects (so undo replays without parsing; None for agreements) and each
-    seat's public notation (what the other seats may read)."""
+    objects (so undo replays without parsing; None for agreements), each
+    seat's public notation (what the other seats may read), and the move
+    count once it is counted (``State.count_round``; saves derive it by
+    replaying). ``number``: the step's move number, None for a step outside
+    the rounds (a card duel between turns, an agreement)."""
 
     step: Step
     actions: dict[Seat, Action] | None = None
     public: dict[Seat, str] | None = None
+    rounds: Rounds = Rounds()
+    number: int | None = None
 
 
 class SaveError(Exception):
-    """A save that cannot be loaded; ``str(error)`` is a message for people."""
+    """A save that cannot be loaded; ``str(error)`` is a message for people.
+    ``move``: the move number, as players count, of the step that failed to
+    replay (None: not a step, or one outside the rounds)."""
 
     def __init__(self, message: str, path: Any = None) -> None:
         super().__init__(message)
         self.message = message
         self.path = path
+        self.move: int | None = None
 
 
 def find_game(game_id: str) -> Game:
@@ -197,11 +205,15 @@ class Match:
         """Apply one step: one action per seat in ``state.to_act()``.
 
         Raises IllegalAction (state, history and redo unchanged) when the
-        game is over, a seat is missing or not to act, or an action is not
-        legal. Clears the redo stack and any pending choices."""
+        state's ``apply`` refuses it (the game is over, a seat is missing or
+        not to act, an action is not legal). Clears the redo stack and any
+        pending choices."""
         actions = dict(actions)
-        self._check(actions)
-        record = _record(self.state, actions)
+        try:
+            record = _record(self.state, actions, self._rounds())
+        except Exception:
+            self.state.check(actions)  # an illegal step may have no notation: refuse it
+            raise  # a legal step whose notation fails: a fault in the rules
         events = self.state.apply(actions)
         self.records.append(record)
         self._redo.clear()
@@ -212,16 +224,14 @@ class Match:
         """Make one seat's choice. In a sequential step this plays at once;
         in a simultaneous step the choice waits (not in the state, not in a
         save) until every acting seat has chosen, and the step is then played
-        and its events returned. None while choices are still missing."""
-        acting = self.state.to_act()
-        if seat not in acting:
-            raise IllegalAction(f"It is not {self._seat_name(seat)}'s decision")
-        if action not in self.state.legal_actions(seat):
-            raise IllegalAction(f"{action} is not a legal action for {self._seat_name(seat)}")
-        self._pending[seat] = action
-        if set(self._pending) == set(acting):
-            return self.play(self._pending)
-        return None
+        and its events returned. None while choices are still missing.
+        IllegalAction (nothing kept) if the state refuses the choice."""
+        choices = {**self._pending, seat: action}
+        if set(self.state.to_act()) - set(choices):
+            self.state.check({seat: action}, complete=False)  # refused now, not when all chose
+            self._pending = choices
+            return None
+        return self.play(choices)
 
     @property
     def pending(self) -> dict[Seat, Action]:
@@ -249,20 +259,13 @@ class Match:
         return events
 
     def _record_agreement(self, step: Step) -> None:
-        self.records.append(Record(step))
+        self.records.append(Record(step, rounds=self._rounds()))
         self._redo.clear()
         self._pending.clear()
 
-    def _check(self, actions: Mapping[Seat, Action]) -> None:
-        if self.state.is_over():
-            raise IllegalAction("The game is over")
-        acting = set(self.state.to_act())
-        if set(actions) != acting:
-            want = ", ".join(self._seat_name(s) for s in sorted(acting))
-            raise IllegalAction(f"This step needs one action from each of: {want}")
-        for seat, action in actions.items():
-            if action not in self.state.legal_actions(seat):
-                raise IllegalAction(f"{action} is not a legal action for {self._seat_name(seat)}")
+    def _rounds(self) -> Rounds:
+        """The move count before the next step."""
+        return self.records[-1].rounds if self.records else Rounds()
 
     def _seat_name(self, seat: Seat) -> str:
         seats = self.game.seats
@@ -350,6 +353,16 @@ class Match:
         return state.apply(record.actions)
 
     # -- display ---------------------------------------------------------------
+    def round_numbers(self) -> list[int | None]:
+        """Each step's move number as players count moves (None: a step
+        outside the rounds, an agreement), as the rules said when it was
+        played (``State.count_round``)."""
+        return [r.number for r in self.records]
+
+    def move_count(self) -> int:
+        """How many moves the game has lasted, as players count them."""
+        return self._rounds().number
+
     def step_text(self, step: Step) -> str:
         """One step in words for the move list, as its notation has it."""
         if "resign" in step:
@@ -388,6 +401,7 @@ class Match:
             "actions": [_step_to_json(r.step) for r in self.records],
             "redo": [_step_to_json(r.step) for r in reversed(self._redo)],
             "final": self.state.to_text(),
+            "moves": self.move_count(),  # for the list of saves; loading counts them again
         }
         if self.start is not None:
             out["start"] = self.start
@@ -452,7 +466,12 @@ class Match:
             log.warning("names in the save were cleaned: %.200r became %r", names, match.names)
 
         for i, raw in enumerate(actions, 1):
-            match.records.append(_replay(match, match.state, raw, f"Move {i}"))
+            rounds = match._rounds()
+            try:
+                match.records.append(_replay(match, match.state, raw, f"Move {i}", rounds))
+            except SaveError as e:
+                e.move = _failed_move(match, raw, rounds)
+                raise
         got = match.state.to_text()
         if got != final:
             raise SaveError(
@@ -461,9 +480,10 @@ class Match:
             )
 
         probe = match.state.copy()
-        redo_steps = []
+        redo_steps: list[Record] = []
         for i, raw in enumerate(redo, len(actions) + 1):
-            redo_steps.append(_replay(match, probe, raw, f"Undone move {i}"))
+            rounds = redo_steps[-1].rounds if redo_steps else match._rounds()
+            redo_steps.append(_replay(match, probe, raw, f"Undone move {i}", rounds))
         match._redo = list(reversed(redo_steps))
         return match
 
@@ -478,35 +498,17 @@ def step_seat(step: Step) -> Seat | None:
     return seats[0] if len(seats) == 1 else None
 
 
-def round_numbers(game: Game, steps: list[Step]) -> list[int | None]:
-    """The move number each step belongs to, as players count moves: a round
-    begins when the side that opened the game acts after another side has
-    acted (one number for White's move and Black's reply, for a turn of
-    several parts, for a move and its swings). Simultaneous steps and
-    agreements get None and never start a round. A game whose seats do not
-    tell the rounds apart (one seat moving both colours) numbers them itself
-    with ``round_numbers(steps)`` (None: count as usual)."""
-    numbers = game.round_numbers(steps)
-    if numbers is not None:
-        return numbers
-    sides = [game.side_of(s) if (s := step_seat(step)) is not None else None for step in steps]
-    opener = next((side for side in sides if side is not None), None)
-    out: list[int | None] = []
-    number, last = 0, None
-    for side in sides:
-        if side is None:
-            out.append(None)
-            continue
-        if number == 0 or side == opener and last != opener:
-            number += 1
-        out.append(number)
-        last = side
-    return out
-
-
-def move_count(game: Game, steps: list[Step]) -> int:
-    """How many moves a game has lasted, as players count them."""
-    return max((n for n in round_numbers(game, steps) if n is not None), default=0)
+def _failed_move(match: Match, raw: Any, rounds: Rounds) -> int | None:
+    """The move number of a saved step that failed to replay: as the rules
+    count it, or, after the end of the game, as seats count."""
+    state = match.state
+    if not state.is_over():
+        counted = state.count_round(rounds)
+        return counted.number if counted else None
+    keys = list(raw) if isinstance(raw, dict) else []
+    if len(keys) == 1 and str(keys[0]).isdigit() and int(keys[0]) < len(match.game.seats):
+        return rounds.after(match.game.side_of(int(keys[0]))).number
+    return None
 
 
 def _field(d: dict[str, Any], key: str, typ: type, what: str) -> Any:
@@ -522,18 +524,23 @@ def _step_to_json(step: Step) -> dict[str, Any]:
     return {str(k): v for k, v in step.items()}
 
 
-def _record(state: State, actions: Mapping[Seat, Action]) -> Record:
-    """The record of a step about to be applied to ``state``."""
+def _record(state: State, actions: Mapping[Seat, Action], rounds: Rounds) -> Record:
+    """The record of a step about to be applied to ``state``; ``rounds``:
+    the move count before it."""
     ordered = sorted(actions.items())
+    counted = state.count_round(rounds)
     return Record(
         {seat: state.notation(a) for seat, a in ordered},
         dict(actions),
         {seat: state.public_notation(a) for seat, a in ordered},
+        counted or rounds,
+        counted.number if counted else None,
     )
 
 
-def _replay(match: Match, state: State, raw: Any, label: str) -> Record:
-    """Parse and apply one saved step on ``state``; SaveError on any problem."""
+def _replay(match: Match, state: State, raw: Any, label: str, rounds: Rounds) -> Record:
+    """Parse and apply one saved step on ``state`` (``rounds``: the move
+    count before it); SaveError on any problem."""
     if not isinstance(raw, dict) or not raw:
         raise SaveError(f"{label} is damaged (expected seat and move, found {raw!r})")
     n = len(match.game.seats)
@@ -542,11 +549,11 @@ def _replay(match: Match, state: State, raw: Any, label: str) -> Record:
             raise SaveError(f"{label} comes after the game was over")
         if raw.get("draw") == "agreed" and len(raw) == 1:
             state.agree_draw()
-            return Record({"draw": "agreed"})
+            return Record({"draw": "agreed"}, rounds=rounds)
         seat = raw.get("resign")
         if len(raw) == 1 and isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n:
             state.resign(seat)
-            return Record({"resign": seat})
+            return Record({"resign": seat}, rounds=rounds)
         raise SaveError(f"{label} is damaged ({raw!r})")
 
     step: Step = {}
@@ -569,7 +576,7 @@ def _replay(match: Match, state: State, raw: Any, label: str) -> Record:
     try:
         for seat, text in sorted(step.items()):
             actions[seat] = state.parse_action(text, seat)
-        record = _record(state, actions)
+        record = _record(state, actions, rounds)
         state.apply(actions)
     except IllegalAction:
         raise SaveError(f"{label} ({shown}) is not legal in this position") from None

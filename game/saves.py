@@ -36,7 +36,7 @@ from typing import Any
 
 import platformdirs
 
-from game.match import FORMAT, Match, SaveError, find_game, move_count, round_numbers, valid_player
+from game.match import FORMAT, Match, SaveError, find_game, valid_player
 
 __all__ = [
     "APP_NAME",
@@ -328,11 +328,11 @@ def load(path: str | os.PathLike[str]) -> Match:
     path = Path(path)
     try:
         d = _read_json(path)
-        game, steps = check_save(d)
+        check_save(d)
         try:
             return Match.from_dict(d)
         except SaveError as e:
-            raise SaveError(_replay_words(e.message, game, steps)) from e
+            raise SaveError(_replay_words(e.message, e.move)) from e
     except SaveError as e:
         e.path = path
         raise
@@ -510,7 +510,7 @@ def _steps(raw: Any, game: Any, what: str) -> list[dict[Any, Any]]:
 _REPLAY = re.compile(r"^(Move|Undone move) (\d+)(?: \((.*)\))? (.*)$", re.S)
 
 
-def _replay_words(message: str, game: Any, steps: list[dict[Any, Any]]) -> str:
+def _replay_words(message: str, number: int | None) -> str:
     """A replay error from Match.from_dict in words for players: moves are
     counted as players count them (White's move and Black's reply are one)."""
     if "do not lead to its final position" in message:
@@ -521,9 +521,8 @@ def _replay_words(message: str, game: Any, steps: list[dict[Any, Any]]) -> str:
     m = _REPLAY.match(message)
     if m is None:
         return message
-    kind, index, shown, problem = m.group(1), int(m.group(2)), m.group(3), m.group(4)
+    kind, shown, problem = m.group(1), m.group(3), m.group(4)
     if kind == "Move":
-        number = round_numbers(game, steps[:index])[-1] if 0 < index <= len(steps) else None
         which = f"move {number}" if number is not None else "a move"
     else:
         which = "a taken-back move"
@@ -562,6 +561,19 @@ class SaveInfo:
         return self.error is None
 
 
+def _move_count(d: dict[str, Any], steps: list[dict[Any, Any]]) -> int:
+    """The moves a save lasted as players count them: its ``moves``, which
+    saves carry for this list (the rules count them while the steps are
+    played); a save without it is replayed to count them."""
+    moves = d.get("moves")
+    if _is_int(moves) and 0 <= moves <= len(steps):
+        return moves
+    try:
+        return Match.from_dict(d).move_count()
+    except SaveError:
+        return 0
+
+
 def _info(path: Path) -> SaveInfo:
     try:
         modified = path.stat().st_mtime
@@ -569,11 +581,11 @@ def _info(path: Path) -> SaveInfo:
         modified = 0.0
     name = "".join(c if c.isprintable() else "?" for c in path.stem)  # a name fonts can draw
     try:
-        game, steps = check_save(_read_json(path))
+        d = _read_json(path)
+        game, steps = check_save(d)
     except SaveError as e:
         return SaveInfo(name, path, "", "", modified, 0, e.message)
-    moves = move_count(game, steps)
-    return SaveInfo(name, path, game.id, game.title, modified, moves)
+    return SaveInfo(name, path, game.id, game.title, modified, _move_count(d, steps))
 
 
 def list_saves(include_autosave: bool = False) -> list[SaveInfo]:

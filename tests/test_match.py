@@ -276,6 +276,7 @@ def test_to_dict_shape():
         "actions": [{"0": "guess 1", "1": "guess 1"}],
         "redo": [{"0": "guess 2", "1": "guess 3"}],
         "final": m.state.to_text(),
+        "moves": 0,  # a duel a step: no move counted
     }
     json.dumps(d)
 

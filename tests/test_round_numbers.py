@@ -1,36 +1,95 @@
 """Moves are counted as players count them: a number per round, begun by
-the side that opens, whatever the turn is made of."""
+the side that opens, whatever the turn is made of. The rules count each
+step as it is played (``State.count_round``) and the match keeps the
+numbers; every game's are checked here against what its rules say."""
+
+import random
+
+import pytest
+from helpers.numbering import numbered
 
 from game.games import load_all
-from game.match import Match, move_count, round_numbers
+from game.match import Match
 
 GAMES = load_all()
 
 
 def test_chess_counts_a_move_and_its_reply_as_one():
     match = Match("chess", seed=1)
-    for san in ("e4", "e5", "Nf3"):
-        match.play({match.to_act()[0]: match.state.parse_action(san)})
-    assert round_numbers(match.game, match.history) == [1, 1, 2]
-    assert move_count(match.game, match.history) == 2
+    assert numbered(match, "e4", "e5", "Nf3") == [1, 1, 2]
+    assert match.move_count() == 2
+
+
+def test_a_position_begun_with_black_to_move_opens_the_count_with_black():
+    start = GAMES["chess"].from_text("4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 30")
+    assert numbered(start, "Kf8", "Kf2", "Kg8") == [1, 1, 2]
 
 
 def test_a_turn_of_two_parts_is_one_move_and_black_may_open():
-    # Tulaga: Black opens.
-    steps = [{1: "e5"}, {0: "d4"}, {1: "f6"}]
-    assert round_numbers(GAMES["tulaga"], steps) == [1, 1, 2]
-    # Mulligan Stew: two parts a turn, same side.
-    steps = [{0: "Mc4"}, {0: "Aa3"}, {1: "Mf3"}, {1: "Ae5"}, {0: "Ce3"}]
-    assert round_numbers(GAMES["mulligan_stew"], steps) == [1, 1, 1, 1, 2]
+    assert numbered(Match("tulaga", seed=0), "e5", "d4", "f6") == [1, 1, 2]  # Black opens
+    steps = ("Mc4", "Aa3", "Mf3", "Ae5", "Ce3")  # two parts a turn, same side
+    assert numbered(Match("mulligan_stew", seed=0), *steps) == [1, 1, 1, 1, 2]
 
 
 def test_a_duel_between_turns_neither_starts_nor_breaks_a_round():
-    steps = [
-        {0: "pick A", 1: "guess A"},
-        {0: "A@e2"},
-        {0: "Hb2:c3>d1"},
-        {0: "pick W", 1: "guess S"},
-        {1: "e8-e7"},
-    ]
-    assert round_numbers(GAMES["tulpas"], steps) == [None, 1, 1, None, 1]
-    assert move_count(GAMES["tulpas"], steps + [{"resign": 0}]) == 1
+    match = Match("tulpas", seed=0)
+    assert numbered(match, {0: "pick A", 1: "guess A"}, "A@b1", {"resign": 1}) == [None, 1, None]
+    assert match.move_count() == 1
+
+
+def rules_numbers(game_id: str, match: Match, states: list) -> list[int | None]:
+    """The move numbers the rules give the steps of ``match`` (``states``:
+    the position before each step): the rule sheets' move number, which
+    the position text keeps as FEN's (a White move and Black's reply, the
+    whole turn with its parts and the answers given inside it); Golf's
+    hole; Tulaga's rounds, opened by Black. A secret duel or the
+    assignments before play (several seats at once, in a game of turns)
+    belong to no move; Two-Move Chess numbers its turns from the first
+    secret choice, its opening cards before it; agreements have none."""
+    out: list[int | None] = []
+    black_turns = 0
+    for record, before in zip(match.records, states, strict=True):
+        seats = [k for k in record.step if isinstance(k, int)]
+        if not seats:
+            out.append(None)
+        elif game_id == "golf":
+            out.append(before.hole)
+        elif game_id == "tulaga":
+            black_turns += seats == [1] and before.phase == "place"
+            out.append(black_turns)
+        elif len(seats) > 1 and game_id in ("tulpas", "masquerade"):
+            out.append(None)
+        elif game_id == "two_move" and before.phase == "open":
+            out.append(None)
+        else:
+            out.append(before.fullmove)
+    return out
+
+
+MODES = [
+    (game_id, options)
+    for game_id in sorted(GAMES)
+    for options in {
+        "golf": [{"players": 1}, {"players": 3, "cards": "dealer's choice"}],
+        "cooperative": [{"mode": "solitaire"}, {"mode": "two players"}],
+        "tar_pit": [{"checker_cards": 4}],
+    }.get(game_id, [{}])
+]
+
+
+@pytest.mark.parametrize(("game_id", "options"), MODES)
+def test_every_game_numbers_its_moves_as_its_rules_count_them(game_id, options):
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        match = Match(game_id, options, seed=seed)
+        states = []
+        while len(match.records) < 80 and not match.is_over():
+            states.append(match.state.copy())
+            match.play({s: rng.choice(match.state.legal_actions(s)) for s in match.to_act()})
+        if not match.is_over():
+            states.append(match.state.copy())
+            match.resign(0)
+        numbers = match.round_numbers()
+        assert numbers == rules_numbers(game_id, match, states)
+        assert match.move_count() == max((n for n in numbers if n is not None), default=0)
+        assert Match.from_dict(match.to_dict()).round_numbers() == numbers  # saves count again

@@ -473,6 +473,15 @@ def test_list_saves(home):
     assert [i.name for i in saves.list_saves(include_autosave=True)].count("autosave") == 1
 
 
+def test_the_list_counts_moves_as_the_rules_do_even_in_saves_without_the_count(home):
+    d = good(home)
+    assert d["moves"] == 2  # White's 1, Black's 2: move 1; White's 3: move 2
+    write(home, "old.json", {k: v for k, v in d.items() if k != "moves"})  # before the count
+    write(home, "lying.json", {**d, "moves": 99})  # more moves than steps: counted again
+    infos = {i.name: i for i in saves.list_saves()}
+    assert infos["old"].moves == infos["lying"].moves == infos["good"].moves == 2
+
+
 def test_damaged_save_does_not_affect_the_others(home):
     saves.save_named(nim_match(), "fine")
     write(home, "garbage.json", b"\x00\x01\x02")

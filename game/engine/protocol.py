@@ -66,6 +66,25 @@ class Event:
 
 
 @dataclass(frozen=True)
+class Rounds:
+    """Where the move count stands (``State.count_round``): ``number``, the
+    round of the latest numbered step (0: none yet); ``opener`` and
+    ``last``, the game's marks for who opened the count and who played the
+    latest numbered step (by default their sides)."""
+
+    number: int = 0
+    opener: Any = None
+    last: Any = None
+
+    def after(self, side: Any) -> Rounds:
+        """The count once ``side`` has played a step: a round begins when
+        the side that opened the count acts after another side."""
+        opener = side if self.number == 0 else self.opener
+        starts = self.number == 0 or (side == opener and self.last != opener)
+        return Rounds(self.number + starts, opener, side)
+
+
+@dataclass(frozen=True)
 class Option:
     """A setting chosen before the game starts."""
 
@@ -181,12 +200,6 @@ class Game:
     # A turn of several decisions by one seat counts one ply of depth.
     depth_by_turns: ClassVar[bool] = False
 
-    def round_numbers(self, steps: Sequence[Mapping[Any, str]]) -> list[int | None] | None:
-        """The move number of each step (the match's ``round_numbers``), for
-        a game whose seats do not tell the rounds apart; None: counted as
-        usual, a round per turn of the side that opened the game."""
-        return None
-
     # -- seats, sides, teams ---------------------------------------------------------
     def side_of(self, seat: Seat) -> int:
         """The side (colour) ``seat`` plays."""
@@ -280,12 +293,51 @@ class State:
         raise NotImplementedError
 
     def apply(self, actions: Mapping[Seat, Action]) -> list[Event]:
-        """Apply one decision per acting seat; raise IllegalAction if any is
-        not legal (the state is then unchanged)."""
+        """Apply one decision per acting seat; IllegalAction (the state
+        unchanged) unless the seats are exactly ``to_act()`` and each action
+        is legal for its seat. The one public door: it checks, then plays
+        the game's own ``_apply``."""
+        self.check(actions)
+        return self._apply(actions)
+
+    def check(self, actions: Mapping[Seat, Action], complete: bool = True) -> None:
+        """IllegalAction, in the one wording every refusal has, unless each
+        seat given is to act and its action legal for it, and (``complete``)
+        every seat to act is given: a choice waiting for the rest of its
+        step is checked with ``complete=False``."""
+        acting = set(self.to_act())
+        given = set(actions)
+        if (given != acting if complete else not given <= acting) or any(
+            a not in self.legal_actions(s) for s, a in actions.items()
+        ):
+            seats = self.game.seats
+
+            def name(s: Any) -> str:
+                return seats[s] if isinstance(s, int) and 0 <= s < len(seats) else repr(s)
+
+            tried = ", ".join(f"{name(s)} {a}" for s, a in actions.items()) or "nothing"
+            who = " and ".join(name(s) for s in sorted(acting)) or "nobody"
+            raise IllegalAction(f"Not legal here: {tried} ({who} to act)")
+
+    def _apply(self, actions: Mapping[Seat, Action]) -> list[Event]:
+        """The game's rules for a step ``apply`` has checked: exactly the
+        seats to act, each action legal."""
         raise NotImplementedError
 
     def prompt(self, seat: Seat) -> str:
         return f"{self.game.seats[seat]} to move"
+
+    def count_round(self, rounds: Rounds) -> Rounds | None:
+        """The move count once the step about to be played is counted (ask
+        before applying it): its ``number`` is the step's move number as
+        players count moves. None: a step outside the rounds (a card duel
+        between turns), which neither starts nor breaks one. By default a
+        round begins when the side that opened acts after another side (one
+        number for White's move and Black's reply, for a turn of several
+        parts); games whose seats do not tell the rounds apart say it from
+        their own state."""
+        acting = self.to_act()
+        return rounds.after(self.game.side_of(acting[0])) if len(acting) == 1 else None
 
     def stuck_reason(self, seat: Seat, square: int) -> str | None:
         """Why ``seat``'s piece on ``square``, clicked, has no move now (the

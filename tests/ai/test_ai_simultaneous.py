@@ -44,7 +44,7 @@ class RaidState(State):
     def legal_actions(self, seat: int) -> list[str]:
         return list(LOOT) if seat in self.to_act() else []
 
-    def apply(self, actions) -> list[Event]:
+    def _apply(self, actions) -> list[Event]:
         raid, guard = actions[0], actions[1]
         self.loot = 0 if raid == guard else LOOT[raid]
         return [Event("raid", None, {"loot": self.loot})]

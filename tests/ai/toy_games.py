@@ -23,14 +23,6 @@ class _Base(State):
         other.rng = self.copy_rng()
         return other
 
-    def _check(self, actions):
-        acting = self.to_act()
-        if set(actions) != set(acting):
-            raise IllegalAction(f"expected actions from {acting}, got {sorted(actions)}")
-        for seat, action in actions.items():
-            if action not in self.legal_actions(seat):
-                raise IllegalAction(f"{action!r} is not legal for seat {seat}")
-
 
 # -- Nim: take 1-3 from one heap; taking the last object wins ---------------------
 class Take(NamedTuple):
@@ -71,8 +63,7 @@ class NimState(_Base):
             return []
         return [Take(i, n) for i, h in enumerate(self.heaps) for n in range(1, min(3, h) + 1)]
 
-    def apply(self, actions):
-        self._check(actions)
+    def _apply(self, actions):
         ((seat, a),) = actions.items()
         self.heaps[a.heap] -= a.n
         if not any(self.heaps):
@@ -110,8 +101,7 @@ class TwoStepNimState(NimState):
             return [("heap", i) for i, h in enumerate(self.heaps) if h]
         return [("take", n) for n in range(1, min(3, self.heaps[self.chosen]) + 1)]
 
-    def apply(self, actions):
-        self._check(actions)
+    def _apply(self, actions):
         ((seat, a),) = actions.items()
         if a[0] == "heap":
             self.chosen = a[1]
@@ -175,8 +165,7 @@ class TicTacToeState(_Base):
             return []
         return [i for i, c in enumerate(self.cells) if c is None]
 
-    def apply(self, actions):
-        self._check(actions)
+    def _apply(self, actions):
         ((seat, a),) = actions.items()
         self.cells[a] = seat
         self.turn = 1 - seat
@@ -211,8 +200,7 @@ class GoofState(_Base):
     def legal_actions(self, seat):
         return list(self.hands[seat]) if not self.is_over() else []
 
-    def apply(self, actions):
-        self._check(actions)
+    def _apply(self, actions):
         self.hands = [list(h) for h in self.hands]
         self.points = list(self.points)
         prize = self.prizes.pop()
@@ -267,8 +255,7 @@ class HiddenState(_Base):
             return []
         return ["call", "raise"] if self.raises < 3 else ["call"]
 
-    def apply(self, actions):
-        self._check(actions)
+    def _apply(self, actions):
         ((seat, a),) = actions.items()
         if a == "raise":
             self.raises += 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from helpers.chess_variants import VARIANTS
 
-from game.engine.chess.state import APPLY_HOOKS, FAST_PATHS, ChessState
+from game.engine.chess.state import FAST_PATHS, ChessState
 from game.engine.protocol import State
 from game.games import load_all
 
@@ -32,8 +32,6 @@ def wrong_declarations(cls: type[ChessState]) -> list[str]:
         changed = _overrides(cls, hooks)
         if getattr(cls, path) == bool(changed):
             out.append(f"{path}={getattr(cls, path)} (overrides: {changed or 'none'})")
-    if cls.own_apply != bool(_overrides(cls, APPLY_HOOKS)):
-        out.append(f"own_apply={cls.own_apply}")
     return out
 
 

@@ -26,7 +26,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from game.engine import Event, Game, IllegalAction, Option, Result, Seat, State
+from game.engine import Event, Game, Option, Result, Seat, State
 from game.engine.cards import Card, Place, Table, deck
 
 
@@ -60,12 +60,8 @@ class NimState(State):
             return []
         return [n for n in (1, 2, 3) if n <= self.heap]
 
-    def apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
-        if set(actions) != set(self.to_act()):
-            raise IllegalAction("wrong seats")
+    def _apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
         take = actions[self.turn]
-        if take not in self.legal_actions(self.turn):
-            raise IllegalAction(f"cannot take {take!r}")
         seat = self.turn
         self.heap -= take
         events = [Event("take", seat, {"count": take, "left": self.heap})]
@@ -143,12 +139,7 @@ class GuessState(State):
             return []
         return list(range(1, self.cards + 1))
 
-    def apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
-        if set(actions) != set(self.to_act()):
-            raise IllegalAction("both seats choose at once")
-        for seat, guess in actions.items():
-            if guess not in self.legal_actions(seat):
-                raise IllegalAction(f"no card {guess!r}")
+    def _apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
         events = [Event("reveal", None, {"cards": tuple(self.secrets)})]
         for seat, guess in sorted(actions.items()):
             if guess == self.secrets[1 - seat]:
@@ -253,11 +244,9 @@ class LineState(State):
         hand = self.cards.cards(f"hand{seat}")
         return [LinePlay(c, end) for c in dict.fromkeys(hand) for end in ("left", "right")]
 
-    def apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
+    def _apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
         seat = self.turn
-        play = actions.get(seat)
-        if set(actions) != {seat} or play not in self.legal_actions(seat):
-            raise IllegalAction(f"cannot play {play}")
+        play = actions[seat]
         self.cards.take_card(f"hand{seat}", play.card)
         self.cards.put("line", play.card, at=0 if play.end == "left" else None)
         events = [Event("card", seat, {"card": play.card, "end": play.end})]
@@ -338,10 +327,8 @@ class ClimbState(State):
             return []
         return [n for n in (1, 2) if self.where + n <= len(self.steps)]
 
-    def apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
-        climb = actions.get(0)
-        if set(actions) != {0} or climb not in self.legal_actions(0):
-            raise IllegalAction(f"cannot climb {climb!r}")
+    def _apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
+        climb = actions[0]
         self.where += climb
         self.score += self.steps[self.where - 1]
         events = [Event("climb", 0, {"to": self.where, "score": self.score})]

@@ -32,7 +32,7 @@ few small methods:
 
 Orthodox chess pays nothing for the hooks: a class declares which fast
 paths it keeps (``orthodox_moves``, ``moves_only``, ``plain_turns``,
-``orthodox_ends``, ``own_apply``), and one that keeps ``orthodox_moves``
+``orthodox_ends``), and one that keeps ``orthodox_moves``
 with check-based legality gets the orthodox move generator (pins and
 evasion on bitboards). A variant that overrides a hook sets the matching
 flag False (``FAST_PATHS``); tests/engine/test_fast_paths.py holds every
@@ -67,23 +67,22 @@ from game.engine.chess.tables import (
 )
 from game.engine.draws import FIFTY_MOVES, THREEFOLD, Repetition
 from game.engine.pieces import Piece
-from game.engine.protocol import Event, Game, IllegalAction, Result, Seat, State
+from game.engine.protocol import Event, Game, Result, Rounds, Seat, State
 
 # The hooks behind each of a class's declared fast paths (``orthodox_moves``,
-# ``moves_only``, ``plain_turns``, ``orthodox_ends``, ``own_apply``): a class
+# ``moves_only``, ``plain_turns``, ``orthodox_ends``): a class
 # that overrides one of them declares the path lost (tests/engine/
 # test_fast_paths.py holds every class to it).
 MOVE_HOOKS = ("piece_moves", "allows", "occupancy", "is_attacked", "pseudo_legal_moves")
 ACTION_HOOKS = ("actions_for",)
 TURN_HOOKS = (
-    *("apply", "act", "play_move", "after_move", "turn_open", "end_turn", "next_turn"),
+    *("apply", "_apply", "act", "play_move", "after_move", "turn_open", "end_turn", "next_turn"),
     *("push", "merge_extras"),
 )
 RESULT_HOOKS = (
     *("variant_result", "rules_result", "orthodox_result", "result", "no_move_left"),
     *("to_act", "seat_to_act", "legal_actions", "insufficient_material", "king_attacked"),
 )
-APPLY_HOOKS = ("apply",)
 FAST_PATHS = {
     "orthodox_moves": MOVE_HOOKS,
     "moves_only": ACTION_HOOKS,
@@ -150,12 +149,8 @@ class ChessState(MoveGeneration, ChessBoard, State):
     # search may find mate and stalemate from the move list
     # (``result_before_moves``).
     orthodox_ends: ClassVar[bool] = True
-    # The class has its own ``apply`` (several seats at once, or its own
-    # steps): ``make`` goes through it rather than straight to ``act``.
-    own_apply: ClassVar[bool] = False
     # What ``_derive_paths`` makes of them (and ``_fast``, in MoveGeneration).
     _mutable: ClassVar[tuple[tuple[str, Callable], ...]]
-    _own_apply: ClassVar[bool]
     _plain: ClassVar[bool]
     _plain_moves: ClassVar[bool]
     _core: ClassVar[bool]
@@ -176,7 +171,6 @@ class ChessState(MoveGeneration, ChessBoard, State):
         the declarations alone."""
         cls._fast = cls.orthodox_moves and cls.legality == "check" and not cls.castle_through_attack
         cls._mutable = _mutable_fields(cls.FIELDS)
-        cls._own_apply = cls.own_apply
         cls._plain = cls.plain_turns
         cls._plain_moves = cls._fast and cls.moves_only
         cls._core = cls._plain and cls._plain_moves and cls.orthodox_ends
@@ -255,6 +249,12 @@ class ChessState(MoveGeneration, ChessBoard, State):
         moves handles them and calls ``end_turn`` when the turn is over."""
         return self.play_move(action)
 
+    def count_round(self, rounds: Rounds) -> Rounds | None:
+        """By the side whose turn it is, not the seat deciding: a decision
+        inside another side's turn (a zombie rising, a card answered, the
+        solitaire player moving Black) belongs to that turn."""
+        return rounds.after(self.turn) if len(self.to_act()) == 1 else None
+
     def seat_to_act(self) -> Seat:
         """The seat whose decision it is: by default the one playing the side
         to move."""
@@ -294,17 +294,9 @@ class ChessState(MoveGeneration, ChessBoard, State):
             return []
         return self.actions_for(seat)
 
-    def apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
-        acting = self.to_act()
-        if len(actions) != 1 or tuple(actions) != acting:
-            raise IllegalAction(f"it is {self._names(acting)}'s decision")
+    def _apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
         ((seat, action),) = actions.items()
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(f"{action} is not legal here")
         return self.act(seat, action)
-
-    def _names(self, seats: tuple[Seat, ...]) -> str:
-        return " and ".join(self.game.seats[s] for s in seats) or "nobody"
 
     def play_move(self, move: Move) -> list[Event]:
         """Make a legal move with its events; the turn ends with it unless
@@ -537,11 +529,7 @@ class ChessState(MoveGeneration, ChessBoard, State):
                 mine[name] = dup(value)
         if mine["_rng"] is not None:
             mine["_rng_shared"] = True
-        if self._own_apply or len(actions) != 1:
-            self.apply(actions)
-            return
-        ((seat, action),) = actions.items()
-        self.act(seat, action)
+        self._apply(actions)
 
     def _make_move(self, move: Move) -> None:
         """``play_move`` and ``end_turn`` as a class without turn hooks has

@@ -531,21 +531,3 @@ class CooperativeGame(Game):
     def seats_in_play(self, options: Mapping[str, Any]) -> tuple[Seat, ...]:
         """Alone, White's seat moves both colours and Black's sits out."""
         return (0,) if options.get("mode", "solitaire") == "solitaire" else (0, 1)
-
-    def round_numbers(self, steps: list[Mapping[Any, str]]) -> list[int | None] | None:
-        """Solitaire's steps are all one seat's: a round is White's turn and
-        Black's, and each turn's first step names the cards it drew
-        ("[n] Nf3"). Two players: None, the usual count by seats."""
-        if any(1 in step for step in steps):
-            return None
-        out: list[int | None] = []
-        turns = 0
-        for step in steps:
-            text = step.get(0)
-            if text is None:
-                out.append(None)
-                continue
-            if text.startswith("[") or not turns:
-                turns += 1
-            out.append((turns + 1) // 2)
-        return out

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.engine import Event, Game, Result
+from game.engine import Event, Game, Result, Rounds
 from game.engine.actions import distinct, off_board
 from game.engine.board import bits
 from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move
@@ -228,6 +228,14 @@ class CrowdedState(ChessState):
         self.seat = self.turn + 2 * HALF_LETTERS.index(fields[0])
         self._seats = []
 
+    def count_round(self, rounds: Rounds) -> Rounds | None:
+        """Four turns make a round, begun by White's king-side player."""
+        if self.is_over():
+            return None
+        seat = self.seat
+        starts = rounds.number == 0 or seat <= rounds.last
+        return Rounds(rounds.number + starts, None, seat)
+
 
 @register
 class CrowdedHouseGame(Game):
@@ -254,19 +262,3 @@ class CrowdedHouseGame(Game):
 
     def from_text(self, text: str) -> CrowdedState:
         return CrowdedState(self, text)
-
-    def round_numbers(self, steps: list) -> list[int | None]:
-        """Four turns make a round, begun by White's king-side player."""
-        out: list[int | None] = []
-        number, last = 0, None
-        for step in steps:
-            seats = [k for k in step if isinstance(k, int)]
-            if len(seats) != 1:
-                out.append(None)
-                continue
-            seat = seats[0]
-            if number == 0 or (last is not None and seat <= last):
-                number += 1
-            out.append(number)
-            last = seat
-        return out

@@ -38,7 +38,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from game.engine import Event, Game, IllegalAction, Option, Result, State
+from game.engine import Event, Game, Option, Result, Rounds, State
 from game.engine.board import bits
 from game.engine.cards import Card, Table
 from game.engine.chess.tables import GEO
@@ -210,13 +210,7 @@ class GolfState(State):
         return f"A {names[0]}, a {names[1]} and a {names[2]}: one takes both others."
 
     # -- playing ---------------------------------------------------------------------------
-    def apply(self, actions: Mapping[int, Any]) -> list[Event]:
-        acting = self.to_act()
-        if set(actions) != set(acting):
-            raise IllegalAction("Golf needs one decision from each seat to act")
-        for seat, action in actions.items():
-            if action not in self.legal_actions(seat):
-                raise IllegalAction(f"{action} is not a legal action for {self.game.seats[seat]}")
+    def _apply(self, actions: Mapping[int, Any]) -> list[Event]:
         if self.phase == "bid":
             return self._bids(tuple(actions[s].moves for s in range(self.n)))
         ((seat, action),) = actions.items()
@@ -230,6 +224,10 @@ class GolfState(State):
         if kind is GiveUp:
             return self._give_up(seat)
         return self._put(seat, action)
+
+    def count_round(self, rounds: Rounds) -> Rounds | None:
+        """The move list numbers the holes."""
+        return Rounds(self.hole)
 
     # dealing
     def _deal(self, count: int) -> list[Event]:
@@ -523,29 +521,6 @@ class GolfGame(Game):
     def seats_in_play(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         """The first ``players`` seats; alone, the other three sit out."""
         return tuple(range(int(options.get("players", 1))))
-
-    def round_numbers(self, steps: list[Mapping[Any, str]]) -> list[int | None]:
-        """The move list numbers the holes: a hole begins with the first
-        step, a deal, a bid (unless it follows the deal), or a move after
-        the pieces were put back."""
-        out: list[int | None] = []
-        hole, prev = 0, ""
-        for step in steps:
-            texts = [text for key, text in step.items() if isinstance(key, int)]
-            if not texts:
-                out.append(None)  # an agreement
-                continue
-            text = texts[0]
-            starts = (
-                hole == 0
-                or text.startswith("deal")
-                or (text.startswith("bid") and not prev.startswith("deal"))
-                or ("@" in prev and "@" not in text)
-            )
-            hole += starts
-            out.append(hole)
-            prev = text
-        return out
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> GolfState:
         opts = self.normalize_options(options)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from game.engine import Event, Game, IllegalAction, Result, State
+from game.engine import Event, Game, Result, State
 from game.engine.board import bits
 from game.engine.draws import FIFTY_MOVES, THREEFOLD, Repetition
 from game.engine.grid import GridPosition
@@ -263,16 +263,7 @@ class MacesState(MacesText, GridPosition, State):
         return any(n > 1 for n in count.values())
 
     # -- applying -----------------------------------------------------------------
-    def apply(self, actions) -> list:
-        acting = self.to_act()
-        if not acting:
-            raise IllegalAction("the game is over")
-        if set(actions) != set(acting):
-            want = " and ".join(self.game.seats[s] for s in acting)
-            raise IllegalAction(f"this decision needs one action from {want}")
-        for seat, action in actions.items():
-            if action not in self.legal_actions(seat):
-                raise IllegalAction(f"{action} is not legal for {self.game.seats[seat]} here")
+    def _apply(self, actions) -> list:
         events: list[Event] = []
         self._legal = {}
         self._step(actions, events)

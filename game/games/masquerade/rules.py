@@ -20,7 +20,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from game.engine import Event, Game, IllegalAction, Seat
+from game.engine import Event, Game, Seat
 from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move
 from game.engine.chess.san import san
 from game.engine.chess.tables import BACK_RANK, KNIGHT, LETTERS, PAWN, QUEEN
@@ -37,7 +37,6 @@ class MasqueradeState(ChessState):
     moves_only = False
     plain_turns = False
     orthodox_ends = False
-    own_apply = True
     legality = "king_capture"
     castle_through_attack = True
     extra_field_names = (
@@ -73,14 +72,9 @@ class MasqueradeState(ChessState):
     def uniform_decision(self, seat: Seat) -> bool:
         return self.setting_up  # a predictable assignment could be exploited
 
-    def apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
-        if not self.setting_up or self.is_over():
-            return super().apply(actions)
-        if set(actions) != {0, 1}:
-            raise IllegalAction("both players choose their assignments at once")
-        for action in actions.values():
-            if not isinstance(action, Assign) or action.patterns not in M.ALL:
-                raise IllegalAction(f"{action} is not an assignment")
+    def _apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
+        if not self.setting_up:
+            return super()._apply(actions)
         self.assign = [actions[0].patterns, actions[1].patterns]
         return [Event("assigned", seat, {}, frozenset({seat})) for seat in (0, 1)]
 

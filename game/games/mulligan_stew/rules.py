@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from game.engine import Event, Game, IllegalAction, Result, State
+from game.engine import Event, Game, Result, State
 from game.engine.draws import FIFTY_MOVES, THREEFOLD, Repetition
 from game.engine.grid import GridPosition
 from game.engine.pieces import Piece
@@ -277,12 +277,8 @@ class MulliganStewState(GridPosition, State):
             return f"{name}, light part: move a piece that stands on a light square"
         return f"{name}, dark part: move a piece that began the turn on a dark square"
 
-    def apply(self, actions) -> list[Event]:
-        if len(actions) != 1 or self.turn not in actions:
-            raise IllegalAction(f"it is {self.game.seats[self.turn]}'s move")
+    def _apply(self, actions) -> list[Event]:
         action = actions[self.turn]
-        if self.is_over() or action not in self._actions():
-            raise IllegalAction(f"{action} is not a legal action here")
         us = self.turn
         events: list[Event] = []
         # The dark part is judged at the start of the turn, which the light
@@ -518,7 +514,7 @@ class MulliganStewState(GridPosition, State):
         self.hands = list(self.hands)
         self.pools = list(self.pools)
         self._repetition = self._repetition.copy()
-        self.apply(actions)
+        self._apply(actions)
 
     def unmake(self) -> None:
         """Take back the last ``make``."""

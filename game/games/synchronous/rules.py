@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from game.engine import Event, Game, IllegalAction, Result, Seat
+from game.engine import Event, Game, Result, Rounds, Seat
 from game.engine.actions import distinct
 from game.engine.board import bits
 from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move
@@ -65,7 +65,6 @@ class SyncState(ChessState):
     moves_only = False
     plain_turns = False
     orthodox_ends = False
-    own_apply = True
     en_passant = False
     extra_field_names = ("phase", "open squares", "pieces that struck")
     FIELDS = ChessState.FIELDS | {
@@ -167,13 +166,7 @@ class SyncState(ChessState):
             return list(self.moves_of(seat))
         return [*self.strikes(seat), PASS]
 
-    def apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
-        acting = self.to_act()
-        if set(actions) != set(acting):
-            raise IllegalAction(f"it is {self._names(acting)}'s decision")
-        for seat, action in actions.items():
-            if action not in self.legal_actions(seat):
-                raise IllegalAction(f"{action} is not legal here")
+    def _apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
         events: list[Event] = []
         if self.phase == MOVE:
             self._moves(dict(actions), events)
@@ -460,6 +453,12 @@ class SyncState(ChessState):
             raise ValueError("squares are open for blows only in the blows phase")
         self._side_moves = {}
 
+    def count_round(self, rounds: Rounds) -> Rounds | None:
+        """A round is a turn: the two moves and the blows after them."""
+        if self.phase == MOVE:
+            return Rounds(rounds.number + 1)
+        return rounds if rounds.number else None
+
 
 @register
 class SynchronousGame(Game):
@@ -477,23 +476,3 @@ class SynchronousGame(Game):
 
     def from_text(self, text: str) -> SyncState:
         return SyncState(self, text)
-
-    def round_numbers(self, steps: list[Mapping[Any, str]]) -> list[int | None] | None:
-        """A round is a turn: the two moves and the blows after them. A step
-        of both seats is a new turn unless it holds a pass (X), or is two
-        captures right after the two moves (simultaneous strikes); the
-        steps themselves do not tell that case from two captures chosen as
-        the next turn's moves."""
-        out: list[int | None] = []
-        turns = 0
-        last_was_moves = False
-        for step in steps:
-            texts = [t for k, t in step.items() if isinstance(k, int)]
-            moves = len(texts) == 2 and "X" not in texts
-            if moves and last_was_moves and all("x" in t for t in texts):
-                moves = False
-            if moves:
-                turns += 1
-            last_was_moves = moves
-            out.append(turns or None)
-        return out

@@ -564,26 +564,6 @@ class TarPitGame(Game):
         ),
     )
 
-    def round_numbers(self, steps: list[Mapping[Any, str]]) -> list[int | None]:
-        """As usual (White's turn and Black's make a move), but an answer to
-        a checker card (send a checker back, discard) belongs to the turn
-        that played the card: it neither starts a move nor ends one."""
-        out: list[int | None] = []
-        number, last = 0, None
-        for step in steps:
-            seats = [k for k in step if isinstance(k, int)]
-            if len(seats) != 1:
-                out.append(None)
-                continue
-            seat = seats[0]
-            answer = str(step[seat]).startswith(("return@", "discard:"))
-            if number == 0 or (seat == 0 and last != 0 and not answer):
-                number += 1
-            out.append(number)
-            if not answer:
-                last = seat
-        return out
-
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> TarPitState:
         opts = self.normalize_options(options)
         n = opts["checkers"]

@@ -464,21 +464,5 @@ class TelepathicGame(Game):
     def from_text(self, text: str) -> TelepathicState:
         return TelepathicState(self, text)
 
-    def round_numbers(self, steps: list[Mapping[Any, str]]) -> list[int | None]:
-        """A round is White's turn and Black's: it begins with White's
-        prediction (a removal after Black's move ends the round before)."""
-        out: list[int | None] = []
-        number = 0
-        for step in steps:
-            seats = [k for k in step if isinstance(k, int)]
-            if len(seats) != 1:
-                out.append(None)
-                continue
-            (seat,) = seats
-            if self.side_of(seat) == WHITE and step[seat].startswith("predict"):
-                number += 1
-            out.append(max(number, 1))
-        return out
-
 
 START_FIELDS = "predict A/A middle P/p -/- -"

@@ -30,7 +30,7 @@ import random
 from itertools import combinations
 from typing import Any
 
-from game.engine import Event, Game, IllegalAction, Option, Result, State
+from game.engine import Event, Game, Option, Result, State
 from game.engine.board import bits
 from game.engine.pieces import Piece
 from game.games import register
@@ -233,12 +233,8 @@ class TulagaState(State):
         return f"{name}: reap which way?"
 
     # -- playing ----------------------------------------------------------------------
-    def apply(self, actions) -> list[Event]:
-        if len(actions) != 1:
-            raise IllegalAction("Tulaga takes one decision at a time")
+    def _apply(self, actions) -> list[Event]:
         ((seat, action),) = actions.items()
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(f"{action} is not a legal action for {self.game.seats[seat]}")
         return self._act(seat, action)
 
     def _act(self, seat: int, action: Any) -> list[Event]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.engine import Event, Game, IllegalAction, Result, Seat
+from game.engine import Event, Game, Result, Rounds, Seat
 from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move
 from game.engine.chess.san import san
 from game.engine.chess.tables import BACK_RANK, BLACK, KIND_INDEX, KIND_NAMES, PAWN, WHITE
@@ -51,7 +51,6 @@ class TwoMoveState(ChessState):
     moves_only = False
     plain_turns = False
     orthodox_ends = False
-    own_apply = True
     legality = "king_capture"
     en_passant = False
     castle_through_attack = True
@@ -125,13 +124,7 @@ class TwoMoveState(ChessState):
         return [m for k in sorted(kinds) for m in by_kind.get(k, [])]
 
     # -- doing ----------------------------------------------------------------------------
-    def apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
-        acting = self.to_act()
-        if set(actions) != set(acting):
-            raise IllegalAction(f"it is {self._names(acting)}'s decision")
-        for seat, action in actions.items():
-            if action not in self.legal_actions(seat):
-                raise IllegalAction(f"{action} is not legal here")
+    def _apply(self, actions: Mapping[Seat, Any]) -> list[Event]:
         events: list[Event] = []
         if self.phase == OPEN:
             self.face_up[WHITE] = actions[WHITE].kinds
@@ -322,6 +315,13 @@ class TwoMoveState(ChessState):
         if any(not (self.bb[PAWN] >> sq & 1) for sq in self.moved):
             raise ValueError("a pawn moved this turn must stand on its square")
 
+    def count_round(self, rounds: Rounds) -> Rounds | None:
+        """A round is a turn: the two secret choices, then the moves of the
+        cards. White's opening face-up cards come before the first."""
+        if self.phase == CHOOSE:
+            return Rounds(rounds.number + 1)
+        return rounds if rounds.number else None
+
 
 @register
 class TwoMoveGame(Game):
@@ -345,15 +345,3 @@ class TwoMoveGame(Game):
 
     def from_text(self, text: str) -> TwoMoveState:
         return TwoMoveState(self, text)
-
-    def round_numbers(self, steps: list[Mapping[Any, str]]) -> list[int | None] | None:
-        """A round is a turn: the two secret choices, then the moves of the
-        cards. White's opening face-up cards come before the first."""
-        out: list[int | None] = []
-        turns = 0
-        for step in steps:
-            seats = [k for k in step if isinstance(k, int)]
-            if len(seats) == 2:
-                turns += 1
-            out.append(turns or None)
-        return out

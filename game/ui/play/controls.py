@@ -126,10 +126,8 @@ class Controls:
 
     # -- saving, copying ------------------------------------------------------------------------
     def open_save(self) -> None:
-        from game.match import move_count
-
         scene = self.scene
-        moves = move_count(scene.game, scene.match.history)
+        moves = scene.match.move_count()
         scene.dialogs.open_save(f"{scene.game.title}, move {moves}")
 
     def save_as(self, name: str) -> bool:

@@ -44,11 +44,9 @@ class LookingBack:
         self.go(now + delta)
 
     def words(self) -> str:
-        from game.match import round_numbers
-
         if self.at == 0:
             return "Looking back: the start"
         scene = self.scene
-        number = round_numbers(scene.game, scene.match.history)[self.at - 1]
+        number = scene.match.round_numbers()[self.at - 1]
         where = f"move {number}" if number is not None else f"step {self.at}"
         return f"Looking back: after {where}"

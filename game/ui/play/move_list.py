@@ -1,6 +1,7 @@
 """The move list as the viewer may read it, one line per move as players
-count them (``round_numbers``: White's move and Black's reply, a turn of
-several parts, a move and its swings).
+count them (``Match.round_numbers``, as the rules counted each step:
+White's move and Black's reply, a turn of several parts, a move and its
+swings).
 
 Only complete steps are listed (a seat's secret choice in a simultaneous step
 waits in the match and is never shown), each in the viewer's reading: its
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from game.match import round_numbers
 from game.ui.widgets import escape
 
 DIM = "#8c96a2"
@@ -43,7 +43,7 @@ class MoveListText(NamedTuple):
 def _lines(match: Any, viewer: int | None, looking_at: int | None) -> list[tuple[str, list[int]]]:
     """The numbered lines and the steps (counted from 1) each one holds."""
     texts = [_text(match, match.seen_step(r, viewer)) for r in match.records]
-    numbers = round_numbers(match.game, match.history)
+    numbers = match.round_numbers()
     lines: list[tuple[str, list[int]]] = []
     parts: list[str] = []
     steps: list[int] = []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from coop_positions import GAME, cards, names, play, position, seat_of, start_of_game
+from helpers.numbering import numbered
 
 from game.engine import IllegalAction
 from game.engine.cards import Card
@@ -478,6 +479,7 @@ def test_solitaire_ends_when_a_turn_begins_with_the_draw_pile_empty():
 # -- notation ------------------------------------------------------------------------------------
 def test_solitaire_steps_name_the_cards_turned_up_and_rounds_pair_the_turns():
     state = position(start_of_game(), mode="solo", top="Bn", drawn="q", line="q")
+    start = state.copy()
     assert names(state)[0] == "[q] Na3"
     assert state.parse_action("[q] Nf3", 0) == state.parse_action("Nf3", 0)
     steps = []
@@ -485,7 +487,7 @@ def test_solitaire_steps_name_the_cards_turned_up_and_rounds_pair_the_turns():
         steps.append({0: state.notation(state.parse_action(text, 0))})
         play(state, text)
     assert steps == [{0: "[q] e4"}, {0: "[n] e5"}, {0: "[B] Nf3"}]
-    assert GAME.round_numbers(steps + [{0: "end"}]) == [1, 1, 2, 2]
+    assert numbered(start, "e4", "e5", "Nf3") == [1, 1, 2]
 
 
 def test_card_notation_both_ways():

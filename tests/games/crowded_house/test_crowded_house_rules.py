@@ -361,9 +361,7 @@ def test_the_move_list_counts_four_turns_a_round():
     for text in ("e4", "e5", "d4", "d5", "Nf3", "Nf6"):
         (seat,) = match.to_act()
         match.play({seat: match.state.parse_action(text, seat)})
-    assert GAME.round_numbers(match.history) == [1, 1, 1, 1, 2, 2]
-    steps = [{2: "a3"}, {3: "pass"}, {0: "e4"}, {"resign": 1}]
-    assert GAME.round_numbers(steps) == [1, 1, 2, None]
+    assert match.round_numbers() == [1, 1, 1, 1, 2, 2]
 
 
 def test_a_position_repeats_only_with_the_same_seat_to_move():

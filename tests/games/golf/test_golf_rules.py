@@ -17,7 +17,7 @@ from game.engine import IllegalAction
 from game.engine.chess.tables import GEO
 from game.games.golf import hole as H
 from game.games.golf.hole import Goal
-from game.games.golf.rules import Bid, GiveUp, Go, GolfGame, Put, Reset, solution_line
+from game.games.golf.rules import Bid, Deal, GiveUp, Go, GolfGame, Put, Reset, solution_line
 from game.games.golf.solver import solve
 from game.match import Match, find_game
 
@@ -242,20 +242,23 @@ def test_the_move_list_numbers_the_holes():
     """Alone: a hole's moves and the pieces put back share a number. Several
     players: each hole starts with its bids (everyone saying impossible is a
     hole of its own)."""
-    steps = [{0: "e5g6"}, {0: "g6h5"}, {0: "h5h2"}, {0: "K@d4"}, {0: "a1b1"}, {0: "give up"}]
-    assert GAME.round_numbers(steps) == [1, 1, 1, 1, 2, 2]
-    table = [
-        {0: "bid 0", 1: "bid 0"},
-        {0: "bid 2", 1: "bid 3"},
-        {0: "a1h1"},
-        {0: "n@e4"},
-        {0: "deal 3"},
-        {0: "bid 4", 1: "bid 0"},
-        {"agree": "draw"},
-    ]
-    assert GAME.round_numbers(table) == [1, 2, 2, 2, 3, 3, None]
     match = Match("golf", {"players": 1}, seed=3)
-    assert set(GAME.round_numbers(match.history)) <= {1}
+    for move in solution_line(match.state.start, match.state.goal):
+        match.play({0: Go(move.frm, move.to)})
+    puts = 0
+    while match.state.phase == "place":
+        match.play({0: match.state.legal_actions(0)[0]})
+        puts += 1
+    match.play({0: GiveUp()})
+    moves = len(match.records) - puts - 1
+    assert puts and match.round_numbers() == [1] * (moves + puts) + [2]
+    table = Match("golf", {"players": 2, "cards": "dealer's choice"}, seed=3)
+    table.play({table.to_act()[0]: Deal(2)})
+    table.play({0: Bid(0), 1: Bid(0)})  # impossible for all: a hole of its own
+    table.play({table.to_act()[0]: Deal(3)})
+    table.play({0: Bid(4), 1: Bid(0)})
+    table.agree_draw()
+    assert table.round_numbers() == [1, 1, 2, 2, None]
 
 
 def test_with_three_players_the_screen_shows_each_seat_only_its_view(app):

@@ -6,6 +6,7 @@ Positions are diagrams (rank 8 first, White upper case)."""
 import random
 
 from helpers.chess_diagrams import fen_of
+from helpers.numbering import numbered
 
 from game.engine.chess import GEO
 from game.games import load_all
@@ -345,11 +346,21 @@ def test_random_games_end_and_hide_nothing():
 
 
 def test_the_move_list_numbers_a_turn_with_its_blows():
-    steps = [
-        {0: "e4", 1: "d5"},
-        {0: "exd5", 1: "Qxd5"},  # two captures right after the moves: blows
-        {0: "Nxd5"},  # one seat: always a blow
-        {0: "X", 1: "Rxd5"},  # a pass: always a blow
-        {0: "Nf3", 1: "Nc6"},
-    ]
-    assert GAME.round_numbers(steps) == [1, 1, 1, 1, 2]
+    rooks = """
+        r......k
+        ........
+        ........
+        ........
+        ........
+        ........
+        ........
+        R......K
+        """
+    steps = (
+        {0: "Ra6", 1: "Ra3"},
+        {0: "Rxa3", 1: "Rxa6"},  # two captures right after the moves: blows
+        {0: "Kg2", 1: "Kg8"},
+    )
+    assert numbered(position(rooks), *steps) == [1, 1, 2]
+    steps = ({0: "Ra6", 1: "Ra3"}, {0: "Rxa3", 1: "X"}, {0: "Kg2", 1: "Kg8"})  # X: a blow
+    assert numbered(position(rooks), *steps) == [1, 1, 2]

@@ -12,6 +12,7 @@ from collections import Counter
 
 import pytest
 from helpers.chess_diagrams import fen_of
+from helpers.numbering import numbered
 
 from game.engine import IllegalAction
 from game.engine.cards import Card, cards_text
@@ -591,7 +592,10 @@ def test_the_turn_passes_only_after_every_part():
 
 
 def test_an_answer_to_a_checker_card_is_counted_in_the_move_that_played_it():
-    steps = [{0: "e4"}, {0: "nocard"}, {1: "e5"}, {1: "C"}, {0: "return@front"}, {0: "Nf3"}]
-    assert GAME.round_numbers(steps) == [1, 1, 1, 1, 1, 2]
-    steps = [{0: "e4"}, {0: "c"}, {1: "return@e5"}, {1: "discard:n"}, {1: "e5"}, {0: "d4"}]
-    assert GAME.round_numbers(steps) == [1, 1, 1, 1, 1, 2]
+    state = position(THROWING, checkers="f4=b", front=(2, 2), hands=("cP", "nn"))
+    steps = ("Kd1", "c", "return@front", "discard:n", "Ke7", "nocard", "Kd2")
+    assert numbered(state, *steps) == [1, 1, 1, 1, 1, 1, 2]
+    # White answers inside Black's turn; White's own move then begins move 2
+    state = position(THROWING, front=(2, 2), hands=("NN", "Cn"))
+    steps = ("Kd1", "nocard", "Ke7", "C", "return@front", "discard:N", "Kd2")
+    assert numbered(state, *steps) == [1, 1, 1, 1, 1, 1, 2]

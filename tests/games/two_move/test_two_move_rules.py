@@ -478,4 +478,4 @@ def test_the_move_list_numbers_a_turn_from_the_choice_to_its_last_move():
         (seat,) = match.to_act()
         match.play({seat: match.state.legal_actions(seat)[0]})
     match.play({0: Choose("rook", "queen"), 1: Choose("knight", "king")})
-    assert GAME.round_numbers(match.history)[:7] == [None, 1, 1, 1, 1, 1, 2]
+    assert match.round_numbers()[:7] == [None, 1, 1, 1, 1, 1, 2]
