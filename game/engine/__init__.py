@@ -1,5 +1,25 @@
 """The rules machinery. Pure Python; never imports pygame."""
 
-from game.engine.protocol import Action, Event, Game, IllegalAction, Option, Result, Seat, State
+from game.engine.protocol import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    PositionError,
+    Result,
+    Seat,
+    State,
+)
 
-__all__ = ["Action", "Event", "Game", "IllegalAction", "Option", "Result", "Seat", "State"]
+__all__ = [
+    "Action",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Option",
+    "PositionError",
+    "Result",
+    "Seat",
+    "State",
+]

@@ -253,7 +253,7 @@ class CrowdedHouseGame(Game):
         self.normalize_options(options)
         return CrowdedState(self, STANDARD_FEN + " k", seed)
 
-    def from_text(self, text: str) -> CrowdedState:
+    def read_text(self, text: str) -> CrowdedState:
         return CrowdedState(self, text)
 
     def round_numbers(self, steps: list) -> list[int | None]:

@@ -568,7 +568,7 @@ class GolfGame(Game):
         state._start_hole()
         return state
 
-    def from_text(self, text: str) -> GolfState:
+    def read_text(self, text: str) -> GolfState:
         from game.games.golf.text import read
 
         state = GolfState(self)

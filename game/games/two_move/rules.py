@@ -351,7 +351,7 @@ class TwoMoveGame(Game):
         self.normalize_options(options)
         return TwoMoveState(self, f"{STANDARD_FEN} open -/- - - -", seed)
 
-    def from_text(self, text: str) -> TwoMoveState:
+    def read_text(self, text: str) -> TwoMoveState:
         return TwoMoveState(self, text)
 
     def round_numbers(self, steps: list[Mapping[Any, str]]) -> list[int | None] | None:
