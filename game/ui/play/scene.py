@@ -355,6 +355,9 @@ class PlayScene(Scene):
             from game import saves
 
             saves.autosave(self.match)
+            trouble = saves.autosave_trouble()  # an earlier autosave failed: say so once
+            if trouble:
+                widgets.message(self.ui, "Autosave failed", trouble)
         except Exception:  # a full disk must not end the game
             log.exception("autosave failed")
 
@@ -484,7 +487,7 @@ class PlayScene(Scene):
         try:
             path = saves.save_named(self.match, name)
         except (saves.SaveError, OSError) as e:
-            widgets.message(self.ui, "Could not save", str(e))
+            widgets.message(self.ui, "Could not save", getattr(e, "message", None) or str(e))
             return False
         widgets.message(self.ui, "Saved", f"Saved as “{path.stem}”.")
         return True
