@@ -11,7 +11,11 @@ Headless: never imports pygame.
 
 from __future__ import annotations
 
+import base64
+import binascii
+import json
 import math
+import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,8 +110,50 @@ class SaveFields:
     final: str
 
 
+# -- what a seat may not see, out of plain sight ------------------------------------------
+# A save of a game with secrets keeps the fields that tell them (the seed
+# behind every deal and draw, the steps with their secret choices, the
+# positions with hands and graves) in one field, compressed and base64
+# encoded: obfuscation against a glance at the file, not encryption.
+SEALED = "sealed"
+SECRET_FIELDS = ("seed", "start", "actions", "redo", "final")
+SEALED_MAX = 4_000_000  # characters of the field, and bytes once unpacked
+
+
+def conceal(d: dict[str, Any]) -> dict[str, Any]:
+    """A save's dict with its secret fields packed into ``SEALED``."""
+    inner = {k: d[k] for k in SECRET_FIELDS if k in d}
+    packed = zlib.compress(json.dumps(inner, separators=(",", ":")).encode("utf-8"))
+    out = {k: v for k, v in d.items() if k not in SECRET_FIELDS}
+    out[SEALED] = base64.b64encode(packed).decode("ascii")
+    return out
+
+
+def reveal(d: Any) -> Any:
+    """The inverse of ``conceal`` (a save without ``SEALED``, as every save
+    before it, is returned as it is); SaveError if the field is damaged."""
+    if not isinstance(d, dict) or SEALED not in d:
+        return d
+    sealed = d[SEALED]
+    if not isinstance(sealed, str) or len(sealed) > SEALED_MAX:
+        raise damaged("its sealed part is unreadable")
+    try:
+        unpack = zlib.decompressobj()
+        raw = unpack.decompress(base64.b64decode(sealed, validate=True), SEALED_MAX)
+        if unpack.unconsumed_tail:
+            raise ValueError("too big")
+        inner = json.loads(raw.decode("utf-8"))
+    except (ValueError, binascii.Error, zlib.error, RecursionError):
+        raise damaged("its sealed part is unreadable") from None
+    if not isinstance(inner, dict) or set(inner) - set(SECRET_FIELDS) or set(inner) & set(d):
+        raise damaged("its sealed part is unreadable")
+    return {**{k: v for k, v in d.items() if k != SEALED}, **inner}
+
+
 def read_fields(d: Any) -> SaveFields:
-    """The fields of a save read from JSON, checked; SaveError otherwise."""
+    """The fields of a save read from JSON (sealed or not), checked;
+    SaveError otherwise."""
+    d = reveal(d)
     if not isinstance(d, dict) or "format" not in d:
         raise SaveError(NOT_A_SAVE, kind=NOT_A_SAVE_KIND)
     fmt = d["format"]

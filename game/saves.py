@@ -35,7 +35,16 @@ from typing import Any
 import platformdirs
 
 from game.match import Match, SaveError, move_count
-from game.save_check import CUT_SHORT_KIND, FILE, NOT_A_SAVE, NOT_A_SAVE_KIND, read_fields, short
+from game.save_check import (
+    CUT_SHORT_KIND,
+    FILE,
+    NOT_A_SAVE,
+    NOT_A_SAVE_KIND,
+    conceal,
+    read_fields,
+    reveal,
+    short,
+)
 
 __all__ = [
     "APP_NAME",
@@ -57,6 +66,7 @@ __all__ = [
     "load",
     "load_autosave",
     "load_settings",
+    "read_save_dict",
     "notices",
     "saving_off",
     "log_path",
@@ -223,8 +233,30 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+_SECRETS: dict[str, bool] = {}  # game id -> does it hide anything from a seat?
+
+
+def has_secrets(game: Any) -> bool:
+    """Does the game hide anything from some seat (a hand, a deck, a grave,
+    a secret choice)? Its saves are then sealed (``save_check.conceal``)."""
+    if game.id not in _SECRETS:
+        state = game.new(None, 0)
+        hidden = any(state.view(seat).is_partial for seat in range(len(game.seats)))
+        _SECRETS[game.id] = hidden or bool(getattr(game, "private_views", False))
+    return _SECRETS[game.id]
+
+
 def _dump(match: Match) -> str:
-    return json.dumps(match.to_dict(), indent=1, ensure_ascii=False) + "\n"
+    d = match.to_dict()
+    if has_secrets(match.game):
+        d = conceal(d)
+    return json.dumps(d, indent=1, ensure_ascii=False) + "\n"
+
+
+def read_save_dict(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """A save file's fields as ``Match.to_dict`` gives them (sealed ones
+    unpacked), for scripts and tests that look inside."""
+    return reveal(_read_json(Path(path)))
 
 
 class _AutosaveWriter:
