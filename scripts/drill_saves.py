@@ -216,6 +216,31 @@ def _damaged_start(rng, base, path):
     _write(path, _text(d))
 
 
+@kind("damaged seal")
+def _damaged_seal(rng, base, path):
+    """A sealed save (as games with secrets write them) with its sealed field
+    cut, flipped, or unpacking to something huge or foreign."""
+    import base64
+    import zlib
+
+    from game.save_check import SEALED, conceal
+
+    d = conceal(copy.deepcopy(base))
+    sealed = d[SEALED]
+    d[SEALED] = rng.choice(
+        [
+            sealed[: rng.randrange(len(sealed))],
+            sealed[::-1],
+            sealed.replace("A", "B"),
+            base64.b64encode(zlib.compress(b"[" * 200_000)).decode(),
+            base64.b64encode(zlib.compress(b" " * 20_000_000)).decode(),
+            base64.b64encode(zlib.compress(b'{"seed": 1, "format": 2}')).decode(),
+            None,
+        ]
+    )
+    _write(path, _text(d))
+
+
 @kind("deep nesting")
 def _deep(rng, base, path):
     depth = rng.choice([1000, 100_000, 500_000])
