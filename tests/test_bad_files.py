@@ -182,3 +182,14 @@ def test_game_and_load_together_are_refused_clearly(tmp_path):
     ran = smoke(tmp_path, "--game", "chess", "--load", "x.json")
     assert ran.returncode == 2 and "Traceback" not in ran.stderr
     assert "give only one of them" in ran.stderr
+
+
+def test_the_main_menu_says_the_notice_in_one_line():
+    from helpers.ui_driver import make_app, pump, texts
+
+    from game.ui.menu import MainMenu
+
+    settings_file().write_text("{not json")
+    app = make_app(MainMenu)  # reads the settings as the app starts
+    pump(app)
+    assert "Your settings file was damaged; it was set aside as settings.json.bad." in texts(app)
