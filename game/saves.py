@@ -449,9 +449,6 @@ TOO_BIG = "This file is too large to be a saved game ({mb:.0f} MB)."
 MAX_SAVE_BYTES = 2_000_000  # a long game is a few hundred KB; anything bigger is not a save
 
 
-_short = short
-
-
 def read_regular(path: Path, limit: int) -> bytes:
     """At most ``limit`` bytes of ``path``, opened only if it is a regular
     file (never blocking on a pipe or a device, whatever a link points to);
@@ -469,7 +466,7 @@ def read_regular(path: Path, limit: int) -> bytes:
 
 
 def _read_json(path: Path) -> Any:
-    name = _short(path.stem)
+    name = short(path.stem)
     try:
         info = path.stat()  # never open what is not a plain file: a pipe would never end
         if stat.S_ISDIR(info.st_mode):
@@ -498,7 +495,7 @@ def _read_json(path: Path) -> Any:
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as e:  # bad JSON, a number too long, nesting too deep
-        log.info("%s: %s", path, _short(str(e), 200))  # where it broke, for the log
+        log.info("%s: %s", path, short(str(e), 200))  # where it broke, for the log
         if text.lstrip().startswith("{"):
             raise SaveError(CUT_SHORT, path, CUT_SHORT_KIND) from None
         raise SaveError(NOT_A_SAVE, path, NOT_A_SAVE_KIND) from None
