@@ -86,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
 
+    if args.game is not None and args.load is not None:
+        parser.error("--game opens a new game and --load a saved one: give only one of them")
     if args.game is not None:
         from game.games import CATALOGUE, REGISTRY, load_all
 

@@ -112,6 +112,7 @@ def theme_dict() -> dict[str, Any]:
 class App:
     def __init__(self, fullscreen: bool | None = None, size: tuple[int, int] = DEFAULT_SIZE):
         pygame.init()
+        saves.check_data_folder()  # if it cannot be written: saving off, said in the menu
         self.settings: dict[str, Any] = saves.load_settings()
         if fullscreen is not None:
             self.settings["fullscreen"] = bool(fullscreen)

@@ -37,7 +37,11 @@ def ensure() -> Path | None:
         if _handler_for(path) is not None:
             return path
         handler = RotatingFileHandler(
-            path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
+            path,
+            maxBytes=LOG_BYTES,
+            backupCount=LOG_BACKUPS,
+            encoding="utf-8",
+            errors="backslashreplace",  # a file name that is not UTF-8 still logs
         )
     except OSError:
         return None

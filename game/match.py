@@ -25,11 +25,24 @@ from typing import Any
 
 from game import __version__
 from game.engine import Action, Event, Game, IllegalAction, Rounds, Seat, State
+from game.save_check import (
+    COMPUTER_PREFIX,
+    FORMAT,
+    HUMAN,
+    ILLEGAL,
+    LATE,
+    MISMATCH,
+    MISMATCH_WORDS,
+    SaveError,
+    SaveFields,
+    read_fields,
+    replay_error,
+    short,
+    valid_player,
+)
 
-FORMAT = 1  # the save format this version writes and reads
+__all__ = ["COMPUTER_PREFIX", "FORMAT", "HUMAN", "Match", "SaveError", "valid_player"]
 
-HUMAN = "human"
-COMPUTER_PREFIX = "computer:"
 NAME_MAX = 16  # a player's name: at most this many characters
 
 log = logging.getLogger(__name__)
@@ -55,18 +68,6 @@ class Record:
     number: int | None = None
 
 
-class SaveError(Exception):
-    """A save that cannot be loaded; ``str(error)`` is a message for people.
-    ``move``: the move number, as players count, of the step that failed to
-    replay (None: not a step, or one outside the rounds)."""
-
-    def __init__(self, message: str, path: Any = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = path
-        self.move: int | None = None
-
-
 def find_game(game_id: str) -> Game:
     """The registered game with this id (importing every game module if it
     is not registered yet); ``KeyError`` if there is none."""
@@ -78,15 +79,6 @@ def find_game(game_id: str) -> Game:
         return games.REGISTRY[game_id]
     except KeyError:
         raise KeyError(game_id) from None
-
-
-def valid_player(text: Any) -> bool:
-    """``"human"`` or ``"computer:<level>"`` with a non-empty level."""
-    if not isinstance(text, str):
-        return False
-    if text == HUMAN:
-        return True
-    return text.startswith(COMPUTER_PREFIX) and len(text) > len(COMPUTER_PREFIX)
 
 
 def clean_name(text: Any) -> str:
@@ -411,79 +403,41 @@ class Match:
 
     @classmethod
     def from_dict(cls, d: Any) -> Match:
-        """Rebuild a match from ``to_dict`` output by replaying its actions
-        through the rules. Any problem raises SaveError with a message for
-        people."""
-        if not isinstance(d, dict):
-            raise SaveError("This file is not a saved game (no save data in it)")
-        fmt = d.get("format")
-        if fmt is None:
-            raise SaveError("This file is not a saved game (it has no format number)")
-        if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt < 1:
-            raise SaveError(
-                f"This save has an unknown format ({fmt!r}); this version reads format {FORMAT}"
-            )
-        if fmt > FORMAT:
-            written = d.get("app_version")
-            by = f" ({written})" if isinstance(written, str) else ""
-            raise SaveError(
-                f"This save was written by a newer version of the game{by} (format {fmt}); "
-                f"this version reads format {FORMAT}"
-            )
-        game_id = _field(d, "game", str, "a game name")
-        options = _field(d, "options", dict, "a table of options")
-        seed = _field(d, "seed", int, "a whole number")
-        players = _field(d, "players", list, "a list")
-        actions = _field(d, "actions", list, "a list")
-        redo = d.get("redo", [])
-        if not isinstance(redo, list):
-            raise SaveError("The save's 'redo' should be a list")
-        final = _field(d, "final", str, "position text")
-        start = d.get("start")
-        if start is not None and not isinstance(start, str):
-            raise SaveError("The save's starting position should be position text")
-        names = d.get("names")  # saves from before names have none
-        if names is not None and (
-            not isinstance(names, list)
-            or len(names) != len(players)
-            or not all(isinstance(n, str) for n in names)
-        ):
-            raise SaveError(f"The save's 'names' should be a list of names, not {names!r}")
-
+        """Rebuild a match from ``to_dict`` output: its fields checked by
+        ``save_check.read_fields``, then its steps replayed through the
+        rules. Any problem raises SaveError (with its kind and step) in words
+        for people."""
+        fields: SaveFields = read_fields(d)
+        game = fields.game
         try:
-            game = find_game(game_id)
-        except KeyError:
+            match = cls(
+                game.id, fields.options, fields.seed, fields.players, fields.start, fields.names
+            )
+        except (ValueError, TypeError, OverflowError) as e:
+            log.warning("a save's settings could not start its game: %s", short(e, 200))
             raise SaveError(
-                f"This save is for a game this version does not have ({game_id!r})"
+                f"This save's settings cannot start a game of {game.title}.", kind="settings"
             ) from None
-        try:
-            match = cls(game_id, options, seed, players, start, names)
-        except (ValueError, TypeError) as e:
-            raise SaveError(f"This {game.title} save has bad settings: {e}") from None
-        if names is not None and match.names != [
-            n if p == HUMAN else "" for n, p in zip(names, players, strict=False)
+        if fields.names is not None and match.names != [
+            n if p == HUMAN else "" for n, p in zip(fields.names, fields.players, strict=False)
         ]:
-            log.warning("names in the save were cleaned: %.200r became %r", names, match.names)
-
-        for i, raw in enumerate(actions, 1):
-            rounds = match._rounds()
-            try:
-                match.records.append(_replay(match, match.state, raw, f"Move {i}", rounds))
-            except SaveError as e:
-                e.move = _failed_move(match, raw, rounds)
-                raise
-        got = match.state.to_text()
-        if got != final:
-            raise SaveError(
-                "The save's moves do not lead to its final position "
-                f"(expected {final!r}, the moves give {got!r})"
+            log.warning(
+                "names in the save were cleaned: %.200r became %r", fields.names, match.names
             )
+
+        for i, step in enumerate(fields.steps, 1):
+            rounds = match._rounds()
+            number = _move_number(match, step, rounds)
+            which = f"move {number}" if number is not None else "a move"
+            match.records.append(_replay(match, match.state, step, i, which, rounds))
+        if match.state.to_text() != fields.final:
+            raise SaveError(MISMATCH_WORDS, kind=MISMATCH)
 
         probe = match.state.copy()
         redo_steps: list[Record] = []
-        for i, raw in enumerate(redo, len(actions) + 1):
+        for i, step in enumerate(fields.redo, len(fields.steps) + 1):
             rounds = redo_steps[-1].rounds if redo_steps else match._rounds()
-            redo_steps.append(_replay(match, probe, raw, f"Undone move {i}", rounds))
+            redo_steps.append(_replay(match, probe, step, i, "a taken-back move", rounds))
         match._redo = list(reversed(redo_steps))
         return match
 
@@ -498,9 +452,9 @@ def step_seat(step: Step) -> Seat | None:
     return seats[0] if len(seats) == 1 else None
 
 
-def _failed_move(match: Match, raw: Any, rounds: Rounds) -> int | None:
-    """The move number of a saved step that failed to replay: as the rules
-    count it, or, after the end of the game, as seats count."""
+def _move_number(match: Match, raw: Any, rounds: Rounds) -> int | None:
+    """The move number of a saved step about to be replayed, for messages:
+    as the rules count it, or, after the end of the game, as seats count."""
     state = match.state
     if not state.is_over():
         counted = state.count_round(rounds)
@@ -509,15 +463,6 @@ def _failed_move(match: Match, raw: Any, rounds: Rounds) -> int | None:
     if len(keys) == 1 and str(keys[0]).isdigit() and int(keys[0]) < len(match.game.seats):
         return rounds.after(match.game.side_of(int(keys[0]))).number
     return None
-
-
-def _field(d: dict[str, Any], key: str, typ: type, what: str) -> Any:
-    if key not in d:
-        raise SaveError(f"The save has no '{key}'")
-    value = d[key]
-    if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
-        raise SaveError(f"The save's '{key}' should be {what}, not {value!r}")
-    return value
 
 
 def _step_to_json(step: Step) -> dict[str, Any]:
@@ -538,40 +483,26 @@ def _record(state: State, actions: Mapping[Seat, Action], rounds: Rounds) -> Rec
     )
 
 
-def _replay(match: Match, state: State, raw: Any, label: str, rounds: Rounds) -> Record:
-    """Parse and apply one saved step on ``state`` (``rounds``: the move
-    count before it); SaveError on any problem."""
-    if not isinstance(raw, dict) or not raw:
-        raise SaveError(f"{label} is damaged (expected seat and move, found {raw!r})")
-    n = len(match.game.seats)
-    if "resign" in raw or "draw" in raw:
-        if state.is_over():
-            raise SaveError(f"{label} comes after the game was over")
-        if raw.get("draw") == "agreed" and len(raw) == 1:
-            state.agree_draw()
-            return Record({"draw": "agreed"}, rounds=rounds)
-        seat = raw.get("resign")
-        if len(raw) == 1 and isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n:
-            state.resign(seat)
-            return Record({"resign": seat}, rounds=rounds)
-        raise SaveError(f"{label} is damaged ({raw!r})")
-
-    step: Step = {}
-    for key, text in raw.items():
-        try:
-            seat = int(key)
-        except (TypeError, ValueError):
-            raise SaveError(f"{label} names an unknown seat ({key!r})") from None
-        if not 0 <= seat < n:
-            raise SaveError(f"{label} names an unknown seat ({key!r})")
-        if not isinstance(text, str):
-            raise SaveError(f"{label} should be move text, not {text!r}")
-        step[seat] = text
-    shown = match.step_text(step)
+def _replay(
+    match: Match, state: State, step: Step, index: int, which: str, rounds: Rounds
+) -> Record:
+    """Parse and apply one checked step (``read_steps``) on ``state``;
+    SaveError with its kind and ``index`` on any problem. ``which`` names the
+    step for people ("move 3"); ``rounds``: the move count before it."""
+    agreement = step == {"draw": "agreed"} or "resign" in step
+    shown = "" if agreement else short(match.step_text(step))
+    if shown:
+        which += f" ({shown})"
     if state.is_over():
-        raise SaveError(f"{label} ({shown}) comes after the game was over")
+        raise replay_error(LATE, index, which)
+    if step == {"draw": "agreed"}:
+        state.agree_draw()
+        return Record({"draw": "agreed"}, rounds=rounds)
+    if "resign" in step:
+        state.resign(step["resign"])
+        return Record({"resign": step["resign"]}, rounds=rounds)
     if set(step) != set(state.to_act()):
-        raise SaveError(f"{label} ({shown}) is not legal in this position (wrong seat to move)")
+        raise replay_error(ILLEGAL, index, which)
     actions: dict[Seat, Action] = {}
     try:
         for seat, text in sorted(step.items()):
@@ -579,7 +510,8 @@ def _replay(match: Match, state: State, raw: Any, label: str, rounds: Rounds) ->
         record = _record(state, actions, rounds)
         state.apply(actions)
     except IllegalAction:
-        raise SaveError(f"{label} ({shown}) is not legal in this position") from None
+        raise replay_error(ILLEGAL, index, which) from None
     except Exception as e:  # a rules bug must not crash the loader
-        raise SaveError(f"{label} ({shown}) could not be replayed: {e}") from e
+        log.exception("step %d (%s) could not be replayed", index, shown)
+        raise replay_error("fault", index, which) from e
     return record

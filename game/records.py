@@ -31,7 +31,7 @@ import datetime
 import hashlib
 import json
 import logging
-import shutil
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,6 +54,8 @@ __all__ = [
 FORMAT = 1
 NEW_BEST = "A new best!"  # how the news begins (the game-over window shows it brighter)
 KEEP_ENDS = 200  # how many counted games the file remembers
+SCORE_MAX = 1e9  # a kept score is smaller than this (scores are small whole numbers)
+_DATE = re.compile(r"\d{4}-\d\d-\d\d")
 
 log = logging.getLogger(__name__)
 
@@ -121,19 +123,18 @@ def _load() -> dict[str, Any]:
     """The records, or empty ones if there are none. A damaged file is set
     aside (records.json.bad) with a warning; entries that make no sense are
     dropped one by one."""
-    path = records_path()
-    if not path.exists():
+    try:
+        path = records_path()
+    except OSError:
         return _empty()
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = saves.read_small_json(path)
+        if data is None:
+            return _empty()
         if not isinstance(data, dict) or not isinstance(data.get("best", {}), dict):
             raise ValueError("the records are not a table")
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        log.warning("records file %s is damaged (%s); it is kept as %s.bad", path, e, path.name)
-        try:
-            shutil.copyfile(path, path.with_name(path.name + ".bad"))
-        except OSError:
-            log.exception("could not set the damaged records aside")
+    except ValueError as e:
+        saves.set_aside(path, "best scores", str(e))
         return _empty()
     out = _empty()
     for game_id, modes in data.get("best", {}).items():
@@ -152,9 +153,11 @@ def _entry(raw: Any) -> Best | None:
     if not isinstance(raw, dict):
         return None
     score, date = raw.get("score"), raw.get("date")
-    if isinstance(score, bool) or not isinstance(score, (int, float)) or score != score:
+    if isinstance(score, bool) or not isinstance(score, (int, float)):
         return None
-    if not isinstance(date, str):
+    if not -SCORE_MAX < score < SCORE_MAX:  # no nan, no infinity, no huge number
+        return None
+    if not isinstance(date, str) or not _DATE.fullmatch(date):
         return None
     return Best(float(score), date)
 

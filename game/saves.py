@@ -21,12 +21,10 @@ Headless: never imports pygame.
 from __future__ import annotations
 
 import atexit
+import errno
 import json
 import logging
-import math
 import os
-import re
-import shutil
 import stat
 import tempfile
 import threading
@@ -36,7 +34,17 @@ from typing import Any
 
 import platformdirs
 
-from game.match import FORMAT, Match, SaveError, find_game, valid_player
+from game.match import Match, SaveError
+from game.save_check import (
+    CUT_SHORT_KIND,
+    FILE,
+    NOT_A_SAVE,
+    NOT_A_SAVE_KIND,
+    conceal,
+    read_fields,
+    reveal,
+    short,
+)
 
 __all__ = [
     "APP_NAME",
@@ -46,6 +54,8 @@ __all__ = [
     "SaveInfo",
     "autosave",
     "autosave_path",
+    "autosave_trouble",
+    "check_data_folder",
     "check_save",
     "clear_autosave",
     "data_dir",
@@ -56,6 +66,9 @@ __all__ = [
     "load",
     "load_autosave",
     "load_settings",
+    "read_save_dict",
+    "notices",
+    "saving_off",
     "log_path",
     "logs_dir",
     "remove_stale_temps",
@@ -149,6 +162,41 @@ def _atomic_write(path: Path, text: str) -> None:
     _fsync_dir(path.parent)
 
 
+# -- a data folder that cannot be written ------------------------------------------------
+_saving_off = False  # set by check_data_folder: the folder cannot be made or written
+
+
+def check_data_folder() -> bool:
+    """Can the data folder be made and written (the app asks when it
+    starts)? If not, saving is off for this run, said once in the window."""
+    global _saving_off
+    try:
+        folder = saves_dir()
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".probe.", suffix=TEMP_SUFFIX)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        _saving_off = True
+        log.warning("the data folder cannot be written (%s): saving is off", e)
+        notice("Saving is off: the game's data folder cannot be written.")
+        return False
+    _saving_off = False
+    return True
+
+
+def saving_off() -> bool:
+    return _saving_off
+
+
+def write_failure_words(error: OSError) -> str:
+    """Why a file could not be written, for people (never the raw error)."""
+    if error.errno == errno.ENOSPC:
+        return "the disk is full"
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return "the game's data folder may not be written to"
+    return "the game's data folder cannot be written to"
+
+
 def remove_stale_temps() -> int:
     """Remove the temp files a crash in the middle of a write left behind
     (the app calls this when it starts); how many there were."""
@@ -185,8 +233,30 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+_SECRETS: dict[str, bool] = {}  # game id -> does it hide anything from a seat?
+
+
+def has_secrets(game: Any) -> bool:
+    """Does the game hide anything from some seat (a hand, a deck, a grave,
+    a secret choice)? Its saves are then sealed (``save_check.conceal``)."""
+    if game.id not in _SECRETS:
+        state = game.new(None, 0)
+        hidden = any(state.view(seat).is_partial for seat in range(len(game.seats)))
+        _SECRETS[game.id] = hidden or bool(getattr(game, "private_views", False))
+    return _SECRETS[game.id]
+
+
 def _dump(match: Match) -> str:
-    return json.dumps(match.to_dict(), indent=1, ensure_ascii=False) + "\n"
+    d = match.to_dict()
+    if has_secrets(match.game):
+        d = conceal(d)
+    return json.dumps(d, indent=1, ensure_ascii=False) + "\n"
+
+
+def read_save_dict(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """A save file's fields as ``Match.to_dict`` gives them (sealed ones
+    unpacked), for scripts and tests that look inside."""
+    return reveal(_read_json(Path(path)))
 
 
 class _AutosaveWriter:
@@ -203,6 +273,7 @@ class _AutosaveWriter:
         self._pending: tuple[Path, str] | None = None
         self._writing: Path | None = None  # the file being written
         self._failed = False  # did the last write fail?
+        self._error: OSError | None = None  # why, until the window has said it
         self._thread: threading.Thread | None = None
         self.written = 0  # files written, for tests and benchmarks
 
@@ -221,13 +292,17 @@ class _AutosaveWriter:
                 job, self._pending = self._pending, None
                 self._writing = job[0]
             failed = False
+            error = None
             try:
                 _atomic_write(*job)
-            except BaseException:  # a full disk must not end the game, nor this thread
+            except BaseException as e:  # a full disk must not end the game, nor this thread
                 log.exception("autosave to %s failed", job[0])
                 failed = True
+                error = e if isinstance(e, OSError) else OSError(0, "")
             with self._cond:
                 self._writing = None
+                if failed and not self._failed:
+                    self._error = error  # the first of a run of failures is told
                 self._failed = failed
                 self.written += not failed
                 self._cond.notify_all()
@@ -240,6 +315,13 @@ class _AutosaveWriter:
                 lambda: self._pending is None and self._writing is None, timeout
             )
             return idle and not self._failed
+
+    def trouble(self) -> str | None:
+        with self._cond:
+            error, self._error = self._error, None
+        if error is None:
+            return None
+        return f"The game could not be saved automatically: {write_failure_words(error)}."
 
     def pending(self, path: Path) -> bool:
         """Is a snapshot of ``path`` waiting or being written?"""
@@ -261,12 +343,20 @@ atexit.register(_writer.flush, 10.0)  # a last autosave still on its way
 
 
 # -- saves -------------------------------------------------------------------------
-def autosave(match: Match) -> Path:
+def autosave(match: Match) -> Path | None:
     """Save the match to saves/autosave.json: the JSON is made now, the
     file written (atomically) on the autosave thread; ``flush()`` waits for it."""
+    if _saving_off:
+        return None
     path = autosave_path()
     _writer.submit(path, _dump(match))
     return path
+
+
+def autosave_trouble() -> str | None:
+    """Words for the window when the last autosave could not be written
+    (once for each run of failures), else None."""
+    return _writer.trouble()
 
 
 def flush(timeout: float | None = None) -> bool:
@@ -277,7 +367,10 @@ def flush(timeout: float | None = None) -> bool:
 
 def has_autosave() -> bool:
     """Is there a game to continue (on disk, or on its way there)?"""
-    path = autosave_path()
+    try:
+        path = autosave_path()
+    except OSError:  # no data folder: nothing kept
+        return False
     return _writer.pending(path) or path.exists()
 
 
@@ -285,7 +378,10 @@ def load_autosave() -> Match | None:
     """The autosaved match (the newest one handed in); None when there is
     none. A damaged autosave raises SaveError and stays in place."""
     _writer.flush()
-    path = autosave_path()
+    try:
+        path = autosave_path()
+    except OSError:  # no data folder: nothing kept
+        return None
     if not path.exists():
         return None
     return load(path)
@@ -317,8 +413,16 @@ def sanitize_name(name: str) -> str:
 def save_named(match: Match, name: str) -> Path:
     """Save under a name the player chose (sanitised); overwrites a save of
     the same name. Returns the file's path."""
-    path = saves_dir() / f"{sanitize_name(name)}.json"
-    _atomic_write(path, _dump(match))
+    try:
+        if _saving_off:
+            raise OSError(errno.EACCES, "saving is off")
+        path = saves_dir() / f"{sanitize_name(name)}.json"
+        _atomic_write(path, _dump(match))
+    except OSError as e:
+        log.warning("saving %s failed: %s", name, e)
+        raise SaveError(
+            f"The game could not be saved: {write_failure_words(e)}.", kind=FILE
+        ) from None
     return path
 
 
@@ -327,12 +431,7 @@ def load(path: str | os.PathLike[str]) -> Match:
     the file cannot be read or is not a valid save."""
     path = Path(path)
     try:
-        d = _read_json(path)
-        check_save(d)
-        try:
-            return Match.from_dict(d)
-        except SaveError as e:
-            raise SaveError(_replay_words(e.message, e.move)) from e
+        return Match.from_dict(_read_json(path))
     except SaveError as e:
         e.path = path
         raise
@@ -344,37 +443,39 @@ def delete(path: str | os.PathLike[str]) -> None:
 
 
 # -- what is wrong with a save, in words for players ---------------------------------
-NOT_A_SAVE = "This file is not a saved game from Chess Variants."
 CUT_SHORT = "This save is damaged or cut short, so it cannot be read."
 TOO_BIG = "This file is too large to be a saved game ({mb:.0f} MB)."
-NO_FINAL = "This save is incomplete: it has no final position. It may have been cut short."
-
-
-def _damaged(what: str) -> SaveError:
-    return SaveError(f"This save is damaged: {what}.")
-
 
 MAX_SAVE_BYTES = 2_000_000  # a long game is a few hundred KB; anything bigger is not a save
 
 
-def _short(text: str, limit: int = 40) -> str:
-    """Something from a file, short enough to quote in a message."""
-    text = " ".join("".join(c if c.isprintable() else " " for c in str(text)).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def read_regular(path: Path, limit: int) -> bytes:
+    """At most ``limit`` bytes of ``path``, opened only if it is a regular
+    file (never blocking on a pipe or a device, whatever a link points to);
+    OSError otherwise."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(0, "not a regular file")
+        with os.fdopen(fd, "rb") as fh:
+            fd = -1
+            return fh.read(limit)
+    finally:
+        if fd >= 0:
+            os.close(fd)
 
 
 def _read_json(path: Path) -> Any:
-    name = _short(path.stem)
+    name = short(path.stem)
     try:
         info = path.stat()  # never open what is not a plain file: a pipe would never end
         if stat.S_ISDIR(info.st_mode):
-            raise SaveError(f"“{name}” is a folder, not a saved game.", path)
+            raise SaveError(f"“{name}” is a folder, not a saved game.", path, FILE)
         if not stat.S_ISREG(info.st_mode):
-            raise SaveError(NOT_A_SAVE, path)
+            raise SaveError(NOT_A_SAVE, path, NOT_A_SAVE_KIND)
         if info.st_size > MAX_SAVE_BYTES:
-            raise SaveError(TOO_BIG.format(mb=info.st_size / 1e6), path)
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_SAVE_BYTES + 1)
+            raise SaveError(TOO_BIG.format(mb=info.st_size / 1e6), path, FILE)
+        raw = read_regular(path, MAX_SAVE_BYTES + 1)
     except FileNotFoundError:
         raise SaveError(
             f"The save “{name}” is not there any more; it may have been moved or deleted.",
@@ -382,165 +483,30 @@ def _read_json(path: Path) -> Any:
         ) from None
     except OSError as e:
         why = f" ({e.strerror})" if e.strerror else ""
-        raise SaveError(f"The save “{name}” could not be read{why}.", path) from e
+        raise SaveError(f"The save “{name}” could not be read{why}.", path, FILE) from e
     if len(raw) > MAX_SAVE_BYTES:
-        raise SaveError(TOO_BIG.format(mb=len(raw) / 1e6), path)
+        raise SaveError(TOO_BIG.format(mb=len(raw) / 1e6), path, FILE)
     if not raw.strip():
-        raise SaveError("This save is empty: nothing was written in it.", path)
+        raise SaveError("This save is empty: nothing was written in it.", path, FILE)
     try:
         text = raw.decode("utf-8-sig")  # a byte order mark, as some editors write, is fine
     except UnicodeDecodeError:
-        raise SaveError(NOT_A_SAVE, path) from None
+        raise SaveError(NOT_A_SAVE, path, NOT_A_SAVE_KIND) from None
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as e:  # bad JSON, a number too long, nesting too deep
-        log.info("%s: %s", path, _short(str(e), 200))  # where it broke, for the log
-        raise SaveError(CUT_SHORT if text.lstrip().startswith("{") else NOT_A_SAVE, path) from None
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+        log.info("%s: %s", path, short(str(e), 200))  # where it broke, for the log
+        if text.lstrip().startswith("{"):
+            raise SaveError(CUT_SHORT, path, CUT_SHORT_KIND) from None
+        raise SaveError(NOT_A_SAVE, path, NOT_A_SAVE_KIND) from None
 
 
 def check_save(d: Any) -> tuple[Any, list[dict[Any, Any]]]:
     """The game of a save read from JSON and its steps (seats as numbers),
-    after checking everything but the moves' legality; SaveError in words
-    for players when something is missing or wrong."""
-    if not isinstance(d, dict) or "format" not in d:
-        raise SaveError(NOT_A_SAVE)
-    fmt = d["format"]
-    if not _is_int(fmt) or fmt < 1:
-        raise _damaged("its version number is unreadable")
-    if fmt > FORMAT:
-        written = d.get("app_version")
-        by = f" ({_short(written, 20)})" if isinstance(written, str) else ""
-        raise SaveError(
-            f"This save was made by a newer version of Chess Variants{by}. "
-            "Update the game to open it."
-        )
-    game_id = d.get("game")
-    if not isinstance(game_id, str) or not game_id:
-        raise _damaged("it does not say which game it is")
-    try:
-        game = find_game(game_id)
-    except KeyError:
-        raise SaveError(
-            f"This save is for a game this version does not have ({_short(game_id)})."
-        ) from None
-    options = d.get("options")
-    try:
-        if not isinstance(options, dict):
-            raise ValueError(options)
-        game.normalize_options(options)
-    except ValueError:
-        raise _damaged(f"its settings are not ones {game.title} has") from None
-    if not _is_int(d.get("seed")):
-        raise _damaged("the number that sets up its game is missing")
-    players = d.get("players")
-    if (
-        not isinstance(players, list)
-        or len(players) != len(game.seats)
-        or not all(valid_player(p) for p in players)
-    ):
-        raise _damaged("it does not say properly who plays each side")
-    if not all(_known_level(game, p) for p in players):
-        raise _damaged("it names a computer player this version does not have")
-    names = d.get("names")  # saves from before names have none
-    if names is not None and (
-        not isinstance(names, list)
-        or len(names) != len(game.seats)
-        or not all(isinstance(n, str) for n in names)
-    ):
-        raise _damaged("the names of its players are unreadable")
-    steps = _steps(d.get("actions"), game, "its list of moves")
-    _steps(d.get("redo", []), game, "its list of taken-back moves")
-    if "final" not in d:
-        raise SaveError(NO_FINAL)
-    if not isinstance(d["final"], str):
-        raise _damaged("its final position is unreadable")
-    return game, steps
-
-
-def _known_level(game: Any, player: str) -> bool:
-    """A person, or a computer level the computer players understand."""
-    level = player.partition(":")[2]
-    if not level:
-        return True
-    from game.ai import make_bot
-
-    try:
-        make_bot(game.bot_levels.get(level, level))
-    except (ValueError, TypeError, OverflowError):
-        return False
-    return True
-
-
-MAX_MOVE_TEXT = 200  # characters; a move's notation is a few of them
-
-
-def _steps(raw: Any, game: Any, what: str) -> list[dict[Any, Any]]:
-    """Saved steps with their seats as numbers; SaveError when one cannot be
-    a step of this game (the rules judge the moves themselves on replay)."""
-    if not isinstance(raw, list):
-        raise _damaged(f"{what} is unreadable")
-    seats = range(len(game.seats))
-    out = []
-    for step in raw:
-        if not isinstance(step, dict) or not step:
-            raise _damaged(f"{what} has an unreadable entry")
-        if "resign" in step or "draw" in step:
-            out.append(step)
-            continue
-        keys = {
-            k: int(k)
-            for k in step
-            if isinstance(k, str) and k.isascii() and k.isdigit() and len(k) < 4
-        }
-        if len(keys) != len(step) or not all(
-            keys[k] in seats and isinstance(v, str) and len(v) <= MAX_MOVE_TEXT
-            for k, v in step.items()
-        ):
-            raise _damaged(f"{what} has an unreadable entry")
-        out.append({keys[k]: v for k, v in step.items()})
-    return out
-
-
-# Match.from_dict's replay messages ("Move 3 (Nf3) is not legal in this
-# position"): the step they name, what it says, and what went wrong.
-_REPLAY = re.compile(r"^(Move|Undone move) (\d+)(?: \((.*)\))? (.*)$", re.S)
-
-
-def _replay_words(message: str, number: int | None) -> str:
-    """A replay error from Match.from_dict in words for players: moves are
-    counted as players count them (White's move and Black's reply are one)."""
-    if "do not lead to its final position" in message:
-        return (
-            "This save does not add up: its moves lead to another position than the one "
-            "it recorded. It may have been edited, or written by another version of the game."
-        )
-    m = _REPLAY.match(message)
-    if m is None:
-        return message
-    kind, shown, problem = m.group(1), m.group(3), m.group(4)
-    if kind == "Move":
-        which = f"move {number}" if number is not None else "a move"
-    else:
-        which = "a taken-back move"
-    if shown and _short(shown):
-        which += f" ({_short(shown)})"
-    if "after the game was over" in problem:
-        return f"This save is damaged: {which} comes after the end of the game."
-    if "not legal" in problem:
-        return (
-            f"This save cannot be replayed: {which} is not allowed in its position. "
-            "The file may have been edited or damaged."
-        )
-    if "could not be replayed" in problem:
-        return (
-            f"This save could not be replayed: the rules failed at {which}. "
-            "This is a fault in the game, not in your file; the log has the details."
-        )
-    return _damaged(f"{which} is unreadable").message
+    checked by the one validator (``save_check.read_fields``) but for the
+    moves' legality; SaveError in words for players otherwise."""
+    fields = read_fields(d)
+    return fields.game, fields.steps
 
 
 @dataclass(frozen=True)
@@ -566,7 +532,7 @@ def _move_count(d: dict[str, Any], steps: list[dict[Any, Any]]) -> int:
     saves carry for this list (the rules count them while the steps are
     played); a save without it is replayed to count them."""
     moves = d.get("moves")
-    if _is_int(moves) and 0 <= moves <= len(steps):
+    if isinstance(moves, int) and not isinstance(moves, bool) and 0 <= moves <= len(steps):
         return moves
     try:
         return Match.from_dict(d).move_count()
@@ -595,7 +561,11 @@ def list_saves(include_autosave: bool = False) -> list[SaveInfo]:
     if include_autosave:
         _writer.flush()  # an autosave on its way is listed as it will be
     infos = []
-    for path in saves_dir().glob("*.json"):
+    try:
+        paths = list(saves_dir().glob("*.json"))
+    except OSError:  # no data folder: no saves
+        return []
+    for path in paths:
         if path.stem == AUTOSAVE and not include_autosave:
             continue
         if path.name.startswith("."):
@@ -605,21 +575,80 @@ def list_saves(include_autosave: bool = False) -> list[SaveInfo]:
     return infos
 
 
+# -- small data files: settings and records ------------------------------------------
+SMALL_FILE_BYTES = 256_000  # settings and records are a few KB
+
+# One-line notices for the window (the main menu shows them): a damaged file
+# set aside, saving off. Each is said once.
+_notices: list[str] = []
+
+
+def notice(text: str) -> None:
+    if text not in _notices:
+        _notices.append(text)
+
+
+def notices() -> list[str]:
+    return list(_notices)
+
+
+def read_small_json(path: Path) -> Any:
+    """The JSON in a small data file, or None if there is none; ValueError
+    (with a short reason) if it is no regular file, too big, or no JSON."""
+    try:
+        raw = read_regular(path, SMALL_FILE_BYTES + 1)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise ValueError(e.strerror or "not a regular file") from None
+    if len(raw) > SMALL_FILE_BYTES:
+        raise ValueError("too big")
+    try:
+        return json.loads(raw.decode("utf-8-sig"))
+    except (ValueError, RecursionError) as e:  # bad JSON, bad UTF-8, nesting too deep
+        raise ValueError(short(e, 80)) from None
+
+
+def set_aside(path: Path, what: str, why: str) -> None:
+    """Rename a damaged data file to <name>.bad, log it and tell the window."""
+    aside = path.with_name(path.name + ".bad")
+    try:
+        os.replace(path, aside)
+    except OSError:
+        log.exception("could not set the damaged %s aside", what)
+    log.warning("%s file %s is damaged (%s); set aside as %s", what, path, why, aside.name)
+    notice(f"Your {what} file was damaged; it was set aside as {aside.name}.")
+
+
 # -- settings ----------------------------------------------------------------------
+ANIMATION_SPEEDS = (0.1, 10.0)  # a speed between these, or 0 for no animations
+REMEMBERED = ("last_players", "last_names")  # per game id, a short list of texts
+
+
 def _valid_setting(key: str, value: Any) -> bool:
+    """Is ``value`` one ``key`` can have? Each known setting has its range."""
+    if key in REMEMBERED:
+        return isinstance(value, dict) and all(
+            isinstance(k, str)
+            and len(k) <= 40
+            and isinstance(v, list)
+            and len(v) <= 8
+            and all(isinstance(x, str) and len(x) <= 200 for x in v)
+            for k, v in value.items()
+        )
     default = DEFAULT_SETTINGS.get(key)
     if isinstance(default, bool):
         return isinstance(value, bool)
-    if isinstance(default, float):
+    if key == "animation_speed":
+        low, high = ANIMATION_SPEEDS
         return (
             isinstance(value, (int, float))
             and not isinstance(value, bool)
-            and math.isfinite(value)
-            and value >= 0  # 0 is "animations off"
+            and (value == 0 or low <= value <= high)  # False for nan
         )
     if isinstance(default, str):
-        return isinstance(value, str) and bool(value)
-    return True  # a key this module has no default for: kept as given
+        return isinstance(value, str) and 0 < len(value) <= 40
+    return True  # a key this version does not know (a newer one's): kept as given
 
 
 def _merged(settings: dict[str, Any]) -> dict[str, Any]:
@@ -628,29 +657,27 @@ def _merged(settings: dict[str, Any]) -> dict[str, Any]:
         if _valid_setting(key, value):
             merged[key] = value
         else:
-            log.warning("setting %r has a bad value %r; using %r", key, value, merged.get(key))
+            log.warning("setting %.40r has a bad value %.60r; using its default", key, value)
     return merged
 
 
 def load_settings() -> dict[str, Any]:
-    """The settings with defaults filled in. A damaged settings file gives
-    the defaults and is kept beside as settings.json.bad; a bad value gives
-    that key's default."""
-    path = settings_path()
-    if not path.exists():
+    """The settings with defaults filled in, each checked against its range.
+    A damaged settings file (no JSON, no table, too big, not a file) is set
+    aside as settings.json.bad with a notice, and the defaults are used; a
+    bad value gives that key's default. No data folder: the defaults."""
+    try:
+        path = settings_path()
+    except OSError:
         return dict(DEFAULT_SETTINGS)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict):
+        data = read_small_json(path)
+        if data is not None and not isinstance(data, dict):
             raise ValueError("settings are not a table")
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        log.warning("settings file %s is damaged (%s); using defaults", path, e)
-        try:
-            shutil.copyfile(path, path.with_name(path.name + ".bad"))
-        except OSError:
-            pass
+    except ValueError as e:
+        set_aside(path, "settings", str(e))
         return dict(DEFAULT_SETTINGS)
-    return _merged(data)
+    return _merged(data or {})
 
 
 def save_settings(settings: dict[str, Any]) -> None:

@@ -241,7 +241,7 @@ class Drill:
             return
         key, n = (match.game_id, match.seed), len(match.records)
         dig = digest(match.history)  # as Continue will show it: replayed through the rules
-        written = json.loads(path.read_text(encoding="utf-8"))["actions"]
+        written = saves.read_save_dict(path)["actions"]
         raw = digest(written)
         if raw != dig:  # the rules name a replayed move otherwise than when it was played
             self.figures.renamed += 1

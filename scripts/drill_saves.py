@@ -168,6 +168,79 @@ def _floats(rng, base, path):
     _write(path, json.dumps(d).encode())  # Infinity and NaN as Python writes them
 
 
+@kind("infinite option")
+def _infinite_option(rng, base, path):
+    """An option (Chess960's start number, say) of Infinity, NaN or a huge float."""
+    d = copy.deepcopy(base)
+    value = rng.choice([float("inf"), float("-inf"), float("nan"), 1e308, -1e308])
+    keys = list(d["options"]) or ["number"]
+    d["options"] = dict(d["options"], **{rng.choice(keys): value})
+    _write(path, json.dumps(d).encode())  # Infinity and NaN as Python writes them
+
+
+@kind("bad computer level")
+def _bad_level(rng, base, path):
+    """A computer level the setup never offers, with numbers out of range."""
+    d = copy.deepcopy(base)
+    bad = [
+        "computer:search:60:time=nan",
+        "computer:search:2:time=inf",
+        "computer:search:2:time=-1",
+        "computer:search:1000000",
+        "computer:search:2:nodes=-5",
+        "computer:search:2:nodes=" + "9" * 40,
+        "computer:ismcts:iterations=0",
+        "computer:search:2:samples=0",
+    ]
+    d["players"][rng.randrange(len(d["players"]))] = rng.choice(bad)
+    _write(path, _text(d))
+
+
+@kind("damaged start")
+def _damaged_start(rng, base, path):
+    """A start position the rules cannot play (or no position at all)."""
+    d = copy.deepcopy(base)
+    final = d["final"]
+    board, _, rest = final.partition(" ")
+    starts = [
+        "x" * rng.choice([10, 10_000]),
+        "",
+        "8/8/8 w - - 0 1",
+        # a pawn where none can stand, kings gone, counters of 0 and -1
+        board.replace("K", "P", 1) + " " + rest,
+        board.replace("k", "1", 1) + " " + rest,
+        final.replace(" 1 ", " 0 ", 1).replace(" 0 1", " -1 0"),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNp w - - 0 1",
+    ]
+    d["start"] = rng.choice(starts)
+    _write(path, _text(d))
+
+
+@kind("damaged seal")
+def _damaged_seal(rng, base, path):
+    """A sealed save (as games with secrets write them) with its sealed field
+    cut, flipped, or unpacking to something huge or foreign."""
+    import base64
+    import zlib
+
+    from game.save_check import SEALED, conceal
+
+    d = conceal(copy.deepcopy(base))
+    sealed = d[SEALED]
+    d[SEALED] = rng.choice(
+        [
+            sealed[: rng.randrange(len(sealed))],
+            sealed[::-1],
+            sealed.replace("A", "B"),
+            base64.b64encode(zlib.compress(b"[" * 200_000)).decode(),
+            base64.b64encode(zlib.compress(b" " * 20_000_000)).decode(),
+            base64.b64encode(zlib.compress(b'{"seed": 1, "format": 2}')).decode(),
+            None,
+        ]
+    )
+    _write(path, _text(d))
+
+
 @kind("deep nesting")
 def _deep(rng, base, path):
     depth = rng.choice([1000, 100_000, 500_000])
@@ -302,6 +375,16 @@ def _pipe(rng, base, path):
         os.mkfifo(path)
     else:  # pragma: no cover - Windows has no named pipes in folders
         path.mkdir()
+
+
+@kind("link to a pipe")
+def _link_to_pipe(rng, base, path):
+    if not hasattr(os, "mkfifo"):  # pragma: no cover - Windows
+        _write(path, b"")
+        return
+    pipe = path.with_name(f".pipe-{path.stem}")
+    os.mkfifo(pipe)
+    os.symlink(pipe, path)
 
 
 @kind("link to nowhere")
@@ -445,9 +528,13 @@ def run_case(
     screen = screen_cpu = 0.0
     try:
         start, cpu = time.perf_counter(), time.process_time()
-        listed = [i for i in saves.list_saves() if i.path == path]
+        every = saves.list_saves()
+        listed = [i for i in every if i.path == path]
         screen += time.perf_counter() - start
         screen_cpu += time.process_time() - cpu
+        hidden = [p.name for p in others if not any(i.path == p and i.ok for i in every)]
+        if hidden:  # one bad file must never hide the others
+            out.failures.append(f"the Load list lost {len(hidden)} real saves")
         if listed and listed[0].error is not None and not clear(listed[0].error):
             out.failures.append(f"unclear message in the list: {listed[0].error[:200]!r}")
         scene = app.scene

@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.games import load_all  # noqa: E402
 from game.match import Match  # noqa: E402
+from game.save_check import reveal  # noqa: E402
 
 
 def smoke(exe: Path, game_id: str, frames: int) -> tuple[bool, str]:
@@ -64,7 +65,7 @@ def smoke(exe: Path, game_id: str, frames: int) -> tuple[bool, str]:
         autosaves = list(home.rglob("autosave.json"))
         if not autosaves:
             return False, "no autosave left"
-        kept = json.loads(autosaves[0].read_text(encoding="utf-8"))
+        kept = reveal(json.loads(autosaves[0].read_text(encoding="utf-8")))
         if kept.get("game") != game_id:
             return False, f"the autosave is a game of {kept.get('game')!r}"
         steps = len(kept.get("actions", []))

@@ -217,6 +217,7 @@ def test_every_kind_of_damage_gives_a_clear_message_and_touches_nothing_else(kin
         infos = {info.path: info for info in saves.list_saves()}
         if path in infos and infos[path].error is not None:
             assert drill.clear(infos[path].error)
+        assert all(p in infos and infos[p].ok for p in others), "a bad file hid the others"
         assert drill.digest(path) == own
         drill._remove(path)
     for path, digest in others.items():
@@ -224,7 +225,7 @@ def test_every_kind_of_damage_gives_a_clear_message_and_touches_nothing_else(kin
 
 
 def test_a_sample_of_the_drill_through_the_load_screen():
-    """26 files, one of each kind and a big one (3 MB), through the loader,
+    """A file of each kind and a big one (3 MB), through the loader,
     the list and the real Load screen: no failure (timings aside: this
     machine may be busy, the script prints them)."""
     count = len(drill.MAKERS)
@@ -235,3 +236,51 @@ def test_a_sample_of_the_drill_through_the_load_screen():
     failures = [(o.kind, f) for o in outcomes for f in o.failures if not f.startswith("took")]
     assert failures == []
     assert sum(o.message is not None for o in outcomes) >= count - 6  # nearly all refused
+
+
+# -- one validator: fields checked once, refusals with their kind -----------------------------
+def test_an_infinite_option_neither_raises_nor_hides_the_other_saves():
+    d = Match("chess960", seed=4).to_dict()
+    good = write("good", json.dumps(d))
+    d["options"]["number"] = float("inf")
+    bad = write("infinite", json.dumps(d))  # "number": Infinity, as Python writes it
+    message = refused(bad)
+    assert "settings" in message
+    infos = {info.path: info for info in saves.list_saves()}
+    assert infos[good].ok and not infos[bad].ok
+
+
+@pytest.mark.parametrize(
+    "level", ["search:60:time=nan", "search:2:time=inf", "search:1000000", "search:2:nodes=-5"]
+)
+def test_a_computer_level_read_from_a_file_is_checked(level):
+    d = chess_save("e4") | {"players": ["human", f"computer:{level}"]}
+    with pytest.raises(saves.SaveError) as caught:
+        saves.load(write("level", json.dumps(d)))
+    assert caught.value.kind == "settings" and "computer player" in caught.value.message
+
+
+def test_a_damaged_start_position_is_reported_as_such():
+    d = chess_save() | {"start": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNp w - - 0 1"}
+    with pytest.raises(saves.SaveError) as caught:
+        saves.load(write("start", json.dumps(d)))
+    error = caught.value
+    assert error.kind == "start" and "start position cannot be played" in error.message
+    assert "h1" in error.message and "settings" not in error.message
+
+
+def test_a_long_start_position_is_not_echoed():
+    d = chess_save() | {"start": "Q" * 10_137}
+    with pytest.raises(saves.SaveError) as caught:
+        saves.load(write("long start", json.dumps(d)))
+    assert len(caught.value.message) < 200
+
+
+def test_a_step_the_rules_refuse_carries_its_kind_and_step():
+    d = chess_save("e4", "e5")
+    d["actions"][1] = {"1": "Ke6"}  # no king steps two squares
+    d["final"] = "x"
+    with pytest.raises(saves.SaveError) as caught:
+        saves.load(write("illegal", json.dumps(d)))
+    assert (caught.value.kind, caught.value.step) == ("illegal", 2)
+    assert "move 1 (Ke6)" in caught.value.message

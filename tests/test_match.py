@@ -154,7 +154,7 @@ def test_play_clears_redo():
 
 
 def test_undo_to_human_takes_back_the_computer_reply_too():
-    m = Match("toy_nim", seed=0, players=["human", "computer:1"])
+    m = Match("toy_nim", seed=0, players=["human", "computer:random"])
     m.play({0: 1})  # human
     m.play({1: 2})  # computer's reply
     assert m.undo_to_human() == 2
@@ -177,14 +177,14 @@ def test_undo_to_human_with_computer_first():
 
 
 def test_undo_to_human_without_humans_undoes_one():
-    m = Match("toy_nim", seed=0, players=["computer:1", "computer:1"])
+    m = Match("toy_nim", seed=0, players=["computer:random", "computer:random"])
     m.play({0: 1})
     m.play({1: 1})
     assert m.undo_to_human() == 1
 
 
 def test_undo_resign_against_computer():
-    m = Match("toy_nim", seed=0, players=["human", "computer:1"])
+    m = Match("toy_nim", seed=0, players=["human", "computer:random"])
     m.play({0: 1})
     m.play({1: 1})
     m.resign(0)
@@ -283,7 +283,7 @@ def test_to_dict_shape():
 
 @pytest.mark.parametrize("game_id", ["toy_nim", "toy_guess"])
 def test_roundtrip(game_id):
-    m = Match(game_id, seed=11, players=["computer:1", "human"])
+    m = Match(game_id, seed=11, players=["computer:random", "human"])
     for _ in range(4):
         if m.is_over():
             break
@@ -332,61 +332,90 @@ def broken(**changes) -> dict:
 
 
 @pytest.mark.parametrize(
-    "data, words",
+    "data, kind, step, words",
     [
-        (lambda: [1, 2], "not a saved game"),
-        (lambda: "hello", "not a saved game"),
-        (lambda: {}, "not a saved game"),
-        (lambda: broken(format=3), "newer version of the game"),
-        (lambda: broken(format=3), "format 3"),
-        (lambda: broken(format="1"), "unknown format"),
-        (lambda: broken(format=0), "unknown format"),
-        (lambda: broken(game="chess_on_mars"), "'chess_on_mars'"),
-        (lambda: broken(game=7), "'game'"),
-        (lambda: broken(game=KeyError), "no 'game'"),
-        (lambda: broken(seed="12"), "'seed'"),
-        (lambda: broken(seed=True), "'seed'"),
-        (lambda: broken(seed=1.5), "'seed'"),
-        (lambda: broken(options=[]), "'options'"),
-        (lambda: broken(options={"heap": 8}), "bad settings"),
-        (lambda: broken(players="human"), "'players'"),
-        (lambda: broken(players=["human"]), "bad settings"),
-        (lambda: broken(players=["human", 3]), "bad settings"),
-        (lambda: broken(actions={"0": "take 1"}), "'actions'"),
-        (lambda: broken(actions=KeyError), "no 'actions'"),
-        (lambda: broken(actions=["take 1"]), "Move 1 is damaged"),
-        (lambda: broken(actions=[{}]), "Move 1 is damaged"),
+        (lambda: [1, 2], "not_a_save", None, "not a saved game"),
+        (lambda: "hello", "not_a_save", None, "not a saved game"),
+        (lambda: {}, "not_a_save", None, "not a saved game"),
+        (lambda: broken(format=3), "newer", None, "newer version"),
+        (lambda: broken(format="1"), "damaged", None, "version number"),
+        (lambda: broken(format=0), "damaged", None, "version number"),
+        (lambda: broken(game="chess_on_mars"), "unknown_game", None, "(chess_on_mars)"),
+        (lambda: broken(game=7), "damaged", None, "which game"),
+        (lambda: broken(game=KeyError), "damaged", None, "which game"),
+        (lambda: broken(seed="12"), "damaged", None, "number that sets up"),
+        (lambda: broken(seed=True), "damaged", None, "number that sets up"),
+        (lambda: broken(seed=1.5), "damaged", None, "number that sets up"),
+        (lambda: broken(seed=10**30), "damaged", None, "number that sets up"),
+        (lambda: broken(options=[]), "settings", None, "settings are not ones"),
+        (lambda: broken(options={"heap": 8}), "settings", None, "settings are not ones"),
+        (lambda: broken(options={"heap": float("inf")}), "settings", None, "settings"),
+        (lambda: broken(players="human"), "damaged", None, "who plays"),
+        (lambda: broken(players=["human"]), "damaged", None, "who plays"),
+        (lambda: broken(players=["human", 3]), "damaged", None, "who plays"),
+        (
+            lambda: broken(players=["human", "computer:search:60:time=nan"]),
+            "settings",
+            None,
+            "computer player",
+        ),
+        (lambda: broken(actions={"0": "take 1"}), "damaged", None, "list of moves"),
+        (lambda: broken(actions=KeyError), "damaged", None, "list of moves"),
+        (lambda: broken(actions=["take 1"]), "damaged", 1, "unreadable entry"),
+        (lambda: broken(actions=[{}]), "damaged", 1, "unreadable entry"),
         (
             lambda: broken(actions=[{"0": "take 1"}, {"1": "take 4"}]),
-            "Move 2 (take 4) is not legal",
+            "illegal",
+            2,
+            "move 1 (take 4) is not allowed",
         ),
         (
             lambda: broken(actions=[{"0": "take 1"}, {"0": "take 1"}]),
-            "Move 2 (take 1) is not legal",
+            "illegal",
+            2,
+            "(take 1) is not allowed",
         ),
-        (lambda: broken(actions=[{"0": "take 1"}, {"1": 2}]), "Move 2 should be move text"),
-        (lambda: broken(actions=[{"x": "take 1"}]), "unknown seat"),
-        (lambda: broken(actions=[{"5": "take 1"}]), "unknown seat"),
-        (lambda: broken(actions=[{"resign": 9}]), "Move 1 is damaged"),
-        (lambda: broken(actions=[{"resign": 0}, {"1": "take 1"}]), "after the game was over"),
-        (lambda: broken(final="3 1"), "do not lead to its final position"),
-        (lambda: broken(final=None), "'final'"),
-        (lambda: broken(redo={"0": "x"}), "'redo'"),
-        (lambda: broken(redo=[{"1": "take 3"}]), "Undone move 3 (take 3) is not legal"),
+        (lambda: broken(actions=[{"0": "take 1"}, {"1": 2}]), "damaged", 2, "unreadable entry"),
+        (lambda: broken(actions=[{"x": "take 1"}]), "damaged", 1, "unreadable entry"),
+        (lambda: broken(actions=[{"5": "take 1"}]), "damaged", 1, "unreadable entry"),
+        (lambda: broken(actions=[{"resign": 9}]), "damaged", 1, "unreadable entry"),
+        (
+            lambda: broken(actions=[{"resign": 0}, {"1": "take 1"}]),
+            "late",
+            2,
+            "after the end of the game",
+        ),
+        (lambda: broken(final="3 1"), "mismatch", None, "does not add up"),
+        (lambda: broken(final=None), "damaged", None, "final position"),
+        (lambda: broken(final=KeyError), "damaged", None, "no final position"),
+        (lambda: broken(redo={"0": "x"}), "damaged", None, "taken-back moves"),
+        (
+            lambda: broken(redo=[{"1": "take 3"}]),
+            "illegal",
+            3,
+            "a taken-back move (take 3) is not allowed",
+        ),
+        (lambda: broken(start=7), "start", None, "start position"),
+        (lambda: broken(start="no heap"), "start", None, "start position cannot be played"),
     ],
 )
-def test_from_dict_errors(data, words):
+def test_from_dict_errors(data, kind, step, words):
+    """One validator: each refusal carries its kind and step, in short words."""
     with pytest.raises(SaveError) as info:
         Match.from_dict(data())
-    assert words in str(info.value)
+    error = info.value
+    assert (error.kind, error.step) == (kind, step), error.message
+    assert words in error.message
+    assert error.message[0].isupper() and error.message.endswith(".")
+    assert len(error.message) <= 200
 
 
 def test_newer_format_message_in_full():
     with pytest.raises(SaveError) as info:
         Match.from_dict(broken(format=3, app_version="2.0.0"))
     assert str(info.value) == (
-        "This save was written by a newer version of the game (2.0.0) (format 3); "
-        "this version reads format 1"
+        "This save was made by a newer version of Chess Variants (2.0.0). "
+        "Update the game to open it."
     )
 
 
@@ -413,7 +442,7 @@ def test_random_operations_keep_match_consistent(game_id, seq, seed):
         game_id,
         options={"rounds": 5} if game_id == "toy_guess" else None,
         seed=seed,
-        players=["human", "computer:1"],
+        players=["human", "computer:random"],
     )
     for op, k in seq:
         if op == "play" and not m.is_over():
@@ -444,7 +473,7 @@ needs_chess = pytest.mark.skipif(
 
 @needs_chess
 def test_chess_san_history_and_roundtrip():
-    m = Match("chess", seed=0, players=["human", "computer:1"])
+    m = Match("chess", seed=0, players=["human", "computer:random"])
     for san in ["e4", "e5", "Nf3", "Nc6", "Bb5"]:
         m.play({m.to_act()[0]: m.state.parse_action(san)})
     assert m.move_list() == ["e4", "e5", "Nf3", "Nc6", "Bb5"]
@@ -456,7 +485,7 @@ def test_chess_san_history_and_roundtrip():
 
 @needs_chess
 def test_chess_undo_to_human_against_computer():
-    m = Match("chess", seed=0, players=["human", "computer:1"])
+    m = Match("chess", seed=0, players=["human", "computer:random"])
     m.play({0: m.state.parse_action("e4")})
     m.play({1: m.state.parse_action("e5")})
     start = Match("chess", seed=0).state.to_text()
@@ -471,8 +500,9 @@ def test_chess_fools_mate_ends_and_illegal_save_move():
     assert m.is_over() and m.state.result().points == (0.0, 1.0)
     d = m.to_dict()
     d["actions"][3] = {"1": "Qxh7"}
-    with pytest.raises(SaveError, match=r"Move 4 \(Qxh7\) is not legal in this position"):
+    with pytest.raises(SaveError, match=r"move 2 \(Qxh7\) is not allowed in its position") as info:
         Match.from_dict(d)
+    assert (info.value.kind, info.value.step) == ("illegal", 4)
 
 
 @needs_chess
@@ -509,8 +539,9 @@ def test_a_start_that_is_no_position_is_refused_with_the_games_words():
     with pytest.raises(ValueError, match="6 fields"):
         Match("chess", seed=1, start="not a position")
     bad = Match("chess", seed=1).to_dict() | {"start": "8/8/8 w - - 0 1"}
-    with pytest.raises(SaveError, match="8 ranks"):
+    with pytest.raises(SaveError, match="start position cannot be played: .*8 ranks") as info:
         Match.from_dict(bad)
+    assert info.value.kind == "start"
 
 
 def test_state_at_gives_each_position_of_the_game():
@@ -566,7 +597,7 @@ def test_an_older_save_without_names_loads_with_none():
 @pytest.mark.parametrize("names", ["Ann", ["Ann"], ["Ann", 7], {"0": "Ann"}, [None, None]])
 def test_a_save_with_unreadable_names_is_refused_with_a_message(names):
     d = Match("toy_nim", seed=1).to_dict() | {"names": names}
-    with pytest.raises(SaveError, match="'names'"):
+    with pytest.raises(SaveError, match="names of its players are unreadable"):
         Match.from_dict(d)
 
 

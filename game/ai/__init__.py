@@ -167,6 +167,28 @@ class SearchBot:
         return choice
 
 
+# What a spec's numbers may be (a level read from a save is checked like the
+# setup's own): seconds for time and cap, counts for the rest.
+SPEC_RANGES: dict[str, tuple[float, float]] = {
+    "time": (0.001, 600.0),
+    "cap": (0.001, 600.0),
+    "depth": (1, 40),
+    "nodes": (1, 10**9),
+    "samples": (1, 10_000),
+    "iterations": (1, 10**8),
+}
+
+
+def _in_range(key: str, text: str, spec: str) -> float | int:
+    """A spec's number, checked against its range (ValueError otherwise: no
+    ``time=nan``, no depth of a million)."""
+    low, high = SPEC_RANGES[key]
+    value: float | int = float(text) if key in ("time", "cap") else int(text)
+    if not low <= value <= high:  # False for nan too
+        raise ValueError(f"bot setting {key} must be {low} to {high}")
+    return value
+
+
 def make_bot(spec: str, **overrides: Any) -> Bot:
     """A bot from its spec text (see the module docstring). Keyword
     ``overrides`` (time_limit, time_cap, node_limit, samples, depth) win over
@@ -195,9 +217,9 @@ def make_bot(spec: str, **overrides: Any) -> Bot:
             key = key.strip().lower()
             if key not in names:
                 raise ValueError(f"unknown bot setting {key!r} in {spec!r}")
-            kwargs[names[key]] = float(value) if key in ("time", "cap") else int(value)
+            kwargs[names[key]] = _in_range(key, value, spec)
         elif kind == "search":
-            kwargs["depth"] = int(part)
+            kwargs["depth"] = _in_range("depth", part, spec)
         else:
             raise ValueError(f"unknown bot setting {part!r} in {spec!r}")
     kwargs.update(overrides)

@@ -37,6 +37,23 @@ class IllegalAction(ValueError):
     """An action that the rules do not allow here, or text that names none."""
 
 
+MESSAGE_MAX = 160  # characters: a refusal is a short message, whatever it was given
+TEXT_MAX = 4000  # characters: longer than any game's position text
+
+
+def shorten(message: str, limit: int = MESSAGE_MAX) -> str:
+    """``message`` cut to ``limit`` characters (an ellipsis where cut)."""
+    return message if len(message) <= limit else message[: limit - 1] + "\u2026"
+
+
+class PositionError(ValueError):
+    """A position text the rules cannot play; its message is short, and
+    echoes at most a little of the text."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(shorten(message))
+
+
 @dataclass(frozen=True)
 class Event:
     """Something that happened, for the UI to animate and the log to tell.
@@ -247,6 +264,26 @@ class Game:
         raise NotImplementedError
 
     def from_text(self, text: str) -> State:
+        """The one door for typed positions (the setup screen, a save's
+        start, ``--load``): the game's ``read_text``, then the state's own
+        ``check_position``. Anything the rules could not play is refused
+        with PositionError."""
+        if not isinstance(text, str):
+            raise PositionError("a position is a text")
+        if len(text) > TEXT_MAX:
+            raise PositionError(f"the position text is too long (over {TEXT_MAX} characters)")
+        try:
+            state = self.read_text(text)
+            state.check_position()
+        except PositionError:
+            raise
+        except (ValueError, IndexError, KeyError, OverflowError) as error:
+            raise PositionError(str(error) or "the position text cannot be read") from None
+        return state
+
+    def read_text(self, text: str) -> State:
+        """The state a position text (``State.to_text``) describes;
+        ValueError on anything malformed."""
         raise NotImplementedError
 
 
@@ -419,6 +456,11 @@ class State:
 
     def to_text(self) -> str:
         raise NotImplementedError
+
+    def check_position(self) -> None:
+        """Raise PositionError if the rules cannot play this position (read
+        from a text). Games extend it (calling ``super()``) with what their
+        equipment and rules exclude."""
 
     def notation(self, action: Action) -> str:
         """The action in the game's notation, as its actor and saves know it.

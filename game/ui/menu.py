@@ -90,6 +90,7 @@ class MainMenu(FormScene):
             self.buttons[key] = b
             y += bh + bgap
         self._refresh_continue()
+        self._notices(pygame.Rect(16, h - 34, max(100, side.left - 32), 24))
         widgets.label(
             ui,
             pygame.Rect(side.left, h - 56, side.width, 24),
@@ -102,6 +103,14 @@ class MainMenu(FormScene):
             f"version {self.app.version}",
             "#hint",
         )
+
+    def _notices(self, rect: pygame.Rect) -> None:
+        """The start-up notices (a damaged file set aside, saving off), one line."""
+        from game.saves import notices
+
+        shown = notices()
+        if shown:
+            widgets.label(self.ui, rect, "  ·  ".join(shown[-2:]), "#hint")
 
     def _card_layout(self, games: list[Entry], card_w: int, card_h: int) -> str:
         """ "line" (title and players side by side), "stacked" (players under

@@ -7,7 +7,6 @@ Each test injects a fault by patching one method to raise."""
 
 from __future__ import annotations
 
-import json
 import logging
 import pickle
 
@@ -76,7 +75,7 @@ def fault_windows(app) -> list[FaultDialog]:
 
 def saved_history() -> list[dict]:
     saves.flush()
-    return json.loads(saves.autosave_path().read_text(encoding="utf-8"))["actions"]
+    return saves.read_save_dict(saves.autosave_path())["actions"]
 
 
 def check_recovered(app, kind: str, history: list[dict]) -> None:

@@ -297,6 +297,8 @@ class ChessBoard:
         (Shredder-FEN and X-FEN)."""
         if field == "-":
             return 0
+        if len(set(field)) != len(field):
+            raise ValueError("a castling right is named twice")
         rights = 0
         for char in field:
             side = WHITE if char.isupper() else BLACK

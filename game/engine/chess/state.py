@@ -50,6 +50,7 @@ from game.engine.chess.board import ChessBoard
 from game.engine.chess.movegen import MoveGeneration
 from game.engine.chess.san import read_move, san
 from game.engine.chess.tables import (
+    BACK_RANK,
     BISHOP,
     BLACK,
     GEO,
@@ -67,7 +68,15 @@ from game.engine.chess.tables import (
 )
 from game.engine.draws import FIFTY_MOVES, THREEFOLD, Repetition
 from game.engine.pieces import Piece
-from game.engine.protocol import Event, Game, Result, Rounds, Seat, State
+from game.engine.protocol import (
+    Event,
+    Game,
+    PositionError,
+    Result,
+    Rounds,
+    Seat,
+    State,
+)
 
 # The hooks behind each of a class's declared fast paths (``orthodox_moves``,
 # ``moves_only``, ``plain_turns``, ``orthodox_ends``): a class
@@ -91,6 +100,7 @@ FAST_PATHS = {
 }
 
 Copier = Callable[[Any], Any] | None
+COUNTER_MAX = 100_000  # the move counters of a position text: far beyond any real game
 
 
 def _legal_copy(moves: list[Move] | None) -> list[Move] | None:
@@ -111,6 +121,7 @@ class ChessState(MoveGeneration, ChessBoard, State):
     castles: ClassVar[bool] = True
     castle_through_attack: ClassVar[bool] = False
     extra_field_names: ClassVar[tuple[str, ...]] = ()
+    pawns_promote: ClassVar[bool] = True  # so no pawn stands on the first or last rank
     # Every instance field and how a copy gets its own (None: immutable, shared).
     FIELDS: ClassVar[dict[str, Copier]] = {
         "game": None,
@@ -588,11 +599,6 @@ class ChessState(MoveGeneration, ChessBoard, State):
             raise ValueError(f"the position text has {6 + extra} fields: {names}")
         board, side, castle, ep, half, full = parts[:6]
         self.read_board(board)
-        if self.legality != "none":
-            for s in (WHITE, BLACK):
-                kings = bin(self.bb[KING] & self.occ[s]).count("1")
-                if kings > 1 or (kings == 0 and self.legality == "check"):
-                    raise ValueError("each side needs exactly one king")
         if side not in ("w", "b"):
             raise ValueError("the side to move is w or b")
         self.turn = WHITE if side == "w" else BLACK
@@ -605,6 +611,54 @@ class ChessState(MoveGeneration, ChessBoard, State):
         self.read_extra_fields(parts[6:])
         self._legal = None
         self._result = False
+
+    def check_position(self) -> None:
+        """What the chess core's rules cannot play: a king too many or (with
+        check) missing, a pawn on the first or last rank, an en passant
+        square no pawn just skipped, the side not to move in check, move
+        counters out of range. Variants extend it with their own fields."""
+        if self.legality != "none":
+            for side in (WHITE, BLACK):
+                kings = (self.bb[KING] & self.occ[side]).bit_count()
+                if kings > 1 or (kings == 0 and self.legality == "check"):
+                    raise PositionError("each side needs exactly one king")
+        pawns = self.bb[PAWN] & (BACK_RANK[WHITE] | BACK_RANK[BLACK]) & ~self.pawns_to_promote()
+        if pawns and self.pawns_promote:
+            name = GEO.name(next(iter(bits(pawns))))
+            raise PositionError(f"a pawn on {name}: pawns never stand on the first or last rank")
+        if self.ep is not None and not self._ep_plausible():
+            raise PositionError(f"no pawn has just skipped {GEO.name(self.ep)}")
+        if not 0 <= self.halfmove <= COUNTER_MAX or not 1 <= self.fullmove <= COUNTER_MAX:
+            raise PositionError(f"the move counters are 0 to {COUNTER_MAX} and 1 to {COUNTER_MAX}")
+        if (
+            self.legality == "check"
+            and not self.king_may_stand_attacked()
+            and self.king_attacked(1 - self.turn)
+        ):
+            name = "White" if self.turn == BLACK else "Black"
+            raise PositionError(f"{name} is in check, but it is not {name}'s move")
+
+    def _ep_plausible(self) -> bool:
+        """The en passant square is empty, on the third or sixth rank, with
+        the pawn that skipped it just beyond. (Not tied to the side to move:
+        in some variants the mover's turn goes on after the pawn's move.)"""
+        ep = self.ep
+        if ep is None:
+            return True
+        if (self.occ[WHITE] | self.occ[BLACK]) >> ep & 1 or ep // W not in (2, 5):
+            return False
+        side, beyond = (WHITE, ep + W) if ep // W == 2 else (BLACK, ep - W)
+        return bool((self.bb[PAWN] & self.occ[side]) >> beyond & 1)
+
+    def pawns_to_promote(self) -> int:
+        """Pawns on the last rank whose promotion is a decision still to make
+        (a bitboard; none in orthodox chess, which promotes as it moves)."""
+        return 0
+
+    def king_may_stand_attacked(self) -> bool:
+        """May the side not to move have its king attacked here? Only while
+        the mover's turn holds more decisions, in orthodox turns."""
+        return self.turn_open()
 
     def to_text(self) -> str:
         ep = GEO.name(self.ep) if self.ep is not None and self._ep_capturable() else "-"

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.engine import Event, Game, Seat
+from game.engine import Event, Game, PositionError, Seat
 from game.engine.board import bits
 from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move, extras_text, read_extras
 from game.engine.chess.san import move_text
@@ -401,6 +401,11 @@ class AdrenalineState(ChessState):
         self.captured = captured == "x"
         self.turn_ep = None if ep == "-" else GEO.square(ep)
 
+    def check_position(self) -> None:
+        if self.supply + sum(self.extras.values()) > SUPPLY:
+            raise PositionError(f"the set has {SUPPLY} checkers, on the board and in the supply")
+        super().check_position()
+
 
 def _distance(a: int, b: int) -> int:
     """King steps between two squares."""
@@ -423,5 +428,5 @@ class AdrenalineGame(Game):
         self.normalize_options(options)
         return AdrenalineState(self, f"{STANDARD_FEN} - {SUPPLY} -/-/-/-", seed)
 
-    def from_text(self, text: str) -> AdrenalineState:
+    def read_text(self, text: str) -> AdrenalineState:
         return AdrenalineState(self, text)

@@ -22,5 +22,5 @@ class ChessGame(Game):
         self.normalize_options(options)
         return ChessState(self, STANDARD_FEN, seed)
 
-    def from_text(self, text: str) -> ChessState:
+    def read_text(self, text: str) -> ChessState:
         return ChessState(self, text)

@@ -65,7 +65,7 @@ class Chess960Game(ChessGame):
             rank = rank_of_number(rng.randrange(960))
         return Chess960State(self, start_fen(rank), seed, number_of_rank(rank))
 
-    def from_text(self, text: str) -> Chess960State:
+    def read_text(self, text: str) -> Chess960State:
         return Chess960State(self, text)
 
 

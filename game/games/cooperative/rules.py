@@ -525,7 +525,7 @@ class CooperativeGame(Game):
         state._start_turn(events)
         return state
 
-    def from_text(self, text: str) -> CoopState:
+    def read_text(self, text: str) -> CoopState:
         return CoopState(self, text)
 
     def seats_in_play(self, options: Mapping[str, Any]) -> tuple[Seat, ...]:

@@ -260,5 +260,5 @@ class CrowdedHouseGame(Game):
         self.normalize_options(options)
         return CrowdedState(self, STANDARD_FEN + " k", seed)
 
-    def from_text(self, text: str) -> CrowdedState:
+    def read_text(self, text: str) -> CrowdedState:
         return CrowdedState(self, text)

@@ -539,7 +539,7 @@ class GolfGame(Game):
         state._start_hole()
         return state
 
-    def from_text(self, text: str) -> GolfState:
+    def read_text(self, text: str) -> GolfState:
         state = GolfState(self)
         read(state, text)
         state.rng = random.Random(0)

@@ -13,6 +13,7 @@ scores separated by commas; ``-`` stands for nothing. Never imports pygame.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from game.engine.cards import Place, Table
@@ -115,7 +116,7 @@ def read(state: GolfState, text: str) -> None:
         state.scores = [tuple(_ints(r)) for r in rows]
         state.pars = _ints(fields["pars"])
     except ValueError as e:
-        raise ValueError(f"bad field in {text!r}: {e}") from None
+        raise ValueError(f"bad field: {e}") from None
     captured = fields["captured"]
     state.captured = [] if captured == "-" else [H.code_of_letter(ch) for ch in captured]
     last = fields["last"]
@@ -142,6 +143,9 @@ def read(state: GolfState, text: str) -> None:
     on_board = [c for _, c in H.pieces(state.board)]
     if len(on_board) + len(state.captured) > 16:
         raise ValueError("more than the 16 pieces of a set")
+    used = Counter(on_board + state.captured)
+    if any(n > H.FULL_SET.count(code) for code, n in used.items()):
+        raise ValueError("more pieces of a kind than the set has")
 
 
 def _read_goal(text: str) -> Goal | None:

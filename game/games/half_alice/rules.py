@@ -211,5 +211,5 @@ class HalfAliceGame(Game):
         text = f"{STANDARD_FEN} - {'-' if limit is None else limit}"
         return HalfAliceState(self, text, seed)
 
-    def from_text(self, text: str) -> HalfAliceState:
+    def read_text(self, text: str) -> HalfAliceState:
         return HalfAliceState(self, text)

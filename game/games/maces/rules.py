@@ -598,7 +598,7 @@ class MacesGame(Game):
         state.repetition.reset(state._key())
         return state
 
-    def from_text(self, text: str) -> MacesState:
+    def read_text(self, text: str) -> MacesState:
         state = self.state_class(self, 0)
         state.set_text(text)
         return state

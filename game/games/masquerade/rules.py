@@ -225,5 +225,5 @@ class MasqueradeGame(Game):
         self.normalize_options(options)
         return MasqueradeState(self, f"{STANDARD_FEN} {START_FIELDS}", seed)
 
-    def from_text(self, text: str) -> MasqueradeState:
+    def read_text(self, text: str) -> MasqueradeState:
         return MasqueradeState(self, text)

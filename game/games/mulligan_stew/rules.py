@@ -558,5 +558,5 @@ class MulliganStewGame(Game):
         self.normalize_options(options)
         return MulliganStewState(self, START_TEXT, seed)
 
-    def from_text(self, text: str) -> MulliganStewState:
+    def read_text(self, text: str) -> MulliganStewState:
         return MulliganStewState(self, text)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from game.engine import Event, Game, Result, Rounds, Seat
+from game.engine import Event, Game, PositionError, Result, Rounds, Seat
 from game.engine.actions import distinct
 from game.engine.board import bits
 from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move
@@ -89,6 +89,14 @@ class SyncState(ChessState):
         self._legal = None
         self._result = False
         self._side_moves = {}
+
+    def king_may_stand_attacked(self) -> bool:
+        return True  # both sides move at once: either king may stand attacked
+
+    def check_position(self) -> None:
+        super().check_position()
+        if self.phase == BLOWS and not self.is_over() and not self.to_act():
+            raise PositionError("the blows phase needs a blow someone can strike")
 
     def _as_side(self, side: int, fn):
         saved = self.turn, self._legal
@@ -474,5 +482,5 @@ class SynchronousGame(Game):
         self.normalize_options(options)
         return SyncState(self, f"{STANDARD_FEN} move - -", seed)
 
-    def from_text(self, text: str) -> SyncState:
+    def read_text(self, text: str) -> SyncState:
         return SyncState(self, text)

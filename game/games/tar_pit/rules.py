@@ -580,5 +580,5 @@ class TarPitGame(Game):
         state.rng = rng
         return state
 
-    def from_text(self, text: str) -> TarPitState:
+    def read_text(self, text: str) -> TarPitState:
         return TarPitState(self, text)

@@ -366,6 +366,9 @@ class TelepathicState(ChessState):
             last,
         ]
 
+    def king_may_stand_attacked(self) -> bool:
+        return True  # a removal may leave a king open, for the side to move to take
+
     def read_extra_fields(self, fields: list[str]) -> None:
         phase, predictors, trophy, face_up, down, last = fields
         if phase not in PHASES:
@@ -461,7 +464,7 @@ class TelepathicGame(Game):
         self.normalize_options(options)
         return TelepathicState(self, f"{STANDARD_FEN} {START_FIELDS}", seed)
 
-    def from_text(self, text: str) -> TelepathicState:
+    def read_text(self, text: str) -> TelepathicState:
         return TelepathicState(self, text)
 
 

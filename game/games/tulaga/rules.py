@@ -408,9 +408,22 @@ class TulagaState(State):
         if len(fields) != 6:
             raise ValueError(
                 "Tulaga position text has six fields: board, side, phase, pending, "
-                f"White's piles, Black's piles; got {text!r}"
+                "White's piles, Black's piles"
             )
         board, side, phase, pending, *piles = fields
+        self._read_board(board)
+        if side not in SIDE_LETTERS:
+            raise ValueError(f"the side to move is 'b' or 'w', not {side[:8]!r}")
+        self.turn = SIDE_LETTERS.index(side)
+        if phase not in PHASES:
+            raise ValueError(f"unknown phase {phase[:12]!r}; one of {', '.join(PHASES)}")
+        self.phase = phase
+        self._read_pending(pending)
+        for token in piles:
+            self._read_piles(token)
+        self._check_counts()
+
+    def _read_board(self, board: str) -> None:
         rows = board.split("/")
         if len(rows) != 9:
             raise ValueError(f"the board needs 9 ranks of points, not {len(rows)}")
@@ -418,46 +431,37 @@ class TulagaState(State):
             r = 8 - i
             f = 0
             for char in row:
-                if char.isdigit():
-                    f += int(char)
-                    continue
-                if char == ".":
-                    f += 1
+                if char.isdigit() or char == ".":
+                    f += int(char) if char.isdigit() else 1
                     continue
                 if char.lower() not in SIDE_LETTERS or f >= 9:
-                    raise ValueError(f"bad rank {row!r} in the board")
-                seat = SIDE_LETTERS.index(char.lower())
+                    raise ValueError(f"bad rank {row[:12]!r} in the board")
                 target = self.rank if char.isupper() else self.simple
-                target[seat] |= 1 << (r * 9 + f)
+                target[SIDE_LETTERS.index(char.lower())] |= 1 << (r * 9 + f)
                 f += 1
             if f != 9:
-                raise ValueError(f"rank {row!r} does not have 9 points")
-        if side not in SIDE_LETTERS:
-            raise ValueError(f"the side to move is 'b' or 'w', not {side!r}")
-        self.turn = SIDE_LETTERS.index(side)
-        if phase not in PHASES:
-            raise ValueError(f"unknown phase {phase!r}; one of {', '.join(PHASES)}")
-        self.phase = phase
-        if pending != "-":
-            for part in pending.split(";"):
-                key, _, value = part.partition("=")
-                if key == "new":
-                    self.new = GEO.square(value)
-                elif key == "centre":
-                    self.centre = GEO.square(value)
-                elif key == "stones":
-                    self.stones = points_of(value)
-                elif key == "rank":
-                    self.rank_at = GEO.square(value)
-                else:
-                    raise ValueError(f"unknown pending field {key!r}")
+                raise ValueError(f"rank {row[:12]!r} does not have 9 points")
+
+    def _read_pending(self, pending: str) -> None:
+        """The pending field (new=e5;stones=...), then what the phase needs of it."""
+        readers = {
+            "new": lambda v: setattr(self, "new", GEO.square(v)),
+            "centre": lambda v: setattr(self, "centre", GEO.square(v)),
+            "stones": lambda v: setattr(self, "stones", points_of(v)),
+            "rank": lambda v: setattr(self, "rank_at", GEO.square(v)),
+        }
+        for part in [] if pending == "-" else pending.split(";"):
+            key, _, value = part.partition("=")
+            if key not in readers:
+                raise ValueError(f"unknown pending field {key[:12]!r}")
+            readers[key](value)
         needs = {
             "place": (),
             "tulaga": ("new",),
             "stones": ("new", "stones"),
             "rank": ("new", "stones"),
             "reap": ("rank",),
-        }[phase]
+        }[self.phase]
         have = {
             "new": self.new is not None,
             "stones": bool(self.stones),
@@ -465,17 +469,17 @@ class TulagaState(State):
         }
         for key in needs:
             if not have[key]:
-                raise ValueError(f"the {phase} phase needs the pending field {key!r}")
-        for token in piles:
-            letter, _, counts = token.partition("=")
-            if letter not in SIDE_LETTERS or counts.count(",") != 1:
-                raise ValueError(f"a pile field looks like 'w=12,6', not {token!r}")
-            simple, rank = (int(n) for n in counts.split(","))
-            if simple < 0 or rank < 0:
-                raise ValueError(f"pile counts cannot be negative: {token!r}")
-            seat = SIDE_LETTERS.index(letter)
-            self.pile[seat], self.rank_pile[seat] = simple, rank
-        self._check_counts()
+                raise ValueError(f"the {self.phase} phase needs the pending field {key!r}")
+
+    def _read_piles(self, token: str) -> None:
+        letter, _, counts = token.partition("=")
+        if letter not in SIDE_LETTERS or counts.count(",") != 1:
+            raise ValueError(f"a pile field looks like 'w=12,6', not {token[:16]!r}")
+        simple, rank = (int(n) for n in counts.split(","))
+        if simple < 0 or rank < 0:
+            raise ValueError("pile counts cannot be negative")
+        seat = SIDE_LETTERS.index(letter)
+        self.pile[seat], self.rank_pile[seat] = simple, rank
 
     def _check_counts(self) -> None:
         """Stones never enter or leave the game: each side's simple stones on
@@ -606,5 +610,5 @@ class TulagaGame(Game):
         text = f"9/9/9/9/9/9/9/9/9 b place - w={SIMPLE_STONES},{n} b={SIMPLE_STONES},{n}"
         return TulagaState(self, text, seed)
 
-    def from_text(self, text: str) -> TulagaState:
+    def read_text(self, text: str) -> TulagaState:
         return TulagaState(self, text)

@@ -343,5 +343,5 @@ class TwoMoveGame(Game):
         self.normalize_options(options)
         return TwoMoveState(self, f"{STANDARD_FEN} open -/- - - -", seed)
 
-    def from_text(self, text: str) -> TwoMoveState:
+    def read_text(self, text: str) -> TwoMoveState:
         return TwoMoveState(self, text)

@@ -564,6 +564,12 @@ class ZombieState(ChessState):
             self.burying = Piece(WHITE if bury.isupper() else 1 - WHITE, kind_of(bury.upper()))
         self.digs = int(digs)
 
+    def pawns_to_promote(self) -> int:
+        return sum(1 << sq for sq in self.promos)
+
+    def king_may_stand_attacked(self) -> bool:
+        return True  # graves open as pieces leave them: either king may be left attacked
+
     @staticmethod
     def _read_mark(value: str) -> str:
         if value not in (ZOMBIE, MOVED):
@@ -616,5 +622,5 @@ class ZombieGame(Game):
         mode = MODES[opts["zombie_moves"]]
         return ZombieState(self, f"{STANDARD_FEN} {mode} {START_FIELDS}", seed)
 
-    def from_text(self, text: str) -> ZombieState:
+    def read_text(self, text: str) -> ZombieState:
         return ZombieState(self, text)

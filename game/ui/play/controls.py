@@ -137,7 +137,7 @@ class Controls:
         try:
             path = saves.save_named(self.scene.match, name)
         except (saves.SaveError, OSError) as e:
-            widgets.message(ui, "Could not save", str(e))
+            widgets.message(ui, "Could not save", getattr(e, "message", None) or str(e))
             return False
         widgets.message(ui, "Saved", f"Saved as “{path.stem}”.")
         return True

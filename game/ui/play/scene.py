@@ -319,6 +319,9 @@ class PlayScene(Scene):
             from game import saves
 
             saves.autosave(self.match)
+            trouble = saves.autosave_trouble()  # an earlier autosave failed: say so once
+            if trouble:
+                widgets.message(self.ui, "Autosave failed", trouble)
         except Exception:  # a full disk must not end the game
             log.exception("autosave failed")
 

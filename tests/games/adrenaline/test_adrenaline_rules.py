@@ -24,9 +24,13 @@ def sq(name: str) -> int:
     return GEO.square(name)
 
 
-def position(diagram, checkers="-", to_move="w", castling="-", supply=24, turn="-/-/-/-", ep="-"):
-    """``checkers``: stacks written "e4=2,d5=1"."""
+def position(diagram, checkers="-", to_move="w", castling="-", supply=None, turn="-/-/-/-", ep="-"):
+    """``checkers``: stacks written "e4=2,d5=1"; the supply holds the rest of
+    the set's 24 unless given."""
     fen = fen_of(diagram, to_move, castling, ep)
+    if supply is None:
+        on_board = checkers.split(",") if checkers != "-" else []
+        supply = 24 - sum(int(item.partition("=")[2]) for item in on_board)
     return GAME.from_text(f"{fen} {checkers} {supply} {turn}")
 
 
@@ -62,7 +66,7 @@ def test_the_bishop_example_a_capture_ends_with_a_checker_given():
 def test_one_checker_per_turn_and_stopping_early():
     state = position(
         """
-        ....k...
+        ....n..k
         ........
         ........
         ...p....
@@ -331,7 +335,7 @@ def test_with_the_supply_empty_no_checker_is_given():
 def test_text_round_trip_in_every_phase():
     state = position(
         """
-        ....k...
+        ....n..k
         ........
         ........
         ...p....

@@ -1,0 +1,141 @@
+"""Typed positions (the setup screen's "Start from", a save's start, --load)
+go through ``Game.from_text``: what the rules cannot play is refused with a
+short PositionError, and whatever is accepted plays.
+
+The property test feeds every game mutated and random texts made by
+scripts/fuzz_positions.py's makers (hypothesis picks the seeds: derandomized,
+a bounded number of examples, steps counted, never timed)."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from helpers.chess_diagrams import fen_of
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.engine import PositionError
+from game.engine.protocol import MESSAGE_MAX
+from game.games import load_all
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = load_all()
+
+
+def _fuzz():
+    spec = importlib.util.spec_from_file_location(
+        "fuzz_positions", ROOT / "scripts/fuzz_positions.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["fuzz_positions"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+fuzz = _fuzz()
+REAL_TEXTS = {gid: fuzz.real_texts(game, random.Random(7), games=2) for gid, game in GAMES.items()}
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@settings(
+    derandomize=True,
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(seed=st.integers(0, 2**32), noise=st.booleans())
+def test_a_typed_position_is_refused_or_plays(game_id, seed, noise):
+    game = GAMES[game_id]
+    rng = random.Random(seed)
+    real = REAL_TEXTS[game_id]
+    text = fuzz.random_text(rng, rng.choice(real)) if noise else fuzz.mutate(rng.choice(real), rng)
+    assert fuzz.play_text(game, text, rng, steps=6) in ("accepted", "refused")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_real_position_reads_back(game_id):
+    for text in REAL_TEXTS[game_id]:
+        assert GAMES[game_id].from_text(text).to_text() == text
+
+
+def refusal(game_id: str, text: str) -> str:
+    with pytest.raises(PositionError) as error:
+        GAMES[game_id].from_text(text)
+    message = str(error.value)
+    assert 0 < len(message) <= MESSAGE_MAX
+    return message
+
+
+PAWN_ON_ITS_FIRST_RANK = """
+    r n b q k b n r
+    p p p p p p p p
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    P P P P P P P .
+    R N B Q K B N P
+"""
+
+
+@pytest.mark.parametrize("game_id", ["chess", "chess960", "synchronous", "zombie"])
+def test_a_pawn_on_its_first_rank_is_refused(game_id):
+    text = fen_of(PAWN_ON_ITS_FIRST_RANK)
+    start = GAMES[game_id].new(None, 1).to_text().split()
+    text = " ".join([text.split()[0], start[1], "-", *start[3:]])
+    assert "h1" in refusal(game_id, text)
+
+
+#: Black to move, yet White's king stands attacked: White would take it.
+WHITE_IN_CHECK_BLACK_TO_MOVE = """
+    . . . . k . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . q . . .
+    . . . . K . . .
+"""
+
+
+@pytest.mark.parametrize("game_id", ["chess", "tar_pit", "crowded_house"])
+def test_the_side_not_to_move_in_check_is_refused(game_id):
+    board = fen_of(WHITE_IN_CHECK_BLACK_TO_MOVE, to_move="b").split()[:4]
+    start = GAMES[game_id].new(None, 1).to_text().split()
+    text = " ".join([*board, *start[4:]])
+    assert "White is in check" in refusal(game_id, text)
+
+
+@pytest.mark.parametrize("counters", ["0 0", "-1 1", "0 -1", "0 100000000"])
+def test_move_counters_out_of_range_are_refused(counters):
+    text = "4k3/8/8/8/8/8/8/4K3 w - - " + counters
+    assert "move counters" in refusal("chess", text)
+
+
+def test_an_en_passant_square_no_pawn_skipped_is_refused():
+    assert "e3" in refusal("chess", "4k3/8/8/8/8/8/8/4K3 b - e3 0 1")
+
+
+def test_adrenaline_has_no_more_checkers_than_its_set():
+    text = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e1=1000000 0 -/-/-/-"
+    assert "24 checkers" in refusal("adrenaline", text)
+    assert GAMES["adrenaline"].from_text("7k/8/8/8/8/8/8/K7 w - - 0 1 a1=3 21 -/-/-/-")
+
+
+def test_golf_has_no_more_pieces_of_a_kind_than_its_set():
+    state = GAMES["golf"].new(None, 3)
+    fields = state.to_text().split()
+    fields[0] = "qqq5/8/8/8/8/8/8/8"
+    assert "set" in refusal("golf", " ".join(fields))
+
+
+def test_a_long_text_is_refused_without_being_echoed():
+    text = "x" * 10_137
+    assert len(refusal("chess", text)) < 100
+    junk = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w " + "Q" * 3000 + " - 0 1"
+    refusal("chess", junk)
