@@ -193,3 +193,23 @@ def test_the_main_menu_says_the_notice_in_one_line():
     app = make_app(MainMenu)  # reads the settings as the app starts
     pump(app)
     assert "Your settings file was damaged; it was set aside as settings.json.bad." in texts(app)
+
+
+def test_two_notices_each_fit_their_own_line_in_the_smallest_window(recwarn):
+    from helpers.ui_driver import pump, texts
+
+    from game.app import MIN_SIZE, App
+    from game.ui.menu import MainMenu
+
+    first = "Your settings file was damaged; it was set aside as settings.json.bad."
+    second = "Your best scores file was damaged; it was set aside as records.json.bad."
+    saves.notice(first)
+    saves.notice(second)
+    app = App(fullscreen=False, size=MIN_SIZE)
+    app.running = True
+    app.push(MainMenu(app))
+    pump(app, 2)
+    assert {first, second} <= set(texts(app))
+    assert not [w for w in recwarn if "too small for text" in str(w.message)]
+    lowest_card = max(card.rect.bottom for card in app.scene.cards.values())
+    assert lowest_card <= 560 - 34 - 22  # the cards leave both lines free

@@ -17,6 +17,7 @@ log = logging.getLogger(__name__)
 COLUMNS = 2
 SIDE_WIDTH = 250
 GAP = 12
+NOTICE_LINE = 22  # a start-up notice's line under the games
 META_W = 180
 
 
@@ -54,7 +55,8 @@ class MainMenu(FormScene):
         left = (w - content_w) // 2
         grid_top = top + 120
         rows = -(-len(games) // COLUMNS)
-        avail = h - grid_top - 36
+        notes = self._notice_lines()
+        avail = h - grid_top - 36 - NOTICE_LINE * max(0, len(notes) - 1)
         card_h = max(30, min(52, (avail - (rows - 1) * GAP // 2) // rows))
         row_gap = max(4, min(GAP, (avail - rows * card_h) // max(rows - 1, 1)))
         card_w = (grid_w - (COLUMNS - 1) * GAP) // COLUMNS
@@ -90,7 +92,9 @@ class MainMenu(FormScene):
             self.buttons[key] = b
             y += bh + bgap
         self._refresh_continue()
-        self._notices(pygame.Rect(16, h - 34, max(100, side.left - 32), 24))
+        for i, note in enumerate(reversed(notes)):
+            rect = pygame.Rect(16, h - 34 - i * NOTICE_LINE, max(100, side.left - 32), 24)
+            widgets.wrapped_labels(ui, rect, note, "#hint", 1)
         widgets.label(
             ui,
             pygame.Rect(side.left, h - 56, side.width, 24),
@@ -104,13 +108,13 @@ class MainMenu(FormScene):
             "#hint",
         )
 
-    def _notices(self, rect: pygame.Rect) -> None:
-        """The start-up notices (a damaged file set aside, saving off), one line."""
+    @staticmethod
+    def _notice_lines() -> list[str]:
+        """The start-up notices (a damaged file set aside, saving off), the
+        newest two, a line each under the games (the grid makes room)."""
         from game.saves import notices
 
-        shown = notices()
-        if shown:
-            widgets.label(self.ui, rect, "  ·  ".join(shown[-2:]), "#hint")
+        return notices()[-2:]
 
     def _card_layout(self, games: list[Entry], card_w: int, card_h: int) -> str:
         """ "line" (title and players side by side), "stacked" (players under
