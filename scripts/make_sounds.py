@@ -8,6 +8,7 @@ Run:  python scripts/make_sounds.py
 
 from __future__ import annotations
 
+import argparse
 import math
 import random
 import struct
@@ -220,6 +221,9 @@ def write_wav(path: Path, samples: Signal) -> None:
 
 
 def main() -> None:
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()  # only --help: the script takes no options
     OUT.mkdir(parents=True, exist_ok=True)
     for i, (name, make) in enumerate(SOUNDS.items()):
         samples = make(random.Random(1000 + i))
