@@ -161,7 +161,6 @@ class Game:
     # People sharing one screen must not see each other's view (hidden
     # parts, or secret choices waiting in the match): privacy screens.
     private_views: ClassVar[bool] = False
-    playable: ClassVar[bool] = True  # False: shown as "coming" in menus
     # A game scored in points has no draw to agree, and its players do not
     # resign but stop where they are (``State.resign`` says what that scores).
     draw_offers: ClassVar[bool] = True

@@ -7,7 +7,7 @@ headless, on the ai floor) and ``display.py`` (or a ``display/`` package: the
 UI adapter, widgets, animations, sounds and markers; the only part that
 imports pygame, on the ui floor). ``load_all`` imports every folder;
 ``game_part`` finds a game's evaluation or display. ``CATALOGUE`` lists the
-whole collection in menu order, so games not built yet show as coming.
+whole collection in menu order.
 """
 
 from __future__ import annotations
