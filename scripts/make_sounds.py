@@ -24,10 +24,6 @@ Signal = list[float]
 
 
 # ------------------------------------------------------------------ building blocks
-def silence(seconds: float) -> Signal:
-    return [0.0] * int(seconds * RATE)
-
-
 def mix(*signals: tuple[float, Signal]) -> Signal:
     """Sum signals, each (start time in seconds, samples)."""
     length = max(int(t * RATE) + len(s) for t, s in signals)

@@ -190,14 +190,6 @@ class Game:
         counts only their people."""
         return tuple(range(len(self.seats)))
 
-    def all_teams(self) -> tuple[tuple[Seat, ...], ...]:
-        out: list[tuple[Seat, ...]] = []
-        for seat in range(len(self.seats)):
-            team = self.team_of(seat)
-            if team not in out:
-                out.append(team)
-        return tuple(out)
-
     # -- options -----------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:
         return {o.key: o.default for o in self.options}
