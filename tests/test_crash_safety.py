@@ -120,6 +120,8 @@ def test_the_app_removes_stale_temp_files_when_it_starts(app):
 
 
 # -- the crash drill ----------------------------------------------------------------------
+# Slow: the app in a child process, killed ten times; the tests above are the fast check.
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="no SIGKILL or process groups here")
 def test_the_crash_drill_loses_nothing_in_10_kills():
     """The real app in a child process, killed 10 times (some in the middle

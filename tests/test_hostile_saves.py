@@ -209,6 +209,7 @@ def test_every_kind_of_damage_gives_a_clear_message_and_touches_nothing_else(kin
         assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
 
 
+@pytest.mark.slow  # every kind goes through saves.load in the fast tier (above)
 def test_a_sample_of_the_drill_through_the_load_screen():
     """26 files, one of each kind and a big one (3 MB), through the loader,
     the list and the real Load screen: no failure (timings aside: this

@@ -5,6 +5,7 @@ exception escapes a frame."""
 
 from __future__ import annotations
 
+import pytest
 from helpers import gui_monkey
 
 # One game of each kind: orthodox, a fairy board with a piece tray, cards,
@@ -12,6 +13,7 @@ from helpers import gui_monkey
 GAMES = ["chess", "tulaga", "cooperative", "zombie", "two_move", "golf"]
 
 
+@pytest.mark.slow  # the drill; every scene has its own tests in the fast tier
 def test_a_short_monkey_run_meets_no_exception(tmp_path):
     report = gui_monkey.drill(GAMES, seed=16, events=3000, home=str(tmp_path))
     assert not report.faults, "\n\n".join(str(f) for f in report.faults)
