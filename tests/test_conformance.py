@@ -24,6 +24,10 @@ SEEDS = (1, 2)
 # plays them in full, the fast tier one short playout.
 LONG_PLAYOUTS = {"adrenaline", "half_alice"}
 SHORT = ((1,), 30)
+# test_tar (the core's extra-field hooks) costs as much as three games; its
+# hooks keep their fast tests in tests/engine/test_chess_hooks.py and
+# tests/ai/test_search_speed.py, and Tar Pit's playouts stay fast.
+SLOW_PLAYOUTS = {"test_tar"}
 
 
 def playout_params() -> list:
@@ -33,8 +37,18 @@ def playout_params() -> list:
             params.append(pytest.param(game_id, SEEDS, STEPS, marks=pytest.mark.slow, id=game_id))
             params.append(pytest.param(game_id, *SHORT, id=f"{game_id}-short"))
         else:
-            params.append(pytest.param(game_id, SEEDS, STEPS, id=game_id))
+            marks = [pytest.mark.slow] if game_id in SLOW_PLAYOUTS else []
+            params.append(pytest.param(game_id, SEEDS, STEPS, marks=marks, id=game_id))
     return params
+
+
+def to_the_end_params() -> list:
+    """Games played to the end: the long playouts' games only in the slow
+    tier (their short playout above is the fast check)."""
+    return [
+        pytest.param(g, marks=pytest.mark.slow) if g in LONG_PLAYOUTS else g
+        for g in REAL + VARIANTS + TOYS
+    ]
 
 
 @pytest.fixture(autouse=True)
@@ -72,7 +86,7 @@ def test_a_secret_choice_waits_unseen_until_every_seat_has_chosen(game_id):
         assert checked >= 2, f"{game_id}: no choice made together was met"
 
 
-@pytest.mark.parametrize("game_id", REAL + VARIANTS + TOYS)
+@pytest.mark.parametrize("game_id", to_the_end_params())
 def test_games_played_to_the_end_keep_their_promises(game_id):
     """Finished games still write and read their text, and save and load."""
     finished = 0
