@@ -93,8 +93,8 @@ def main(argv: list[str] | None = None) -> int:
 
         load_all()
         if args.game not in REGISTRY:
-            known = ", ".join(e.id for e in CATALOGUE if e.id in REGISTRY)
-            parser.error(f"unknown or unfinished game {args.game!r} (playable: {known})")
+            known = ", ".join(e.id for e in CATALOGUE)
+            parser.error(f"unknown game {args.game!r} (known: {known})")
 
     start_log()
     try:

@@ -18,7 +18,10 @@ Telepathic) otherwise play the same two games over and over.
 Levels: ``random``, ``greedy`` (the best move one ply on), ``easy``,
 ``normal``, ``hard`` (the setup's levels, through the game's ``bot_levels``),
 or any bot spec such as ``search:4:nodes=3000``. ``--time`` is the budget
-per decision of the searching levels (the app uses 1.5 s).
+per decision of the searching levels (the app uses 1.5 s). A level ending in
+``/plain`` searches with the plain chess-like evaluation instead of the
+game's own (``--games two_move --pairs normal-normal/plain``: does Two Move's
+king danger pay?).
 
 ``--stockfish`` plays Chess960 against Stockfish (the Debian package, through
 python-chess's engine module, which sets ``UCI_Chess960`` from the board)
@@ -46,17 +49,29 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.ai import evaluate as E  # noqa: E402
 from game.ai import make_bot  # noqa: E402
 from game.games import load_all  # noqa: E402
 
 LEVELS = {"easy": "easy", "normal": "search:2", "hard": "search:3"}
 DEFAULT_PAIRS = ("normal-random", "normal-greedy", "hard-normal")
+PLAIN = "/plain"  # after a level: the plain chess-like evaluation, not the game's own
 
 
 def spec_for(game, level: str) -> str:
     """The bot spec a level means in ``game`` (as the app's setup maps it)."""
+    plain = level.endswith(PLAIN)
+    level = level.removesuffix(PLAIN)
     spec = LEVELS.get(level, level)
-    return game.bot_levels.get(spec, spec)
+    return game.bot_levels.get(spec, spec) + (PLAIN if plain else "")
+
+
+def use_evaluation(game, plain: bool) -> None:
+    """Make the search judge ``game`` by its own evaluation, or by the plain
+    chess-like one (the registry finds the game's own again when cleared)."""
+    E._by_game.pop(type(game), None)
+    if plain:
+        E._by_game[type(game)] = E.chess_like_eval
 
 
 def two_sided(game) -> list[tuple[int, ...]] | None:
@@ -103,7 +118,10 @@ def play(
     while random_plies and state.result() is None:
         state.apply({s: opening.choose(state.view(s), s, opening_rng) for s in state.to_act()})
         random_plies -= 1
-    bots = {s: make_bot(spec, time_limit=time_limit) for s, spec in specs.items()}
+    bots = {
+        s: make_bot(spec.removesuffix(PLAIN), time_limit=time_limit) for s, spec in specs.items()
+    }
+    swap = any(spec.endswith(PLAIN) for spec in specs.values())
     rng = random.Random(seed)
     thinking: dict[int, list[float]] = {s: [] for s in specs}
     depths: dict[int, list[int]] = {s: [] for s in specs}
@@ -112,6 +130,8 @@ def play(
         joint = {}
         acting = state.to_act()
         for seat in acting:
+            if swap:
+                use_evaluation(game, specs[seat].endswith(PLAIN))
             start = time.perf_counter()
             joint[seat] = bots[seat].choose(state.view(seat), seat, rng)
             thinking[seat].append(time.perf_counter() - start)
@@ -124,6 +144,8 @@ def play(
                 print(f"      {plies:3d} {seat} {specs[seat]:<24} {found:<22} {text}")
         state.apply(joint)
         plies += 1
+    if swap:
+        use_evaluation(game, False)
     return state.result(), plies, thinking, depths
 
 

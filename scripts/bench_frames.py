@@ -45,7 +45,8 @@ def main(argv: list[str] | None = None) -> int:
 
     import tempfile
 
-    os.environ.setdefault("CHESS_VARIANTS_HOME", tempfile.mkdtemp(prefix="bench-frames-"))
+    if not os.environ.get("CHESS_VARIANTS_HOME"):
+        os.environ["CHESS_VARIANTS_HOME"] = tempfile.mkdtemp(prefix="bench-frames-")
 
     import pygame
 

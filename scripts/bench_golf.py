@@ -8,7 +8,14 @@ solver's par, the seconds it took (wall clock, and this process's CPU time:
 on a shared machine compare CPU seconds and states), the states it searched
 and one shortest line are printed; the text's worked example comes first.
 
-    .venv/bin/python scripts/bench_golf.py [--hunt N --cards 2|3]
+``--deals N`` measures instead what dealing a hole costs the window's thread
+when playing alone: the deal proves par with the solver (bounded by
+rules.DEAL_NODES; a hole it cannot settle is put back and another dealt).
+It plays N rounds of nine holes alone (each hole solved by its shortest
+line, the captured pieces put back) and prints the mean and worst seconds a
+deal took (CPU time), for two-card and three-card holes.
+
+    .venv/bin/python scripts/bench_golf.py [--hunt N --cards 2|3] [--deals N]
 """
 
 from __future__ import annotations
@@ -88,6 +95,31 @@ def hunt(count: int, cards: int, node_limit: int) -> None:
         print(f"  seed {seed}: par {length}, {seconds:.2f} s")
 
 
+def deals(rounds: int) -> None:
+    """What dealing costs a player alone: ``rounds`` rounds per kind of hole."""
+    from game.games.golf.rules import DEAL_NODES, Go, solution_line
+    from game.match import Match
+
+    print(f"DEAL_NODES = {DEAL_NODES}")
+    for cards in ("two cards", "three cards"):
+        times = []
+        for seed in range(1, rounds + 1):
+            start = time.process_time()
+            match = Match("golf", {"players": 1, "cards": cards}, seed=seed)
+            times.append(time.process_time() - start)
+            while not match.is_over():
+                state = match.state
+                for move in solution_line(state.board, state.goal):
+                    match.play({0: Go(move.frm, move.to)})
+                while match.state.phase == "place":
+                    start = time.process_time()
+                    match.play({0: match.state.legal_actions(0)[0]})
+                    if match.state.phase != "place":  # the next hole was dealt
+                        times.append(time.process_time() - start)
+        mean = sum(times) / len(times)
+        print(f"{cards:>12}: {len(times)} deals, mean {mean:.3f} s, worst {max(times):.3f} s cpu")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -95,7 +127,11 @@ def main() -> None:
     )
     parser.add_argument("--cards", type=int, default=3, choices=(2, 3))
     parser.add_argument("--nodes", type=int, default=2_000_000, help="node budget per hunted hole")
+    parser.add_argument("--deals", type=int, default=0, help="rounds alone per kind of hole")
     args = parser.parse_args()
+    if args.deals:
+        deals(args.deals)
+        return
     if args.hunt:
         hunt(args.hunt, args.cards, args.nodes)
         return

@@ -60,7 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--always-draw", action="store_true", help="the old loop, for comparing")
     args = parser.parse_args(argv)
-    os.environ.setdefault("CHESS_VARIANTS_HOME", tempfile.mkdtemp(prefix="bench-idle-"))
+    if not os.environ.get("CHESS_VARIANTS_HOME"):
+        os.environ["CHESS_VARIANTS_HOME"] = tempfile.mkdtemp(prefix="bench-idle-")
 
     import pygame
 

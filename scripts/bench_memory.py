@@ -151,7 +151,8 @@ def main(argv: list[str] | None = None) -> int:
         help="as before the app reclaimed memory after a scene left (for comparing)",
     )
     args = parser.parse_args(argv)
-    os.environ.setdefault("CHESS_VARIANTS_HOME", tempfile.mkdtemp(prefix="bench-memory-"))
+    if not os.environ.get("CHESS_VARIANTS_HOME"):
+        os.environ["CHESS_VARIANTS_HOME"] = tempfile.mkdtemp(prefix="bench-memory-")
 
     import pygame
 

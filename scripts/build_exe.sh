@@ -10,6 +10,11 @@
 # installed (pip install -e ".[dev]", which brings PyInstaller).
 set -euo pipefail
 
+if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
+    sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    exit 0
+fi
+
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 py="${PYTHON:-}"

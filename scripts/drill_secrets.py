@@ -31,7 +31,6 @@ sys.path.insert(0, str(ROOT / "tests"))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("CHESS_VARIANTS_HOME", tempfile.mkdtemp(prefix="secrets-"))
 
 
 def audit_game(game_id, args, app, routes, failures) -> Counter:
@@ -108,6 +107,8 @@ def main() -> int:
     p.add_argument("--no-pixels", action="store_true")
     p.add_argument("--no-workers", action="store_true", help="bots in this process only")
     args = p.parse_args()
+    if not os.environ.get("CHESS_VARIANTS_HOME"):  # a data folder of its own
+        os.environ["CHESS_VARIANTS_HOME"] = tempfile.mkdtemp(prefix="secrets-")
     games = args.game or secrets_audit.hidden_games()
     print(f"games that hide something: {', '.join(secrets_audit.hidden_games())}")
     app = None

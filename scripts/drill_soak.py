@@ -40,7 +40,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("CHESS_VARIANTS_HOME", tempfile.mkdtemp(prefix="soak-"))
 
 FAMILIES: dict[str, tuple[str, ...]] = {
     "orthodox": ("chess", "chess960"),
@@ -232,6 +231,8 @@ def main() -> int:
     p.add_argument("--sample", type=float, default=5.0, help="minutes between memory samples")
     p.add_argument("--max-steps", type=int, default=400, help="a new game after this many")
     args = p.parse_args()
+    if not os.environ.get("CHESS_VARIANTS_HOME"):  # a data folder of its own
+        os.environ["CHESS_VARIANTS_HOME"] = tempfile.mkdtemp(prefix="soak-")
     groups = families(load_all())
     chosen = args.family or list(groups)
     for name in chosen:

@@ -11,13 +11,12 @@
 
 from __future__ import annotations
 
+import argparse
 import os
-import sys
 import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("CHESS_VARIANTS_HOME", tempfile.mkdtemp(prefix="golf_shots_"))
 
 import pygame  # noqa: E402
 
@@ -68,8 +67,18 @@ def pick(square: int):
 
 
 def main() -> None:
-    out = sys.argv[1] if len(sys.argv) > 1 else "/tmp"
-    size = (int(sys.argv[2]), int(sys.argv[3])) if len(sys.argv) > 3 else (1280, 800)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("out", nargs="?", default="/tmp", help="folder for the PNG files")
+    parser.add_argument("size", nargs="*", type=int, metavar="WIDTH HEIGHT")
+    args = parser.parse_args()
+    if not os.environ.get("CHESS_VARIANTS_HOME"):  # a data folder of its own
+        os.environ["CHESS_VARIANTS_HOME"] = tempfile.mkdtemp(prefix="golf_shots_")
+    if len(args.size) not in (0, 2):
+        parser.error("give the window's WIDTH and HEIGHT, or neither")
+    out = args.out
+    size = tuple(args.size) or (1280, 800)
     alone = Match("golf", {"players": 1}, seed=3, players=HUMANS)
     solve_hole(alone)
     first = solution_line(alone.state.board, alone.state.goal)[0]

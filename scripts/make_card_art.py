@@ -19,6 +19,7 @@ Run after scripts/make_piece_art.py:  python scripts/make_card_art.py
 
 from __future__ import annotations
 
+import argparse
 import math
 import re
 import sys
@@ -225,6 +226,9 @@ def drawings() -> dict[str, str]:
 
 
 def main() -> None:
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()  # only --help: the script takes no options
     OUT.mkdir(parents=True, exist_ok=True)
     files = drawings()
     for name, text in files.items():

@@ -10,6 +10,7 @@ Run:  python scripts/make_icons.py
 
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import struct
@@ -75,6 +76,9 @@ def ico_bytes(images: list[tuple[int, bytes]]) -> bytes:
 
 
 def main() -> None:
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()  # only --help: the script takes no options
     OUT.mkdir(parents=True, exist_ok=True)
     svg_path = OUT / "icon.svg"
     svg_path.write_text(icon_svg(), encoding="utf-8")

@@ -16,6 +16,7 @@ Run:  python scripts/make_piece_art.py
 
 from __future__ import annotations
 
+import argparse
 import math
 from pathlib import Path
 
@@ -469,6 +470,9 @@ def svg(kind: str, colour: str) -> str:
 
 
 def main() -> None:
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()  # only --help: the script takes no options
     OUT.mkdir(parents=True, exist_ok=True)
     for kind in PIECES:
         for colour in ("white", "black"):

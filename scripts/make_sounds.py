@@ -8,6 +8,7 @@ Run:  python scripts/make_sounds.py
 
 from __future__ import annotations
 
+import argparse
 import math
 import random
 import struct
@@ -23,10 +24,6 @@ Signal = list[float]
 
 
 # ------------------------------------------------------------------ building blocks
-def silence(seconds: float) -> Signal:
-    return [0.0] * int(seconds * RATE)
-
-
 def mix(*signals: tuple[float, Signal]) -> Signal:
     """Sum signals, each (start time in seconds, samples)."""
     length = max(int(t * RATE) + len(s) for t, s in signals)
@@ -220,6 +217,9 @@ def write_wav(path: Path, samples: Signal) -> None:
 
 
 def main() -> None:
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()  # only --help: the script takes no options
     OUT.mkdir(parents=True, exist_ok=True)
     for i, (name, make) in enumerate(SOUNDS.items()):
         samples = make(random.Random(1000 + i))

@@ -12,6 +12,11 @@
 # work thanks to multiprocessing.freeze_support()).
 set -euo pipefail
 
+if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
+    sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    exit 0
+fi
+
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 exe="${1:-$here/dist/chess-variants}"
 [[ -f "$exe" || ! -f "$exe.exe" ]] || exe="$exe.exe"

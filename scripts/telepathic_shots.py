@@ -8,6 +8,7 @@ Each picture is a random game of a fixed seed played some steps in."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
@@ -60,9 +61,18 @@ def shot(
 
 
 def main() -> None:
-    out = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/telepathic_shots")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("out", nargs="?", default="/tmp/telepathic_shots", type=Path)
+    parser.add_argument("size", nargs="?", default="1280x800", metavar="WIDTHxHEIGHT")
+    args = parser.parse_args()
+    try:
+        size = tuple(int(v) for v in args.size.split("x"))
+    except ValueError:
+        parser.error(f"{args.size!r}: give the size as WIDTHxHEIGHT, e.g. 1280x800")
+    out = args.out
     out.mkdir(parents=True, exist_ok=True)
-    size = tuple(int(v) for v in (sys.argv[2] if len(sys.argv) > 2 else "1280x800").split("x"))
     tag = f"{size[0]}x{size[1]}"
     people = ["human"] * 4
     alone = ["human", "computer:search:1", "computer:search:1", "computer:search:1"]

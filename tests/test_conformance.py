@@ -19,6 +19,36 @@ VARIANTS = [cls.id for cls in chess_variants.VARIANTS]
 TOYS = [cls.id for cls in toy_games.TOY_GAMES]
 STEPS = 160  # steps per playout
 SEEDS = (1, 2)
+# Games whose full playouts cost minutes of CPU (reading back every step's
+# notation writes every legal move's: issue 25's first point): the slow tier
+# plays them in full, the fast tier one short playout.
+LONG_PLAYOUTS = {"adrenaline", "half_alice"}
+SHORT = ((1,), 30)
+# test_tar (the core's extra-field hooks) costs as much as three games; its
+# hooks keep their fast tests in tests/engine/test_chess_hooks.py and
+# tests/ai/test_search_speed.py, and Tar Pit's playouts stay fast.
+SLOW_PLAYOUTS = {"test_tar"}
+
+
+def playout_params() -> list:
+    params = []
+    for game_id in REAL + VARIANTS + TOYS:
+        if game_id in LONG_PLAYOUTS:
+            params.append(pytest.param(game_id, SEEDS, STEPS, marks=pytest.mark.slow, id=game_id))
+            params.append(pytest.param(game_id, *SHORT, id=f"{game_id}-short"))
+        else:
+            marks = [pytest.mark.slow] if game_id in SLOW_PLAYOUTS else []
+            params.append(pytest.param(game_id, SEEDS, STEPS, marks=marks, id=game_id))
+    return params
+
+
+def to_the_end_params() -> list:
+    """Games played to the end: the long playouts' games only in the slow
+    tier (their short playout above is the fast check)."""
+    return [
+        pytest.param(g, marks=pytest.mark.slow) if g in LONG_PLAYOUTS else g
+        for g in REAL + VARIANTS + TOYS
+    ]
 
 
 @pytest.fixture(autouse=True)
@@ -27,12 +57,12 @@ def everything_registered(monkeypatch):
     toy_games.install(monkeypatch)
 
 
-@pytest.mark.parametrize("game_id", REAL + VARIANTS + TOYS)
-def test_random_playouts_keep_every_promise(game_id):
-    for seed in SEEDS:
+@pytest.mark.parametrize(("game_id", "seeds", "steps"), playout_params())
+def test_random_playouts_keep_every_promise(game_id, seeds, steps):
+    for seed in seeds:
         rng = random.Random(seed)
         match = None
-        for step, match in enumerate(conformance.playout(game_id, seed, STEPS)):
+        for step, match in enumerate(conformance.playout(game_id, seed, steps)):
             state = match.state
             conformance.check_protocol(state, rng)
             conformance.check_text(state)
@@ -56,7 +86,7 @@ def test_a_secret_choice_waits_unseen_until_every_seat_has_chosen(game_id):
         assert checked >= 2, f"{game_id}: no choice made together was met"
 
 
-@pytest.mark.parametrize("game_id", REAL + VARIANTS + TOYS)
+@pytest.mark.parametrize("game_id", to_the_end_params())
 def test_games_played_to_the_end_keep_their_promises(game_id):
     """Finished games still write and read their text, and save and load."""
     finished = 0

@@ -6,7 +6,6 @@ short run of it is here too."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import signal
@@ -17,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import crash_drill
 
 from game import saves
 from game.match import Match
@@ -120,22 +120,14 @@ def test_the_app_removes_stale_temp_files_when_it_starts(app):
 
 
 # -- the crash drill ----------------------------------------------------------------------
-def _drill():
-    path = ROOT / "scripts" / "drill_crash.py"
-    spec = importlib.util.spec_from_file_location("drill_crash", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["drill_crash"] = module  # its dataclasses look themselves up there
-    spec.loader.exec_module(module)
-    return module
-
-
+# Slow: the app in a child process, killed ten times; the tests above are the fast check.
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="no SIGKILL or process groups here")
 def test_the_crash_drill_loses_nothing_in_10_kills():
     """The real app in a child process, killed 10 times (some in the middle
     of an autosave write); each restart's Continue is checked."""
-    drill = _drill()
     started = time.perf_counter()
-    f = drill.Drill(10, seed=7, pause=0.03, exe=None, quiet=True, max_delay=3.0).run()
+    f = crash_drill.Drill(10, seed=7, pause=0.03, exe=None, quiet=True, max_delay=3.0).run()
     assert f.failures == []
     assert f.kills == 10 and f.resumes >= 1
     assert f.lost == f.invented == f.corrupt == f.temps_left == 0
@@ -145,8 +137,7 @@ def test_the_crash_drill_loses_nothing_in_10_kills():
 
 def test_the_drill_report_is_read_line_by_line(tmp_path):
     """A line being written when the app was killed is not read half."""
-    drill = _drill()
-    report = drill.Report(tmp_path / "r.jsonl")
+    report = crash_drill.Report(tmp_path / "r.jsonl")
     report.path.write_text(json.dumps({"ev": "new"}) + "\n" + '{"ev": "pla')
     assert report.read() == [{"ev": "new"}]
     with open(report.path, "a") as fh:

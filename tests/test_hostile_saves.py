@@ -2,38 +2,24 @@
 loads, when the damage left a valid save), never raises anything else, never
 hangs, and leaves the file and every other save as they were.
 
-The kinds are those of scripts/drill_saves.py (its makers are used here);
+The kinds are those of helpers/hostile_saves.py (its makers are used here);
 each kind has its own test below for the fix it needed, and a bounded sample
 of the drill runs the real Load screen."""
 
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import os
 import random
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from helpers import hostile_saves as drill
 
 from game import saves
 from game.match import Match
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _drill():
-    spec = importlib.util.spec_from_file_location("drill_saves", ROOT / "scripts/drill_saves.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["drill_saves"] = module  # its dataclasses look themselves up there
-    spec.loader.exec_module(module)
-    return module
-
-
-drill = _drill()
 
 
 def chess_save(*sans: str, players=("human", "human")) -> dict:
@@ -224,6 +210,7 @@ def test_every_kind_of_damage_gives_a_clear_message_and_touches_nothing_else(kin
         assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
 
 
+@pytest.mark.slow  # every kind goes through saves.load in the fast tier (above)
 def test_a_sample_of_the_drill_through_the_load_screen():
     """A file of each kind and a big one (3 MB), through the loader,
     the list and the real Load screen: no failure (timings aside: this

@@ -57,7 +57,6 @@ DEFAULT_PIECE_VALUE = 3.0
 
 MOBILITY_WEIGHT = 0.02  # pawns per legal action of the seat to act
 CENTRE_WEIGHT = 0.04  # pawns per step closer to the centre, per minor/pawn
-KING_CENTRE_WEIGHT = 0.0  # the king is not encouraged to wander
 
 # Kinds that like the centre. Long-range pieces care less.
 _CENTRE_KINDS = {"pawn": 1.0, "knight": 1.0, "bishop": 0.5, "queen": 0.25}

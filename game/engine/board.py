@@ -136,14 +136,6 @@ class Geometry:
             rows.append(tuple(row))
         return tuple(rows)
 
-    def line_through(self, a: int, b: int) -> int:
-        """The whole line (edge to edge) through two aligned squares, else 0."""
-        for directions in LINES.values():
-            full = self.ray(a, *directions[0]) | self.ray(a, *directions[1])
-            if full >> b & 1:
-                return full | 1 << a
-        return 0
-
     @property
     def lines(self) -> dict[str, tuple[tuple[int, dict[int, int]], ...]]:
         """Per line kind, per square: (inner mask, {blockers: attacks}).

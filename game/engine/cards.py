@@ -57,7 +57,6 @@ GAPS = {"knight": 1, "bishop": 2, "rook": 3, "queen": 5, "king": 6}
 # Per-side counts the games deal from (pass one to ``deck``).
 PIECES = {kind: n for kind, n in FULL_DECK.items() if kind != "checker"}  # 16: the army
 NON_PAWNS = {kind: n for kind, n in PIECES.items() if kind != "pawn"}  # 8: Chess Golf
-ONE_OF_EACH_PIECE = dict.fromkeys(PIECES, 1)  # 6
 ONE_OF_EACH_NON_PAWN = dict.fromkeys(NON_PAWNS, 1)  # 5: Two Move Chess
 ONE_OF_EACH = dict.fromkeys(KINDS, 1)  # 7: Telepathic Chess
 PIECES_AND_TWO_CHECKERS = {**PIECES, "checker": 2}  # 18: Tar Pit Chess
@@ -158,14 +157,6 @@ class Place:
         if not seats:
             raise ValueError("a hand is seen by at least one seat")
         return cls(name, frozenset(seats))
-
-    @property
-    def is_face_up(self) -> bool:
-        return self.seen_by is None
-
-    @property
-    def is_face_down(self) -> bool:
-        return self.seen_by is not None and not self.seen_by
 
     def visible_to(self, seat: int) -> bool:
         return self.seen_by is None or seat in self.seen_by

@@ -108,6 +108,3 @@ class GridPosition:
     def set_diagram(self, diagram: str) -> None:
         """A text diagram, top rank first, "." for empty (tests and examples)."""
         self.set_board_text(board_field(diagram, self.geometry.width))
-
-    def copy_board_from(self, other: GridPosition) -> None:
-        self.board = list(other.board)

@@ -200,7 +200,6 @@ class Game:
     # People sharing one screen must not see each other's view (hidden
     # parts, or secret choices waiting in the match): privacy screens.
     private_views: ClassVar[bool] = False
-    playable: ClassVar[bool] = True  # False: shown as "coming" in menus
     # A game scored in points has no draw to agree, and its players do not
     # resign but stop where they are (``State.resign`` says what that scores).
     draw_offers: ClassVar[bool] = True
@@ -235,14 +234,6 @@ class Game:
         colours). The setup screen asks only about these, and the play scene
         counts only their people."""
         return tuple(range(len(self.seats)))
-
-    def all_teams(self) -> tuple[tuple[Seat, ...], ...]:
-        out: list[tuple[Seat, ...]] = []
-        for seat in range(len(self.seats)):
-            team = self.team_of(seat)
-            if team not in out:
-                out.append(team)
-        return tuple(out)
 
     # -- options -----------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:

@@ -61,6 +61,7 @@ def test_nim_search_finds_the_winning_take():
         assert str(think_now("search:8", state, 0, random.Random(seed), **UNTIMED)) == "0:2"
 
 
+@pytest.mark.slow  # the winning take above is the fast check
 def test_nim_search_wins_against_random_from_a_won_position():
     rng = random.Random(3)
     for seed in range(4):
@@ -105,6 +106,7 @@ def test_depth_by_turns_counts_a_turn_of_several_decisions_as_one(monkeypatch):
     assert found.score >= WIN - 100 and found.action == ("heap", 2)
 
 
+@pytest.mark.slow  # whole games; test_tic_tac_toe_blocks_and_wins is the fast check
 @pytest.mark.parametrize("search_seat", [0, 1])
 def test_tic_tac_toe_search_never_loses_to_random(search_seat):
     rng = random.Random(search_seat)
@@ -115,6 +117,7 @@ def test_tic_tac_toe_search_never_loses_to_random(search_seat):
         assert outcome[search_seat] >= 0.5
 
 
+@pytest.mark.slow
 def test_tic_tac_toe_search_against_itself_draws():
     rng = random.Random(11)
     for _ in range(3):

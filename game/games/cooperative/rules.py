@@ -54,7 +54,6 @@ HAND = 2  # cards in each hand
 PASS_MARK = 32  # below this a game is lost
 GREAT_MARK = 50  # above this it is great
 BONUS = 10  # per kind of piece gone from the board
-BONUS_KINDS = ("pawn", "knight", "bishop", "rook", "queen", "king")
 PROMOTION_KINDS = ("queen", "rook", "bishop", "knight")
 PLANNED = "planned"  # the phase a planner's turn stops in (no card drawn, no turn begun)
 

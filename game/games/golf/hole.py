@@ -36,7 +36,6 @@ SIDE_NAMES = ("White", "Black")
 GAPS = (1, 2, 3, 5, 6)
 #: One side's pieces: two knights, two bishops, two rooks, a queen and a king.
 COUNTS = (2, 2, 2, 1, 1)
-CODES = tuple(range(10))
 #: The 16 piece codes of a full set, White first.
 FULL_SET = tuple(
     side * 5 + k for side in (WHITE, BLACK) for k in range(5) for _ in range(COUNTS[k])
@@ -157,12 +156,6 @@ def targets(board: Board, sq: int, occ: int | None = None) -> int:
     for kind in borrowed(board, sq):
         out |= reach(kind, sq, occ)
     return out
-
-
-def kinds_for(board: Board, sq: int, dest: int) -> tuple[int, ...]:
-    """The borrowed kinds that take the piece on ``sq`` to ``dest``."""
-    occ = occupancy(board)
-    return tuple(k for k in borrowed(board, sq) if reach(k, sq, occ) >> dest & 1)
 
 
 # -- the goal of a hole ---------------------------------------------------------------------

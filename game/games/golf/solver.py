@@ -150,12 +150,6 @@ def children(board: Board, goal: Goal) -> list[tuple[Move, Board, Goal | None]]:
     return out
 
 
-def finishing_moves(board: Board, goal: Goal) -> list[Move]:
-    """The captures that finish the hole at once."""
-    move = finishing_move(board, goal)
-    return [] if move is None else [move]
-
-
 _PREY: dict[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
 

@@ -148,10 +148,6 @@ class MasqueradeState(ChessState):
     def fill(self, seat: Seat, rng: random.Random) -> None:
         self.assign[1 - seat] = rng.choice(M.consistent(self.tried[seat]))
 
-    def deductions(self, side: int) -> dict[tuple[str, str], str]:
-        """What ``side`` can know of its own patterns from its attempts."""
-        return M.table(self.tried[side])
-
     # -- notation and prompts -----------------------------------------------------------------
     def notation(self, action: Any) -> str:
         if isinstance(action, Assign):

@@ -541,7 +541,7 @@ class TarPitGame(Game):
     private_views = True  # the hands
     # A turn is up to three decisions (move, throw, card): depth 3 still ends
     # inside the mover's own turn, depth 4 sees the reply
-    # (scripts/bench_tar_pit.py: it beat search:2 in every game tried). One
+    # (it beat search:2 in every game tried: scripts/bench_ai.py). One
     # sampled world of the hidden hands, not four sharing the time: with four
     # it reached less deep and scored 1-3 against Normal, with one 3-1
     # (scripts/bench_ai.py --n 4 --time 0.5).

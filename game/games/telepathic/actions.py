@@ -18,7 +18,6 @@ from game.engine.chess import GEO
 
 CHECKER = "checker"
 CARD_KINDS = KINDS  # pawn, knight, bishop, rook, queen, king, checker
-PIECE_CARDS = tuple(k for k in KINDS if k != CHECKER)
 
 
 def letter(kind: str) -> str:

@@ -36,7 +36,11 @@ def oracle_perft(board: chess.Board, depth: int) -> int:
     return total
 
 
-@pytest.mark.parametrize("name", list(PERFT_POSITIONS))
+@pytest.mark.parametrize(
+    "name",
+    # Kiwipete to depth 4 costs most of this file; the other positions are the fast check.
+    [pytest.param(n, marks=pytest.mark.slow) if n == "kiwipete" else n for n in PERFT_POSITIONS],
+)
 def test_perft_matches_python_chess(name):
     fen, depth = PERFT_POSITIONS[name]
     ours = GAMES["chess"].from_text(fen)
@@ -121,6 +125,7 @@ def test_castling_subtleties_match_oracle(fen):
     assert ours.perft(3) == oracle_perft(board, 3)
 
 
+@pytest.mark.slow  # the perft positions are the fast check
 def test_random_games_match_oracle_move_for_move():
     """Thousands of positions from random games: the same legal moves, the
     same FEN after each move, the same game end."""

@@ -114,7 +114,10 @@ def random_hole(rng: random.Random, pieces: int, cards: int) -> tuple[H.Board, G
     return tuple(board), Goal.of(rng.sample(codes, cards))
 
 
-@pytest.mark.parametrize(("cards", "depth", "count"), [(2, 4, 30), (3, 3, 20)])
+@pytest.mark.parametrize(
+    ("cards", "depth", "count"),
+    [(2, 4, 30), pytest.param(3, 3, 20, marks=pytest.mark.slow)],  # two cards: the fast check
+)
 def test_the_solver_agrees_with_a_plain_search_on_small_boards(cards, depth, count):
     """Boards of four to six pieces, where the plain search can look every
     line through (four moves deep with two cards, three with three: a lone
@@ -152,6 +155,7 @@ def test_the_solver_agrees_with_a_plain_search_on_dealt_holes():
         assert found.length is None or replay(board, goal, list(found.moves))
 
 
+@pytest.mark.slow  # test_golf_ai's zero bid proves a hole impossible in the fast tier
 def test_two_lone_knights_can_never_take_each_other():
     """Next to each other they only jump like knights; apart, White has no
     pair and they step like kings, but a step onto the other knight starts

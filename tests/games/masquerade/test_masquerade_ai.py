@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from helpers.bots import UNTIMED
 from test_masquerade_rules import GAME, position
 
@@ -62,6 +63,7 @@ def test_a_pawn_takes_the_king():
     assert state.result().points == (1.0, 0.0)
 
 
+@pytest.mark.slow  # the position tests are the fast check
 def test_bots_play_a_whole_game():
     state = GAME.new(seed=1)
     rng = random.Random(1)

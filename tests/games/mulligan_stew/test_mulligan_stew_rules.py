@@ -1117,6 +1117,7 @@ def test_the_search_finds_the_swap_and_rook_kill():
     assert state.notation(second) == "R:a4++"
 
 
+@pytest.mark.slow
 def test_a_computer_game_runs_to_its_end():
     from game.ai import make_bot
 

@@ -3,6 +3,7 @@ games on both seats, and strikes a piece that landed en prise."""
 
 import random
 
+import pytest
 from helpers.bots import UNTIMED
 from helpers.chess_diagrams import fen_of
 
@@ -13,6 +14,7 @@ from game.match import Match
 GAME = load_all()["synchronous"]
 
 
+@pytest.mark.slow  # whole bot games; the strike test below is the fast check
 def test_computers_on_both_seats_finish_games_deciding_from_their_views():
     bot = make_bot("search:1:nodes=100", **UNTIMED)
     for seed in (1, 2):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from helpers.bots import UNTIMED
 from test_tar_pit_rules import GAME, act, position
 
@@ -69,6 +70,7 @@ def test_a_tarred_piece_counts_for_less_and_a_tarred_king_is_in_danger():
     assert evaluate(queen, 1) < evaluate(free, 1)
 
 
+@pytest.mark.slow  # whole bot games; the position tests are the fast check
 def test_computers_play_every_part_of_the_turn_and_finish_games():
     kinds = set()
     for seed in (1, 2):

@@ -873,6 +873,7 @@ def _check_invariants(state, total_rank):
     assert GAME.from_text(state.to_text()).to_text() == state.to_text()
 
 
+@pytest.mark.slow  # conformance plays Tulaga at random in the fast tier
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31 - 1), n=st.sampled_from([4, 5, 6]))
 def test_random_games_keep_the_invariants_and_survive_a_save(seed, n):

@@ -3,6 +3,7 @@ games on both seats, and takes a king its card reaches."""
 
 import random
 
+import pytest
 from helpers.bots import UNTIMED
 from helpers.chess_diagrams import fen_of
 
@@ -13,6 +14,7 @@ from game.match import Match
 GAME = load_all()["two_move"]
 
 
+@pytest.mark.slow
 def test_computers_on_both_seats_finish_games_deciding_from_their_views():
     bot = make_bot("search:1:nodes=150", **UNTIMED)
     for seed in (1, 2):

@@ -19,8 +19,3 @@ def line(i: int) -> int:
 
 def gap(i: int) -> int:
     return GAP - i
-
-
-def gap_index(place: int) -> int | None:
-    """The line index a gap place stands for, or None."""
-    return GAP - place if GAP - 100 < place <= GAP else None
