@@ -61,6 +61,7 @@ PASS = Pass()
 
 
 class SyncState(ChessState):
+    kings_may_fall = True  # a game won by taking the king still reads back
     en_passant = False
     extra_field_names = ("phase", "open squares", "pieces that struck")
     FIELDS = ChessState.FIELDS | {

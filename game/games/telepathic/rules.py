@@ -76,6 +76,7 @@ def card_letter(side: int, kind: str | None) -> str:
 
 
 class TelepathicState(ChessState):
+    kings_may_fall = True  # a game won by taking the king still reads back
     extra_field_names = FIELD_NAMES
     FIELDS = ChessState.FIELDS | {
         "phase": None,

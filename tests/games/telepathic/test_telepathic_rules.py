@@ -148,6 +148,8 @@ def test_a_removal_can_leave_a_king_open_and_taking_it_wins_at_once():
     assert "captured the king" in state.result().reason
     # The game ends before anything else: no reveal, the trophy stays.
     assert not [e for e in events if e.kind == "reveal"] and state.trophy == 0
+    again = GAME.from_text(state.to_text())  # the finished game reads back
+    assert again.to_text() == state.to_text() and again.result() == state.result()
 
 
 def test_a_king_left_open_may_be_taken_even_by_a_side_in_check():
