@@ -105,11 +105,11 @@ class AdrenalineState(ChessState):
         return False
 
     def _steps_reach(
-        self, origin: int, start: int, left: int, target: int, by: int, taken: int | None = None
+        self, origin: int, start: int, left: int, target: int, by: int, passed: int | None = None
     ) -> bool:
         """Can up to ``left`` king steps from ``start`` reach ``target``,
-        gaining the checkers of the enemy pieces taken on the way? ``taken``:
-        a piece the move itself took elsewhere (en passant), worth no more."""
+        gaining the checkers of the enemy pieces taken on the way? ``passed``:
+        the pawn the move itself took en passant, worth no more."""
         own = self.occ[by] & ~(1 << origin)
         enemy = self.occ[1 - by]
         extras = self.extras
@@ -117,8 +117,8 @@ class AdrenalineState(ChessState):
         if _distance(start, target) > left + bonus:
             return False  # out of reach whatever it picks up
         first = {start} if enemy >> start & 1 else set()
-        if taken is not None:
-            first.add(taken)
+        if passed is not None:
+            first.add(passed)
         todo = [(start, left, frozenset(first))]
         seen = set()
         while todo:
