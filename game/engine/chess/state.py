@@ -7,7 +7,8 @@ few small methods:
 - ``legality``: "check" (a move may not leave the mover's king attacked;
   checkmate and stalemate end the game), "king_capture" (no check rule;
   taking the king wins) or "none" (no royal king; the variant says how the
-  game ends). Also ``en_passant``, ``promotions``, ``castles`` and
+  game ends); ``kings_may_fall``: under "check", a king may still be taken
+  (the game is then over). Also ``en_passant``, ``promotions``, ``castles`` and
   ``castle_through_attack``.
 - ``piece_moves(sq)``: the moves the piece on ``sq`` may make (default: its
   orthodox ones; ``moves_as(kind, sq)`` gives any kind's moves from a square).
@@ -120,6 +121,10 @@ class ChessState(MoveGeneration, ChessBoard, State):
     promotions: ClassVar[tuple[str, ...]] = ("queen", "rook", "bishop", "knight")
     castles: ClassVar[bool] = True
     castle_through_attack: ClassVar[bool] = False
+    # Under check-based legality a king may still be taken, ending the game
+    # (a removal leaves it open, moves made together): the text of such a
+    # finished game has a side without its king.
+    kings_may_fall: ClassVar[bool] = False
     extra_field_names: ClassVar[tuple[str, ...]] = ()
     pawns_promote: ClassVar[bool] = True  # so no pawn stands on the first or last rank
     # Every instance field and how a copy gets its own (None: immutable, shared).
@@ -620,7 +625,9 @@ class ChessState(MoveGeneration, ChessBoard, State):
         if self.legality != "none":
             for side in (WHITE, BLACK):
                 kings = (self.bb[KING] & self.occ[side]).bit_count()
-                if kings > 1 or (kings == 0 and self.legality == "check"):
+                if kings > 1 or (
+                    kings == 0 and self.legality == "check" and not self.kings_may_fall
+                ):
                     raise PositionError("each side needs exactly one king")
         pawns = self.bb[PAWN] & (BACK_RANK[WHITE] | BACK_RANK[BLACK]) & ~self.pawns_to_promote()
         if pawns and self.pawns_promote:

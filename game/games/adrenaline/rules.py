@@ -29,7 +29,17 @@ from game.engine import Event, Game, PositionError, Seat
 from game.engine.board import bits
 from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move, extras_text, read_extras
 from game.engine.chess.san import move_text
-from game.engine.chess.tables import BACK_RANK, KIND_INDEX, KING_ATT, LETTERS, PAWN
+from game.engine.chess.tables import (
+    BACK_RANK,
+    KIND_INDEX,
+    KING,
+    KING_ATT,
+    LETTERS,
+    PAWN,
+    PAWN_ATTACKS,
+    WHITE,
+    W,
+)
 from game.engine.notation import CHECK_MARKS
 from game.games import register
 from game.games.adrenaline.actions import STOP, Give, Stop
@@ -80,18 +90,42 @@ class AdrenalineState(ChessState):
                 gain = extras.get(m.to, 0) if enemy >> m.to & 1 else 0
                 if self._steps_reach(frm, m.to, n + gain, sq, by):
                     return True
+        return self._en_passant_reaches(sq, by)
+
+    def _en_passant_reaches(self, sq: int, by: int) -> bool:
+        """En passant is an ordinary move too: a pawn of ``by`` taking a pawn
+        with checkers that way gains them for its steps. (Without checkers on
+        the pawn taken, the loop over the moves has judged it already.)"""
+        ep = self.ep
+        if ep is None or not self.en_passant:
+            return False
+        victim = ep - W if by == WHITE else ep + W
+        if not (self.bb[PAWN] & self.occ[1 - by]) >> victim & 1:
+            return False  # the square's pawn is not ``by``'s to take
+        gain = self.extras.get(victim, 0)
+        if not gain:
+            return False
+        for frm in bits(PAWN_ATTACKS[1 - by][ep] & self.bb[PAWN] & self.occ[by]):
+            if self._steps_reach(frm, ep, self.extras.get(frm, 0) + gain, sq, by, victim):
+                return True
         return False
 
-    def _steps_reach(self, origin: int, start: int, left: int, target: int, by: int) -> bool:
+    def _steps_reach(
+        self, origin: int, start: int, left: int, target: int, by: int, passed: int | None = None
+    ) -> bool:
         """Can up to ``left`` king steps from ``start`` reach ``target``,
-        gaining the checkers of the enemy pieces taken on the way?"""
+        gaining the checkers of the enemy pieces taken on the way? ``passed``:
+        the pawn the move itself took en passant, worth no more."""
         own = self.occ[by] & ~(1 << origin)
         enemy = self.occ[1 - by]
         extras = self.extras
         bonus = sum(n for q, n in extras.items() if enemy >> q & 1)
         if _distance(start, target) > left + bonus:
             return False  # out of reach whatever it picks up
-        todo = [(start, left, frozenset({start}) if enemy >> start & 1 else frozenset())]
+        first = {start} if enemy >> start & 1 else set()
+        if passed is not None:
+            first.add(passed)
+        todo = [(start, left, frozenset(first))]
         seen = set()
         while todo:
             at, n, taken = todo.pop()
@@ -259,7 +293,9 @@ class AdrenalineState(ChessState):
         self.captured = False
 
     def insufficient_material(self) -> bool:
-        return not self.extras and super().insufficient_material()
+        # Any capture gives a checker, and a king with one can mate a bare
+        # king: only two bare kings with no checkers can never be mated.
+        return not self.extras and self.occ[0] | self.occ[1] == self.bb[KING]
 
     def extra_key(self) -> tuple:
         return (self.supply, self._turn_text())

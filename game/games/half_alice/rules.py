@@ -69,9 +69,15 @@ class HalfAliceState(ChessState):
         return self.occ[side] & mask, self.occ[1 - side] & mask
 
     def piece_moves(self, sq: int) -> list[Move]:
+        """A move lands on a physically empty square or takes an enemy on the
+        mover's side: never on the other side's pieces, and never on one of
+        its own (en passant onto a square its own piece holds on the far side)."""
         moves = super().piece_moves(sq)
-        other = self.side_mask(not self.on_glass(sq))
-        return [m for m in moves if not other >> m.to & 1]
+        side = 0 if self.occ[0] >> sq & 1 else 1
+        blocked = (self.occ[0] | self.occ[1]) & ~(
+            self.occ[1 - side] & self.side_mask(self.on_glass(sq))
+        )
+        return [m for m in moves if not blocked >> m.to & 1]
 
     def is_attacked(self, sq: int, by: int) -> bool:
         if (self.occ[0] | self.occ[1]) >> sq & 1:

@@ -65,6 +65,7 @@ class SyncState(ChessState):
     moves_only = False
     plain_turns = False
     orthodox_ends = False
+    kings_may_fall = True  # a game won by taking the king still reads back
     en_passant = False
     extra_field_names = ("phase", "open squares", "pieces that struck")
     FIELDS = ChessState.FIELDS | {

@@ -234,7 +234,24 @@ class TarPitState(ChessState):
     def throws(self) -> list[Throw]:
         frm = self.throw_from
         near = KING_ATT[frm] & (self.occ[0] | self.occ[1])
-        return [Throw(frm, to) for to in range(64) if near >> to & 1]
+        return [Throw(frm, to) for to in range(64) if near >> to & 1 and self.king_safe_after(to)]
+
+    def king_safe_after(self, sq: int) -> bool:
+        """Is the mover's king still unattacked once one of the mover's
+        checkers arrives under the piece on ``sq`` (thrown or added)? Tar
+        on an enemy piece makes it attack as a pawn: a throw or a card may
+        no more leave the king attacked than the move may. (Checkers under
+        the mover's own pieces change no enemy attack.)"""
+        us = self.turn
+        if not self.occ[1 - us] >> sq & 1:
+            return True
+        saved = self.extras, self.front, self._legal, self._result
+        self.extras, self.front = dict(self.extras), list(self.front)
+        try:
+            self.place_checker(sq, us, [])
+            return not self.king_attacked(us)
+        finally:
+            self.extras, self.front, self._legal, self._result = saved
 
     def matching(self, card: Card) -> list[int]:
         """The squares of the pieces ``card`` matches: pieces of its kind and
@@ -250,7 +267,8 @@ class TarPitState(ChessState):
             if not card.is_piece:
                 out.append(PlayCard(card.letter))
             elif self.front[self.turn]:
-                out.extend(PlayCard(card.letter, sq) for sq in self.matching(card))
+                squares = (sq for sq in self.matching(card) if self.king_safe_after(sq))
+                out.extend(PlayCard(card.letter, sq) for sq in squares)
         return out
 
     def act(self, seat: Seat, action: Any) -> list[Event]:

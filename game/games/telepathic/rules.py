@@ -80,6 +80,7 @@ class TelepathicState(ChessState):
     moves_only = False
     plain_turns = False
     orthodox_ends = False
+    kings_may_fall = True  # a game won by taking the king still reads back
     extra_field_names = FIELD_NAMES
     FIELDS = ChessState.FIELDS | {
         "phase": None,
@@ -283,6 +284,18 @@ class TelepathicState(ChessState):
 
     def orthodox_result(self) -> Result | None:
         return None if self.phase == REMOVE else super().orthodox_result()
+
+    def insufficient_material(self) -> bool:
+        """Mate is impossible only if it is so in chess and one side has its
+        king alone: a removal can take away a piece that shields a king (a
+        bishop against a bishop on one colour is no draw here), but a lone
+        king shields nothing and attacks no king. A king a removal has just
+        left open is taken first."""
+        kings = self.bb[KING]
+        both = self.occ[WHITE] & ~kings and self.occ[BLACK] & ~kings
+        if both or self.king_attacked(1 - self.turn):
+            return False
+        return super().insufficient_material()
 
     def no_move_left(self) -> bool:
         """Judged on the chess moves (the turn begins with a prediction)."""

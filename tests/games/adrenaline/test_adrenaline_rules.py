@@ -214,6 +214,41 @@ def test_en_passant_only_after_a_plain_double_step():
         stepped.parse_action("dxe3", 1)
 
 
+def test_en_passant_counts_in_the_attack_relation_with_the_checkers_it_takes():
+    """After e2-e4 the d4 pawn could take en passant, gain the e-pawn's two
+    checkers and step e3-f2xg2: so e4 would leave White's king attacked."""
+    state = position(
+        """
+        k . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . p . . . .
+        . . . . . . . .
+        . . . . P . K P
+        . . . . . . . .
+        """,
+        checkers="e2=2",
+    )
+    pushes = {GEO.name(m.to) for m in state.legal_actions(0) if m.frm == sq("e2")}
+    assert pushes == set()  # e3 is taken the ordinary way, e4 en passant: the same steps
+    # Without the checkers the capture gains nothing, and e4 is safe.
+    plain = position(
+        """
+        k . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . p . . . .
+        . . . . . . . .
+        . . . . P . K P
+        . . . . . . . .
+        """,
+        checkers="h2=2",
+    )
+    assert {GEO.name(m.to) for m in plain.legal_actions(0) if m.frm == sq("e2")} == {"e3", "e4"}
+
+
 def test_an_extra_step_is_never_an_en_passant_capture():
     # Black just played e7-e5; White's d5 pawn with a checker moves to d6
     # and may step back diagonally to e6 only as a king step onto an empty
@@ -451,3 +486,45 @@ def test_every_decision_carries_the_check_mark_of_the_turn():
             marks.add(mark)
         state.apply({seat: rng.choice(actions)})
     assert "+" in marks
+
+
+LONE_KNIGHT = """
+    . . . . k . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . K N . .
+    """
+
+
+def test_a_knight_against_a_bare_king_is_no_dead_draw():
+    """The lone king taking the knight must give White's king a checker,
+    and a king with a checker can mate: only bare kings are drawn."""
+    assert position(LONE_KNIGHT, to_move="b").result() is None
+    bare = position(LONE_KNIGHT.replace("K N", "K .", 1), to_move="b")
+    assert bare.result().reason.startswith("Neither")
+    with_a_checker = position(LONE_KNIGHT.replace("K N", "K .", 1), "e1=1", to_move="b")
+    assert with_a_checker.result() is None
+
+
+def test_a_king_with_a_checker_mates_a_bare_king():
+    """What makes the lone knight no dead draw: one extra step lets the c6
+    king reach every square around a8."""
+    state = position(
+        """
+        k . . . . . . .
+        . . . . . . . .
+        . . K . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        """,
+        "c6=1",
+        to_move="b",
+    )
+    assert "Checkmate" in state.result().reason

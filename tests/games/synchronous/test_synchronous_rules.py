@@ -195,6 +195,8 @@ def test_a_king_and_a_piece_on_one_square_are_both_captured_and_the_king_loses()
     both(state, "Kd2", "d2")
     assert state.is_over() and state.result().points == (0.0, 1.0)
     assert "captured the king" in state.result().reason
+    again = GAME.from_text(state.to_text())  # the finished game reads back
+    assert again.to_text() == state.to_text() and again.result() == state.result()
 
 
 def test_a_king_in_check_may_only_step_to_a_safe_square():

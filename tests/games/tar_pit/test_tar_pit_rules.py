@@ -599,3 +599,49 @@ def test_an_answer_to_a_checker_card_is_counted_in_the_move_that_played_it():
     state = position(THROWING, front=(2, 2), hands=("NN", "Cn"))
     steps = ("Kd1", "nocard", "Ke7", "C", "return@front", "discard:N", "Kd2")
     assert numbered(state, *steps) == [1, 1, 1, 1, 1, 1, 2]
+
+
+# -- no part of a turn may leave the mover's king attacked ------------------------------------
+def test_a_card_may_not_tar_an_enemy_piece_into_attacking_your_king():
+    """Tarred, the white knight on d5 attacks c6 and e6 as a white pawn: with
+    the black king on e6, Black may not play the knight card on it."""
+    diagram = """
+        . . . . . . . .
+        . . . . . k . .
+        . . . . . . . .
+        . . . N . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . K .
+        """
+    state = position(diagram, "b", hands=("", "N"))
+    act(state, "Ke6")  # the untarred knight does not attack e6
+    assert state.phase == MOVE and state.turn == 0  # no card to play: the turn is over
+    other = position(diagram, "b", hands=("", "N"))
+    act(other, "Kg6")  # out of the tarred knight's reach: the card is fine
+    assert other.legal_actions(1) == [PlayCard("N", sq("d5")), NO_CARD]
+
+
+def test_a_throw_may_not_tar_an_enemy_piece_into_attacking_your_king():
+    """Tarred, the black rook on d3 attacks c2 and e2 as a black pawn: the
+    bishop's tar may go to the pawn on b3, not to the rook beside the king."""
+    state = position(
+        """
+        k . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . p . r . . . .
+        . . . . K . . .
+        . B . . . . . .
+        """,
+        checkers="b1=w",
+        hands=("", ""),
+    )
+    act(state, "Bc2")
+    assert state.phase == THROW
+    assert state.legal_actions(0) == [Throw(sq("c2"), sq("b3")), KEEP]
+    with pytest.raises(IllegalAction):
+        act(state, "c2>d3")

@@ -148,6 +148,8 @@ def test_a_removal_can_leave_a_king_open_and_taking_it_wins_at_once():
     assert "captured the king" in state.result().reason
     # The game ends before anything else: no reveal, the trophy stays.
     assert not [e for e in events if e.kind == "reveal"] and state.trophy == 0
+    again = GAME.from_text(state.to_text())  # the finished game reads back
+    assert again.to_text() == state.to_text() and again.result() == state.result()
 
 
 def test_a_king_left_open_may_be_taken_even_by_a_side_in_check():
@@ -295,3 +297,31 @@ def test_en_passant_waits_through_a_removal():
     assert GAME.from_text(state.to_text()).to_text() == state.to_text()
     act(state, "remove Ng8", "predict N")
     assert "dxe3" in [state.notation(m) for m in state.legal_actions(B_B)]
+
+
+PINNED_BISHOP = """
+    ....k...
+    ........
+    ........
+    ........
+    .b......
+    ........
+    ...B....
+    ....K...
+    """
+
+
+def test_bishops_on_one_colour_play_on_a_removal_can_open_a_king():
+    """In chess a bishop each on one colour is a dead draw; here the pinned
+    bishop can be removed, and the other bishop takes the king."""
+    state = position(PINNED_BISHOP, trophy="black", face_up="-/-")
+    assert state.result() is None
+    events = turn(state, "N", "Bc3")  # still pinned; a miss pushes the trophy off Black's end
+    assert reveal(events)["loser"] == 0
+    act(state, "remove Bc3", "predict N", "Bxe1")
+    assert "captured the king" in state.result().reason
+
+
+def test_a_lone_king_against_bishops_on_one_colour_is_a_dead_draw():
+    lone = PINNED_BISHOP.replace(".b......", "........")
+    assert "Neither side can mate" in position(lone, face_up="-/-").result().reason
