@@ -32,6 +32,7 @@ from helpers.properties import (
     square_name,
 )
 
+from game.engine import PositionError
 from game.engine.cards import Card, cards_text
 from game.games import load_all
 from game.games.tar_pit.rules import universe
@@ -79,6 +80,15 @@ def _keeps_kings_and_board(before, action, after) -> None:
     check_board(after)
 
 
+def _readable(game_id: str, text: str):
+    """The position, or None where the rules refuse it (a set-up that left
+    the side not to move in check, say): the generators then draw again."""
+    try:
+        return GAMES[game_id].from_text(text)
+    except PositionError:
+        return None
+
+
 def _adrenaline_en_passant(rng: random.Random):
     """A pawn on its second rank that may step two beside an enemy pawn, the
     kings near, a few pieces, checkers under the pawns and here and there."""
@@ -105,8 +115,8 @@ def _adrenaline_en_passant(rng: random.Random):
         marks = ",".join(f"{square_name(at)}={n}" for at, n in sorted(checkers.items()) if n)
         supply = 24 - sum(checkers.values())
         text = f"{fen_board(board)} {to_move} - - 0 1 {marks or '-'} {supply} -/-/-/-"
-        state = GAMES["adrenaline"].from_text(text)
-        if not state.king_attacked(1 - state.turn) and not state.is_over():
+        state = _readable("adrenaline", text)
+        if state and not state.king_attacked(1 - state.turn) and not state.is_over():
             return state
 
 
@@ -172,8 +182,8 @@ def _half_alice_en_passant(rng: random.Random):
             glass = [(f, 7 - r) for f, r in glass]
         marks = ",".join(f"{square_name(at)}=1" for at in sorted(glass))
         text = f"{fen_board(board)} {to_move} - - 0 1 {marks or '-'} -"
-        state = GAMES["half_alice"].from_text(text)
-        if not state.king_attacked(1 - state.turn) and not state.is_over():
+        state = _readable("half_alice", text)
+        if state and not state.king_attacked(1 - state.turn) and not state.is_over():
             return state
 
 
@@ -232,8 +242,8 @@ def _tar_pit_near_the_kings(rng: random.Random):
         spare = "+".join(str(12 - 6 - on_board[c]) for c in (0, 1))
         marks = ",".join(f"{square_name(at)}={c}" for at, c in sorted(checkers.items()))
         fields = f"{marks} 6+6 {spare} {table}/discard:- move -/-/-"
-        state = GAMES["tar_pit"].from_text(f"{fen_board(board)} {to_move} - - 0 1 {fields}")
-        if not state.king_attacked(1 - state.turn) and not state.is_over():
+        state = _readable("tar_pit", f"{fen_board(board)} {to_move} - - 0 1 {fields}")
+        if state and not state.king_attacked(1 - state.turn) and not state.is_over():
             return state
 
 

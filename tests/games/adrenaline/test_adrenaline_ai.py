@@ -13,8 +13,10 @@ from game.ai import think_now
 
 
 def test_it_mates_with_a_step():
-    # Ra8 mates; the rook then has a checker to spend, and the computer must
-    # stop, or step where the mate still holds, to end its turn.
+    # Rh8 mates; the rook then has a checker to spend, and the computer must
+    # stop, or step where the mate still holds, to end its turn. (From a1 the
+    # rook would already attack b8 through a8 and a step: Black in check on
+    # White's move, a position the rules refuse.)
     state = position(
         """
         .k......
@@ -24,9 +26,9 @@ def test_it_mates_with_a_step():
         ........
         ........
         ........
-        R.......
+        .......R
         """,
-        checkers="a1=1",
+        checkers="h1=1",
     )
     move = think_now("search:2:nodes=600", state.view(0), 0, random.Random(1), **UNTIMED)
     state.apply({0: move})
