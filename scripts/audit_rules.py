@@ -13,7 +13,7 @@ option one at a time; of a number, only the smallest and largest), plays
 - text: a position text that does not read back to the same position (the
   same text, whether and how it ended, the same choices);
 - notation: a legal action whose notation does not parse back to it (every
-  legal action of every position);
+  legal action of every position, or ``--sample K`` of them chosen at random);
 - errors: exceptions (the first one is printed);
 - the worst CPU time to list the legal actions of a position read from its
   text (who acts, then their actions), and where it was.
@@ -72,7 +72,7 @@ class Tally:
         return self.kingless + self.text + self.notation + self.errors
 
 
-def audit_position(state, tally: Tally, where: str) -> None:
+def audit_position(state, tally: Tally, where: str, sample: int, rng: random.Random) -> None:
     from helpers.conformance import check_text
     from helpers.properties import check_kings
 
@@ -93,7 +93,10 @@ def audit_position(state, tally: Tally, where: str) -> None:
     if took > tally.worst:
         tally.worst, tally.worst_at = took, where
     for seat in state.to_act():
-        for action in state.legal_actions(seat):
+        actions = state.legal_actions(seat)
+        if sample and len(actions) > sample:
+            actions = rng.sample(actions, sample)
+        for action in actions:
             tally.actions += 1
             try:
                 if state.parse_action(state.notation(action), seat) != action:
@@ -102,17 +105,18 @@ def audit_position(state, tally: Tally, where: str) -> None:
                 tally.notation += 1
 
 
-def audit(game_id: str, options: dict, n: int, steps: int) -> Tally:
+def audit(game_id: str, options: dict, n: int, steps: int, sample: int = 0) -> Tally:
     from game.match import Match
 
     tally = Tally()
     for seed in range(n):
         rng = random.Random(seed)
+        pick = random.Random(~seed)  # the sample's draws leave the game's own alone
         match = Match(game_id, options, seed=seed)
         tally.games += 1
         try:
             for step in range(steps + 1):
-                audit_position(match.state, tally, f"seed {seed} step {step}")
+                audit_position(match.state, tally, f"seed {seed} step {step}", sample, pick)
                 if match.is_over():
                     tally.over += 1
                     break
@@ -133,6 +137,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--n", type=int, default=200, help="playouts per game and mode")
     parser.add_argument("--steps", type=int, default=1500, help="most steps a playout")
     parser.add_argument("--modes", choices=("all", "default"), default="all")
+    parser.add_argument(
+        "--sample", type=int, default=0, help="notations checked per position (0: every action)"
+    )
     args = parser.parse_args(argv)
 
     from game.games import load_all
@@ -146,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     for game_id in ids:
         game = games[game_id]
         for options in modes(game) if args.modes == "all" else [game.default_options()]:
-            tally = audit(game_id, options, args.n, args.steps)
+            tally = audit(game_id, options, args.n, args.steps, args.sample)
             print(tally.line(f"{game_id} [{mode_name(game, options)}]"), flush=True)
             if tally.first_error:
                 print(f"    first error: {tally.first_error}", flush=True)
