@@ -378,6 +378,10 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and self.dialogs.saving():
             self.dialogs.finish_save()
             return
+        if event.type == pygame.KEYDOWN and self._move_list_focused():
+            # A click in the move list focuses its text box, which would
+            # swallow the keys that look back (and Ctrl+C): they are ours.
+            self.ui.set_focus_set(None)
         consumed = self.ui.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.controls.on_button(event.ui_element)
@@ -412,6 +416,10 @@ class PlayScene(Scene):
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.input.handle(event)
+
+    def _move_list_focused(self) -> bool:
+        focus = self.ui.get_focus_set() or set()
+        return bool(focus & self.panel.moves.get_focus_set())
 
     def active(self) -> bool:
         """Frames are needed while something moves or waits: a move landing,
