@@ -121,6 +121,9 @@ class PlayScene(Scene):
         self.board.set_rect(pygame.Rect(pad, pad, w - panel_w - 2 * pad, h - 2 * pad))
         x = min(self.board.outer.right + pad, w - panel_w)
         self.panel.layout(size, x)
+        self.input.places_in = (
+            self.panel.widget_view
+        )  # a widget scrolled out of sight is not clicked
 
     @property
     def panel_rect(self) -> pygame.Rect:
@@ -408,9 +411,12 @@ class PlayScene(Scene):
         if self.chooser is not None:
             self.chooser.handle(event)
             return
-        for widget in self.widgets:
-            if widget.handle(event):
-                return
+        if event.type == pygame.MOUSEWHEEL and self.panel.on_wheel(event):
+            return
+        if not self.panel.outside_widgets(event):
+            for widget in self.widgets:
+                if widget.handle(event):
+                    return
         if event.type == pygame.KEYDOWN:
             self.controls.on_key(event)
             return
@@ -481,8 +487,7 @@ class PlayScene(Scene):
         self.board.draw(surface)
         if self.chooser is not None:
             self.chooser.draw(surface)
-        for widget in self.widgets:
-            widget.draw(surface, self.input)
+        self.panel.draw_widgets(surface, self.input)
         self.hints.draw(surface)
         self.ui.draw_ui(surface)
         self.input.draw_drag(surface)
