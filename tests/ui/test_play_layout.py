@@ -94,7 +94,8 @@ def _check(scene: PlayScene, where: str) -> None:
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
             assert not parts[a].colliderect(parts[b]), f"{where}: {a} overlaps {b}"
-    assert not parts["move list"].colliderect(scene.board.outer), f"{where}: list over the board"
+    for name, rect in parts.items():
+        assert not rect.colliderect(scene.board.outer), f"{where}: {name} over the board"
     # Three lines of moves without scrolling.
     moves = scene.panel.moves
     moves.set_text("<br>".join(["<a href='1'>1. e4 e5</a>"] * 3))

@@ -71,6 +71,7 @@ class SidePanel:
         self.widget_view = pygame.Rect(0, 0, 0, 0)  # where the game's widgets are seen
         self.widget_heights: list[int] = []
         self.widget_offset = 0  # how far the widgets' view is scrolled down
+        self.split = False  # the widgets in a column of their own, beside the move list
         self.turn_rect = pygame.Rect(0, 0, 0, 0)
         self.turn: list[Any] = []  # the whose-turn line's parts (seats.turn_parts)
         self.status_text = ""
@@ -179,7 +180,7 @@ class SidePanel:
         else:  # the widgets scroll in what is left under the move list
             view = pygame.Rect(x, 0, pw, max(0, spare - 6))
             moves_w = pw
-        beside = view.x > x
+        beside = self.split = view.x > x
         moves_h = (
             room - buttons_h - captured_room - 6 - (0 if beside else view.h + 6 * bool(view.h))
         )

@@ -118,9 +118,15 @@ class PlayScene(Scene):
         w, h = size
         panel_w = max(280, min(400, int(w * 0.3)))
         pad = 16
-        self.board.set_rect(pygame.Rect(pad, pad, w - panel_w - 2 * pad, h - 2 * pad))
+        area = pygame.Rect(pad, pad, w - panel_w - 2 * pad, h - 2 * pad)
+        self.board.set_rect(area)
         x = min(self.board.outer.right + pad, w - panel_w)
         self.panel.layout(size, x)
+        margin = self.board.outer.left - area.left
+        if self.panel.split and margin > 0:
+            # Two columns in the panel: the board gives them its left margin.
+            self.board.set_rect(area.inflate(-2 * margin, 0).move(-margin, 0))
+            self.panel.layout(size, min(self.board.outer.right + pad, w - panel_w))
         self.input.places_in = (
             self.panel.widget_view
         )  # a widget scrolled out of sight is not clicked
