@@ -528,13 +528,59 @@ def test_a_click_on_a_move_looks_back_and_end_returns(app):
     assert scene.looking_at == 2
     assert geo.square("f3") not in scene.board.shown  # no knight there yet
     assert scene.board.shown[geo.square("e5")].kind == "pawn"
-    assert "Looking back: after move 1" in scene.panel.status_text
+    assert "Looking back: after 1... e5" in scene.panel.status_text
     assert scene.input.table == {}  # nothing to play meanwhile
     key(app, pygame.K_RIGHT)  # a step forward: after 2. Nf3
     assert scene.looking_at == 3 and geo.square("f3") in scene.board.shown
     key(app, pygame.K_END)
     assert scene.looking_at is None and scene.board.shown[geo.square("b5")].kind == "bishop"
     assert match.history[-1] == {0: "Bb5"}  # looking back undid nothing
+
+
+def test_looking_back_names_the_move_as_the_list_writes_it(app):
+    match = Match("chess", seed=1)
+    scene = open_play(app, match)
+    for san in ("e4", "e5", "Nf3"):
+        match.play({match.to_act()[0]: match.state.parse_action(san)})
+    scene.after_jump()
+    said = []
+    for steps in (0, 1, 2, 3):
+        scene.looking.go(steps)
+        said.append(scene.panel.status_text.partition("\n")[0])
+    assert said[:3] == [
+        "Looking back: the start",
+        "Looking back: after 1. e4",
+        "Looking back: after 1... e5",
+    ]
+    assert scene.looking_at is None  # the last move is the game now
+
+
+def test_keys_still_look_back_after_a_click_in_the_move_list(app, monkeypatch):
+    from game.ui import clipboard
+
+    board: list[str] = []
+    monkeypatch.setattr(clipboard, "put", lambda text: board.append(text) or True)
+    match = Match("chess", seed=1)
+    scene = open_play(app, match)
+    for san in ("e4", "e5", "Nf3", "Nc6"):
+        match.play({match.to_act()[0]: match.state.parse_action(san)})
+    scene.after_jump()
+    pump(app, 2)
+    moves = scene.panel.moves
+    click_at(app, (moves.rect.right - 20, moves.rect.bottom - 8))  # the box, not a link
+    assert moves in scene.ui.get_focus_set()  # as after a real click
+    key(app, pygame.K_LEFT)
+    assert scene.looking_at == 3
+    key(app, pygame.K_HOME)
+    assert scene.looking_at == 0
+    key(app, pygame.K_RIGHT)
+    assert scene.looking_at == 1
+    key(app, pygame.K_c, mod=pygame.KMOD_CTRL)
+    assert board == [match.state_at(1).to_text()]  # the position looked at
+    widgets.close_top_dialog(scene.ui)
+    pump(app, 2)
+    key(app, pygame.K_END)
+    assert scene.looking_at is None
 
 
 def test_arrow_keys_look_back_and_ctrl_z_undoes(app):

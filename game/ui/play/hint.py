@@ -184,10 +184,11 @@ class Hint:
         if shown is None or self.scene.viewpoint.covering:
             return
         rects = []
+        view = self.scene.panel.widget_view  # a place scrolled out of sight is not ringed
         for widget in self.scene.widgets:
             for place in shown.places:
                 rect = widget.place_rect(place)
-                if rect is not None:
+                if rect is not None and view.contains(rect):
                     rects.append(rect)
         for button, choice in self.scene.panel.choice_buttons.items():
             if choice.action == shown.action and button.visible:

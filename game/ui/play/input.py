@@ -52,6 +52,7 @@ class ClickPaths:
         self.decide = decide
         self.sounds = sounds
         self.sources: list[PlaceSource] = []  # widgets with places
+        self.places_in: pygame.Rect | None = None  # where widgets' places may be clicked
         # Mark the places of a decision made in one click before any click
         # (a square to pick, a victim to strike); a game with many such
         # places (a placement anywhere on the board) turns it off.
@@ -122,6 +123,8 @@ class ClickPaths:
         sq = self.board.square_at(pos)
         if sq is not None:
             return sq
+        if self.places_in is not None and not self.places_in.collidepoint(pos):
+            return None
         for source in self.sources:
             place = source.place_at(pos)
             if place is not None:

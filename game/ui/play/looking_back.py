@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.ui.play.move_list import step_words
+
 if TYPE_CHECKING:
     from game.ui.play.scene import PlayScene
 
@@ -44,9 +46,9 @@ class LookingBack:
         self.go(now + delta)
 
     def words(self) -> str:
+        """The notice: the step looked at as the move list writes it, with
+        its number ("Looking back: after 1... e5")."""
         if self.at == 0:
             return "Looking back: the start"
         scene = self.scene
-        number = scene.match.round_numbers()[self.at - 1]
-        where = f"move {number}" if number is not None else f"step {self.at}"
-        return f"Looking back: after {where}"
+        return f"Looking back: after {step_words(scene.match, scene.seen.viewer, self.at)}"

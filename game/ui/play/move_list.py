@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from game.match import step_seat
 from game.ui.widgets import escape
 
 DIM = "#8c96a2"
@@ -33,6 +34,26 @@ def _text(match: Any, step: dict) -> str:
     if len(seats) > 1:
         return "(" + " / ".join(step[s] for s in sorted(seats)) + ")"
     return match.step_text(step)
+
+
+def step_words(match: Any, viewer: int | None, steps: int) -> str:
+    """The step that made ``steps`` steps, as the list reads it, with its
+    move number: "1. e4" for the move that opens a round, "1... e5" for a
+    reply; a step outside the rounds (a card duel) by its words alone."""
+    if match.is_over():
+        viewer = None  # as the list: everything may be read
+    text = _text(match, match.seen_step(match.records[steps - 1], viewer))
+    numbers = match.round_numbers()
+    number = numbers[steps - 1]
+    if number is None:
+        return text
+    first = numbers.index(number)  # the step that opened this round
+    game, history = match.game, match.history
+    opener = step_seat(history[first])
+    mover = step_seat(history[steps - 1])
+    same = opener is not None and mover is not None
+    reply = same and game.side_of(mover) != game.side_of(opener)
+    return f"{number}{'...' if reply else '.'} {text}"
 
 
 class MoveListText(NamedTuple):

@@ -48,6 +48,11 @@ CONTROLS_PER_ROW = 3
 SHORT_CONTROLS = tuple(
     (key, {"flip": "Flip", "draw": "Draw"}.get(key, text)) for key, text in CONTROLS
 )
+# The move list keeps three lines (28 px a line, 8 px padding top and bottom, the frame).
+MOVES_MIN_H = 3 * 28 + 2 * 8 + 2
+MIN_COLUMN = 250  # the narrowest column for the widgets beside the move list
+COLUMN_GAP = 10
+SCROLL_BAR = 6
 SHORT_WINDOW = 680  # below this height the title and the players take one line each
 BUTTON_TEXT_PAD = 14  # the theme's text_horiz_alignment_padding for buttons, each side
 
@@ -63,6 +68,10 @@ class SidePanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.status_rect = pygame.Rect(0, 0, 0, 0)
         self.captured_rect = pygame.Rect(0, 0, 0, 0)
+        self.widget_view = pygame.Rect(0, 0, 0, 0)  # where the game's widgets are seen
+        self.widget_heights: list[int] = []
+        self.widget_offset = 0  # how far the widgets' view is scrolled down
+        self.split = False  # the widgets in a column of their own, beside the move list
         self.turn_rect = pygame.Rect(0, 0, 0, 0)
         self.turn: list[Any] = []  # the whose-turn line's parts (seats.turn_parts)
         self.status_text = ""
@@ -87,7 +96,7 @@ class SidePanel:
         title = f"{scene.game.title} · {note}" if note else scene.game.title
         short = h < SHORT_WINDOW  # a short window keeps its rows for the game
         lines = 1 if short else 2
-        y += self._wrapped(title, x, y, pw, 34, "#heading", lines)
+        y += self._wrapped(title, x, y, pw, 28 if short else 34, "#heading", lines)
         y += self._wrapped(seats.seats_text(scene.match), x, y, pw, 22, "#hint", lines)
         # Whose turn (drawn by hand: a swatch of the side's colour, the name).
         self.turn_rect = pygame.Rect(x + 2, y + (2 if short else 4), pw - 4, 20 if short else 22)
@@ -122,55 +131,95 @@ class SidePanel:
         font = art.ui_font(16, "bold")
         per_row = 2 if all(font.size(t)[0] <= (pw - gap) // 2 - 16 for t in labels) else 1
         cw = (pw - gap * (per_row - 1)) // per_row
+        ch, cgap = (32, 4) if short else (36, 6)
         for i, (choice, text) in enumerate(zip(self.choices, labels, strict=True)):
             r, c = divmod(i, per_row)
-            rect = pygame.Rect(x + c * (cw + gap), y + r * (36 + 6), cw, 36)
+            rect = pygame.Rect(x + c * (cw + gap), y + r * (ch + cgap), cw, ch)
             button = UIButton(rect, text, self.ui, container=box, object_id="#primary")
             self.choice_buttons[button] = choice
         if self.choices:
-            y += -(-len(self.choices) // per_row) * 42 + 4
+            y += -(-len(self.choices) // per_row) * (ch + cgap) + 4
+        self._lay_out_below(x, y, pw, h)
+        self.status_text = self.moves_text = ""
+        self._background = None
+
+    def _lay_out_below(self, x: int, y: int, pw: int, h: int) -> None:
+        """The move list, the game's widgets, the captured pieces and the
+        controls in the panel's rest from ``y`` down. Every control stays in
+        the window and the move list keeps three lines: a short window first
+        gives up the captured row, then lowers the buttons; widgets that
+        still do not fit go into a second column where the panel is wide
+        enough, else into a view of their own that scrolls."""
+        scene = self.scene
+        gap = 8
         rows, bh = -(-len(CONTROLS) // CONTROLS_PER_ROW), 38
         buttons_h = rows * bh + (rows - 1) * gap
         captured_h = 72 if scene.adapter.show_captured else 0
         heights = [max(0, int(widget.height)) for widget in scene.widgets]
         widgets_h = sum(heights) + 6 * len(heights)
-        # A short window: give up the captured row, then make the buttons
-        # lower, then lower still, before anything is pushed off the bottom.
-        room = h - y - widgets_h - 2 * PAD
-        if captured_h and room - buttons_h - captured_h - 6 < 80:
+        room = h - y - PAD
+        if captured_h and room - widgets_h - buttons_h - captured_h - 6 < MOVES_MIN_H + 6:
             captured_h = 0
         for low_bh, low_gap in ((30, 6), (26, 4)):
-            if room - buttons_h - (captured_h + 6 if captured_h else 0) >= 60:
+            if (
+                room - widgets_h - buttons_h - (captured_h + 6 if captured_h else 0) - 6
+                >= MOVES_MIN_H
+            ):
                 break
             bh, gap = low_bh, low_gap
             buttons_h = rows * bh + (rows - 1) * gap
-        below = (captured_h + 6 if captured_h else 0) + widgets_h
-        moves_h = max(40, h - y - buttons_h - below - 2 * PAD)
+        captured_room = captured_h + 6 if captured_h else 0
+        spare = room - buttons_h - captured_room - MOVES_MIN_H - 6
+        column = (pw - COLUMN_GAP) // 2
+        if widgets_h <= spare:  # everything in one column, as tall as it needs
+            view = pygame.Rect(x, 0, pw, max(0, widgets_h - 6))
+            moves_w = pw
+        elif column >= MIN_COLUMN:  # the widgets beside the move list and controls
+            view = pygame.Rect(x + column + COLUMN_GAP, y, pw - column - COLUMN_GAP, room)
+            moves_w = column
+        else:  # the widgets scroll in what is left under the move list
+            view = pygame.Rect(x, 0, pw, max(0, spare - 6))
+            moves_w = pw
+        beside = self.split = view.x > x
+        moves_h = (
+            room - buttons_h - captured_room - 6 - (0 if beside else view.h + 6 * bool(view.h))
+        )
+        moves_h = max(40, moves_h)
         # The rounded frame is drawn once; the text box on it is a plain
         # rectangle, because a rounded shape costs as much again as the text
         # every time the list is laid out (once a move).
         frame = UIPanel(
-            pygame.Rect(x, y, pw, moves_h), 1, self.ui, container=box, object_id="#move_list_frame"
+            pygame.Rect(x, y, moves_w, moves_h),
+            1,
+            self.ui,
+            container=self.container,
+            object_id="#move_list_frame",
         )
         self.moves = UITextBox(
             "",
-            pygame.Rect(0, 0, pw - 2, moves_h - 2),
+            pygame.Rect(0, 0, moves_w - 2, moves_h - 2),
             self.ui,
             container=frame,
             object_id="#move_list",
         )
         y += moves_h + 6
-        for widget, wh in zip(scene.widgets, heights, strict=True):
-            widget.rect = pygame.Rect(x, y, pw, wh)
-            y += wh + 6
-        self.captured_rect = pygame.Rect(x, y, pw, captured_h)
-        if captured_h:
-            y += captured_h + 6
+        if not beside:
+            view.y = y
+            y += view.h + 6 * bool(view.h)
+        self.widget_view = view
+        self.widget_heights = heights
+        self.scroll_widgets(0)
+        self.captured_rect = pygame.Rect(x, y, moves_w, captured_h)
+        y += captured_room
+        self._controls(x, y, moves_w, bh, gap)
+
+    def _controls(self, x: int, y: int, pw: int, bh: int, gap: int) -> None:
+        """The buttons, three a row from ``y``, with their long names where
+        every one fits its button, else the short ones."""
         per_row = CONTROLS_PER_ROW
         bw = (pw - gap * (per_row - 1)) // per_row
-        # The long names where every one fits its button, else the short ones.
         font = art.ui_font(16)
-        game = scene.game
+        game = self.scene.game
         long = [
             (key, game.resign_label if key == "resign" else text)
             for key, text in CONTROLS
@@ -186,9 +235,58 @@ class SidePanel:
         for i, (key, text) in enumerate(controls):
             r, c = divmod(i, per_row)
             rect = pygame.Rect(x + c * (bw + gap), y + r * (bh + gap), bw, bh)
-            self.buttons[key] = UIButton(rect, text, self.ui, container=box)
-        self.status_text = self.moves_text = ""
-        self._background = None
+            self.buttons[key] = UIButton(rect, text, self.ui, container=self.container)
+
+    # -- the widgets' view -----------------------------------------------------------------
+    @property
+    def widgets_scroll(self) -> bool:
+        """The widgets are taller than their view: it scrolls."""
+        return sum(self.widget_heights) + 6 * len(self.widget_heights) > self.widget_view.h + 6
+
+    def scroll_widgets(self, dy: int) -> bool:
+        """Scroll the widgets' view ``dy`` pixels down (up if negative) and
+        put each widget where it is seen; True if they moved."""
+        view = self.widget_view
+        total = sum(self.widget_heights) + 6 * max(0, len(self.widget_heights) - 1)
+        was = self.widget_offset
+        self.widget_offset = min(max(was + dy, 0), max(0, total - view.h))
+        width = view.w - (SCROLL_BAR + 4 if self.widgets_scroll else 0)
+        top = view.y - self.widget_offset
+        for widget, wh in zip(self.scene.widgets, self.widget_heights, strict=True):
+            widget.rect = pygame.Rect(view.x, top, width, wh)
+            top += wh + 6
+        return self.widget_offset != was
+
+    def on_wheel(self, event: pygame.event.Event) -> bool:
+        """A mouse wheel over the widgets' view scrolls it; True if used."""
+        if not self.widgets_scroll or not self.widget_view.collidepoint(pygame.mouse.get_pos()):
+            return False
+        self.scroll_widgets(-int(event.y) * 40)
+        return True
+
+    def outside_widgets(self, event: pygame.event.Event) -> bool:
+        """A mouse event outside the widgets' view (a widget scrolled out of
+        sight takes no clicks)."""
+        pos = getattr(event, "pos", None)
+        return pos is not None and not self.widget_view.collidepoint(pos)
+
+    def draw_widgets(self, surface: pygame.Surface, paths: Any) -> None:
+        """The game's widgets, clipped to their view, and its scroll bar."""
+        clip = surface.get_clip()
+        surface.set_clip(self.widget_view)
+        for widget in self.scene.widgets:
+            if widget.rect.colliderect(self.widget_view):
+                widget.draw(surface, paths)
+        surface.set_clip(clip)
+        if self.widgets_scroll:
+            view = self.widget_view
+            total = sum(self.widget_heights) + 6 * (len(self.widget_heights) - 1)
+            bar = pygame.Rect(view.right - SCROLL_BAR, view.y, SCROLL_BAR, view.h)
+            pygame.draw.rect(surface, (27, 33, 41), bar, border_radius=3)
+            thumb_h = max(20, view.h * view.h // total)
+            thumb_y = view.y + (view.h - thumb_h) * self.widget_offset // max(1, total - view.h)
+            thumb = pygame.Rect(bar.x, thumb_y, SCROLL_BAR, thumb_h)
+            pygame.draw.rect(surface, (92, 104, 118), thumb, border_radius=3)
 
     def _wrapped(self, text: str, x: int, y: int, w: int, h: int, style: str, lines: int) -> int:
         return widgets.wrapped_labels(

@@ -118,9 +118,18 @@ class PlayScene(Scene):
         w, h = size
         panel_w = max(280, min(400, int(w * 0.3)))
         pad = 16
-        self.board.set_rect(pygame.Rect(pad, pad, w - panel_w - 2 * pad, h - 2 * pad))
+        area = pygame.Rect(pad, pad, w - panel_w - 2 * pad, h - 2 * pad)
+        self.board.set_rect(area)
         x = min(self.board.outer.right + pad, w - panel_w)
         self.panel.layout(size, x)
+        margin = self.board.outer.left - area.left
+        if self.panel.split and margin > 0:
+            # Two columns in the panel: the board gives them its left margin.
+            self.board.set_rect(area.inflate(-2 * margin, 0).move(-margin, 0))
+            self.panel.layout(size, min(self.board.outer.right + pad, w - panel_w))
+        self.input.places_in = (
+            self.panel.widget_view
+        )  # a widget scrolled out of sight is not clicked
 
     @property
     def panel_rect(self) -> pygame.Rect:
@@ -381,6 +390,10 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and self.dialogs.saving():
             self.dialogs.finish_save()
             return
+        if event.type == pygame.KEYDOWN and self._move_list_focused():
+            # A click in the move list focuses its text box, which would
+            # swallow the keys that look back (and Ctrl+C): they are ours.
+            self.ui.set_focus_set(None)
         consumed = self.ui.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.controls.on_button(event.ui_element)
@@ -407,14 +420,21 @@ class PlayScene(Scene):
         if self.chooser is not None:
             self.chooser.handle(event)
             return
-        for widget in self.widgets:
-            if widget.handle(event):
-                return
+        if event.type == pygame.MOUSEWHEEL and self.panel.on_wheel(event):
+            return
+        if not self.panel.outside_widgets(event):
+            for widget in self.widgets:
+                if widget.handle(event):
+                    return
         if event.type == pygame.KEYDOWN:
             self.controls.on_key(event)
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.input.handle(event)
+
+    def _move_list_focused(self) -> bool:
+        focus = self.ui.get_focus_set() or set()
+        return bool(focus & self.panel.moves.get_focus_set())
 
     def active(self) -> bool:
         """Frames are needed while something moves or waits: a move landing,
@@ -476,8 +496,7 @@ class PlayScene(Scene):
         self.board.draw(surface)
         if self.chooser is not None:
             self.chooser.draw(surface)
-        for widget in self.widgets:
-            widget.draw(surface, self.input)
+        self.panel.draw_widgets(surface, self.input)
         self.hints.draw(surface)
         self.ui.draw_ui(surface)
         self.input.draw_drag(surface)

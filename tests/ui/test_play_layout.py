@@ -1,0 +1,158 @@
+"""Every control of the play scene is reachable at every allowed window
+size, in every game: laid out at the app's minimum window (800 x 560), a
+wide short one (1280 x 600) and a large one, each game's panel keeps its
+buttons inside the window, no two of its parts overlap, the move list shows
+three lines, and widgets that do not fit scroll in a view of their own.
+
+Each game is laid out at its start and part-way through a seeded random
+game (the panel's choices and the widgets' heights change with the
+position), with every mode that changes the panel.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from helpers.ui_driver import pump
+
+from game.app import MIN_SIZE, App
+from game.games import REGISTRY, load_all
+from game.match import Match
+from game.ui.play import PlayScene
+
+load_all()
+
+SIZES = (MIN_SIZE, (1280, 600), (1600, 1000))
+STEPS = (0, 9, 20)  # random steps played before the layout is checked
+MIN_VIEW = 48  # the least height of a view the widgets scroll in
+
+
+def _modes() -> list[tuple[str, dict, list[str]]]:
+    """(game, options, players): one seat a person, the others the
+    computer, and each mode that changes the panel."""
+    out = []
+    for game_id, game in sorted(REGISTRY.items()):
+        seats = len(game.seats)
+        players = ["human"] + ["computer:random"] * (seats - 1)
+        if game_id == "golf":
+            out.append((game_id, {"players": 1}, ["human"] * seats))
+            out.append((game_id, {"players": 4}, players))
+        elif game_id == "cooperative":
+            out.append((game_id, {"mode": "solitaire"}, ["human", "computer:random"]))
+            out.append((game_id, {"mode": "two players"}, ["human", "human"]))
+        else:
+            out.append((game_id, {}, players))
+    return out
+
+
+MODES = _modes()
+
+
+def _played(game_id: str, options: dict, players: list[str], steps: int) -> Match:
+    match = Match(game_id, options, 3, players)
+    rng = random.Random(steps)
+    for _ in range(steps):
+        if match.state.is_over():
+            break
+        match.play({s: rng.choice(match.state.legal_actions(s)) for s in match.state.to_act()})
+    return match
+
+
+@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def sized_app(request):
+    app = App(fullscreen=False, size=request.param)
+    app.running = True
+    yield app
+    for scene in list(app.scenes):
+        if isinstance(scene, PlayScene):
+            scene.close_runners()
+    app.close()
+
+
+def _controls(scene: PlayScene) -> dict[str, pygame.Rect]:
+    """Every part of the panel a person reads or clicks, by name."""
+    panel = scene.panel
+    parts = {f"button {key}": b.rect for key, b in panel.buttons.items()}
+    parts |= {f"choice {c.label}": b.rect for b, c in panel.choice_buttons.items()}
+    parts["move list"] = panel.moves.rect
+    parts["status"] = panel.status_rect
+    if panel.widget_view.h:
+        parts["widgets"] = panel.widget_view
+    if panel.captured_rect.h:
+        parts["captured"] = panel.captured_rect
+    return parts
+
+
+def _check(scene: PlayScene, where: str) -> None:
+    window = pygame.Rect((0, 0), scene.app.size)
+    parts = _controls(scene)
+    for name, rect in parts.items():
+        assert window.contains(rect), f"{where}: {name} {rect} leaves the window {window.size}"
+    names = sorted(parts)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            assert not parts[a].colliderect(parts[b]), f"{where}: {a} overlaps {b}"
+    for name, rect in parts.items():
+        assert not rect.colliderect(scene.board.outer), f"{where}: {name} over the board"
+    # Three lines of moves without scrolling.
+    moves = scene.panel.moves
+    moves.set_text("<br>".join(["<a href='1'>1. e4 e5</a>"] * 3))
+    assert moves.scroll_bar is None, f"{where}: the move list shows fewer than three lines"
+    # The widgets: each inside its view, or the view scrolls to every part of them.
+    panel = scene.panel
+    view = panel.widget_view
+    if not scene.widgets:
+        return
+    if not panel.widgets_scroll:
+        for widget in scene.widgets:
+            assert view.contains(widget.rect), f"{where}: {type(widget).__name__} is cut"
+        return
+    assert view.h >= MIN_VIEW, f"{where}: the widgets' view is {view.h} px"
+    panel.scroll_widgets(-(10**6))
+    assert scene.widgets[0].rect.top == view.top
+    panel.scroll_widgets(10**6)
+    last = [w for w in scene.widgets if w.rect.h][-1]
+    assert last.rect.bottom == view.bottom, f"{where}: the last widget cannot be scrolled to"
+
+
+@pytest.mark.parametrize(
+    "mode", MODES, ids=[f"{g}-{'-'.join(map(str, o.values()))}" for g, o, _ in MODES]
+)
+def test_every_control_is_in_the_window_and_nothing_overlaps(sized_app, mode):
+    game_id, options, players = mode
+    for steps in STEPS:
+        scene = PlayScene(sized_app, _played(game_id, options, players, steps))
+        sized_app.push(scene)
+        where = f"{game_id} {options} at {sized_app.size} after {steps} steps"
+        _check(scene, where)
+        scene.close_runners()
+        sized_app.pop()
+
+
+def test_the_wheel_scrolls_widgets_that_do_not_fit_and_hidden_ones_take_no_clicks(monkeypatch):
+    app = App(fullscreen=False, size=MIN_SIZE)
+    app.running = True
+    try:
+        match = Match("tar_pit", {}, 3, ["human", "computer:random"])
+        scene = PlayScene(app, match)
+        app.push(scene)
+        panel = scene.panel
+        assert panel.widgets_scroll  # three widgets under the list: too tall at 800 x 560
+        view = panel.widget_view
+        below = scene.widgets[-1].rect
+        assert below.bottom > view.bottom
+        hidden = (below.centerx, view.bottom + 4)
+        assert scene.input.place_at(hidden) is None  # under the view: not the widget's
+        pygame.mouse.set_pos(view.center)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False))
+        monkeypatch.setattr(scene, "_drive_bots", lambda: None)
+        pump(app, 2)
+        assert panel.widget_offset > 0
+        assert scene.widgets[-1].rect.bottom < below.bottom
+    finally:
+        for scene in list(app.scenes):
+            if isinstance(scene, PlayScene):
+                scene.close_runners()
+        app.close()
