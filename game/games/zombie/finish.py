@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.board import bits
 from game.engine.chess.tables import (
+    BACK_RANK,
     BISHOP,
     GEO,
     KING,
@@ -106,6 +107,42 @@ def _reaches(state: ZombieState, movers: list[int]) -> dict[int, int]:
     return out
 
 
+def held(state: ZombieState, movers: list[int]) -> list[int]:
+    """The movers that may not move while the king stays where it is: a
+    grave of the mover's under them would raise a piece attacking the king
+    from next to it (or a knight's leap away), which nothing can block."""
+    us, them = state.turn, 1 - state.turn
+    king = state.king_square(us)
+    graves = state.graves[us] or {}
+    out = []
+    for sq in movers:
+        if sq not in graves or GEO.between(sq, king):
+            continue
+        letter = graves[sq][0]
+        if letter == "P" and BACK_RANK[us] >> sq & 1:
+            letters = "QN"  # a pawn rising on its last rank: either
+        else:
+            letters = letter
+        if any(_contact(lt, sq, them) >> king & 1 for lt in letters):
+            out.append(sq)
+    return out
+
+
+def _contact(letter: str, sq: int, side: int) -> int:
+    """The squares next to ``sq`` (or a leap away) a piece of ``side`` and
+    kind ``letter`` standing on it attacks."""
+    if letter == "N":
+        return KNIGHT_ATT[sq]
+    if letter == "P":
+        return PAWN_ATTACKS[side][sq]
+    out = 0
+    if letter in "BQK":
+        out |= bishop_attacks(sq, ~0)
+    if letter in "RQK":
+        out |= rook_attacks(sq, ~0)
+    return out
+
+
 def king_squares(state: ZombieState, movers: int, king_may_move: bool) -> list[tuple[int, int]]:
     """Where the king may end the turn, each with the rook castling puts
     beside it (a board, or 0): where it is, or (when it may still make the
@@ -132,7 +169,6 @@ def hopeless(state: ZombieState, movers: dict[int, int], squares: list[tuple[int
     occ = state.occ[0] | state.occ[1]
     doomed = sum(1 << sq for sq in state.zombies(us, "z"))
     helpers = [sq for sq in movers if sq != king]
-    covers = movers
     graves = state.graves[us] or {}
     # A grave of the mover's under a piece still to move raises an enemy
     # there: it may block a line too.
@@ -141,21 +177,58 @@ def hopeless(state: ZombieState, movers: dict[int, int], squares: list[tuple[int
         # (The castling rook's old square is left filled: a blocker too many
         # only makes the test looser.)
         board = (occ & ~doomed & ~(1 << king)) | 1 << k | rook
-        allowed = helpers if k == king else [sq for sq in helpers if sq in state.extras]
-        attackers = bits(state.attackers(them, k, board) & ~(1 << k))
-        if all(_met(a, k, allowed, covers, risen | rook) for a in attackers):
+        if k == king:
+            zombies = [sq for sq in helpers if sq in state.extras]
+            # The living pieces share one move, the ordinary one.
+            living = 0
+            for sq in helpers:
+                if sq not in state.extras:
+                    living |= movers[sq]
+            covers = [movers[sq] for sq in zombies] + ([living] if living else [])
+        else:  # the king's step is the ordinary move
+            covers = [movers[sq] for sq in helpers if sq in state.extras]
+        needs = []
+        for a in bits(state.attackers(them, k, board) & ~(1 << k)):
+            between = GEO.between(a, k)
+            need = 1 << a | between
+            on = between & occ  # unmoved zombies only: the line is open on ``board``
+            if k == king and on and not on & (on - 1):
+                # The one zombie shielding the king on this line may leave
+                # only when the attack is met by something else (the chess
+                # rules let no move leave the king attacked, counting no
+                # grave), and the king stands on ``k`` all turn: that
+                # something still meets it at the end, so neither a piece
+                # landing on the shield's square nor one rising there helps.
+                need &= ~on
+            elif (risen | rook) & between:
+                continue
+            needs.append(need)
+        if _matched(needs, covers):
             return False
     return True
 
 
-def _met(a: int, k: int, allowed: list[int], covers: dict[int, int], risen: int) -> bool:
-    """Could the attack of the piece on ``a`` on ``k`` be met: the piece
-    taken, or (a slider) its line blocked?"""
-    between = GEO.between(a, k)
-    if risen & between:
-        return True
-    need = 1 << a | between
-    return any(covers[sq] & need for sq in allowed)
+def _matched(needs: list[int], covers: list[int]) -> bool:
+    """Can each attack (the squares where a move meets it: the attacker's,
+    or one between it and the king) be met by a move of its own? One move
+    lands on one square, and the squares of two attacks on one king square
+    are apart (one attacker between another and the king would block it),
+    so each needs a mover of its own: a matching of attacks to movers
+    (augmenting paths; the lists are short)."""
+    if len(needs) > len(covers):
+        return False
+    owner: dict[int, int] = {}  # mover index -> attack index
+
+    def place(i: int, seen: set[int]) -> bool:
+        for j, cover in enumerate(covers):
+            if cover & needs[i] and j not in seen:
+                seen.add(j)
+                if j not in owner or place(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+
+    return all(place(i, set()) for i in range(len(needs)))
 
 
 def area(
