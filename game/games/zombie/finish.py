@@ -111,21 +111,10 @@ def held(state: ZombieState, movers: list[int]) -> list[int]:
     """The movers that may not move while the king stays where it is: a
     grave of the mover's under them would raise a piece attacking the king
     from next to it (or a knight's leap away), which nothing can block."""
-    us, them = state.turn, 1 - state.turn
-    king = state.king_square(us)
-    graves = state.graves[us] or {}
-    out = []
-    for sq in movers:
-        if sq not in graves or GEO.between(sq, king):
-            continue
-        letter = graves[sq][0]
-        if letter == "P" and BACK_RANK[us] >> sq & 1:
-            letters = "QN"  # a pawn rising on its last rank: either
-        else:
-            letters = letter
-        if any(_contact(lt, sq, them) >> king & 1 for lt in letters):
-            out.append(sq)
-    return out
+    king = state.king_square(state.turn)
+    return [
+        sq for sq in movers if not GEO.between(sq, king) and _rising_contact(state, sq) >> king & 1
+    ]
 
 
 def _contact(letter: str, sq: int, side: int) -> int:
@@ -157,6 +146,24 @@ def king_squares(state: ZombieState, movers: int, king_may_move: bool) -> list[t
     for rook in bits(state.castling & state.occ[us] & state.bb[ROOK]):
         king_to, rook_to = castle_squares(us, king, rook)
         out.append((king_to, 1 << rook_to))
+    # A grave of the mover's under the king raises a piece when it leaves:
+    # the squares that piece attacks from next to them are out of reach.
+    risen = _rising_contact(state, king)
+    return [(k, rook) for k, rook in out if k == king or not risen >> k & 1]
+
+
+def _rising_contact(state: ZombieState, sq: int) -> int:
+    """The squares next to ``sq`` (or a leap away) that a piece rising from
+    a grave of the mover's on ``sq`` would attack (0 if no grave there)."""
+    us = state.turn
+    graves = state.graves[us] or {}
+    if sq not in graves:
+        return 0
+    letter = graves[sq][0]
+    letters = "QN" if letter == "P" and BACK_RANK[us] >> sq & 1 else letter
+    out = 0
+    for lt in letters:  # a pawn rising on its last rank: either
+        out |= _contact(lt, sq, 1 - us)
     return out
 
 
@@ -173,6 +180,7 @@ def hopeless(state: ZombieState, movers: dict[int, int], squares: list[tuple[int
     # A grave of the mover's under a piece still to move raises an enemy
     # there: it may block a line too.
     risen = sum(1 << sq for sq in helpers if sq in graves)
+    movers_bb = sum(1 << sq for sq in helpers)
     for k, rook in squares:
         # (The castling rook's old square is left filled: a blocker too many
         # only makes the test looser.)
@@ -187,7 +195,7 @@ def hopeless(state: ZombieState, movers: dict[int, int], squares: list[tuple[int
             covers = [movers[sq] for sq in zombies] + ([living] if living else [])
         else:  # the king's step is the ordinary move
             covers = [movers[sq] for sq in helpers if sq in state.extras]
-        needs = []
+        needs, shields = [], []
         for a in bits(state.attackers(them, k, board) & ~(1 << k)):
             between = GEO.between(a, k)
             need = 1 << a | between
@@ -200,10 +208,14 @@ def hopeless(state: ZombieState, movers: dict[int, int], squares: list[tuple[int
                 # something still meets it at the end, so neither a piece
                 # landing on the shield's square nor one rising there helps.
                 need &= ~on
+                shield = zombies.index(on.bit_length() - 1) if on & movers_bb else None
             elif (risen | rook) & between:
                 continue
+            else:
+                shield = None
             needs.append(need)
-        if _matched(needs, covers):
+            shields.append(shield)
+        if _matched(needs, covers) and _in_order(needs, covers, shields):
             return False
     return True
 
@@ -229,6 +241,60 @@ def _matched(needs: list[int], covers: list[int]) -> bool:
         return False
 
     return all(place(i, set()) for i in range(len(needs)))
+
+
+#: How many steps ``_in_order`` takes before giving up (and saying
+#: yes, which only makes the early exit looser).
+ORDER_BUDGET = 500
+
+
+def _in_order(needs: list[int], covers: list[int], shields: list[int | None]) -> bool:
+    """Is there a matching of attacks to movers (as ``_matched``) that can
+    be made in some order? ``shields[i]``: the mover that alone shields the
+    king from attack ``i`` now (or None). If that mover moves and meets
+    another attack, the mover meeting attack ``i`` must have moved before
+    it (the king may never stand attacked). A matching whose "before"
+    relation has a cycle cannot be made in any order."""
+    if all(s is None for s in shields):
+        return True
+    owner = [-1] * len(needs)  # attack -> mover
+    taken: set[int] = set()
+    tries = 0
+
+    def acyclic() -> bool:
+        by_mover = {j: i for i, j in enumerate(owner)}
+        for start in by_mover:
+            j, steps = start, 0
+            while steps <= len(needs):
+                i = by_mover.get(j)  # j meets attack i; j shields attack s?
+                prev = None
+                for s, sh in enumerate(shields):
+                    if sh == j and s != i:
+                        prev = owner[s]  # owner[s] moves before j
+                if prev is None:
+                    break
+                j, steps = prev, steps + 1
+            else:
+                return False
+        return True
+
+    def place(i: int) -> bool:
+        nonlocal tries
+        tries += 1
+        if i == len(needs):
+            return tries > ORDER_BUDGET or acyclic()
+        for j, cover in enumerate(covers):
+            if j not in taken and cover & needs[i]:
+                taken.add(j)
+                owner[i] = j
+                if place(i + 1):
+                    return True
+                taken.discard(j)
+                if tries > ORDER_BUDGET:
+                    return True
+        return False
+
+    return place(0)
 
 
 def area(
