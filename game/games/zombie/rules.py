@@ -258,7 +258,8 @@ class ZombieState(ChessState):
             for sq in bits(self.occ[us])
             if self.extras.get(sq) == ZOMBIE or (living and sq not in self.extras)
         ]
-        if not living:  # the king stays: some movers may never move
+        squares = king_squares(self, sum(1 << sq for sq in candidates), living)
+        if len(squares) == 1:  # the king stays: some movers may never move
             stay = held(self, candidates)
             candidates = [sq for sq in candidates if sq not in stay]
         movers = reaches(self, candidates)
