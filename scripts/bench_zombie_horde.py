@@ -7,7 +7,7 @@ zombie where no order is safe. Prints, for the built hordes of 3 to 8
 zombies where no order is safe (zombie_hordes.HOSTILE), the CPU seconds of
 one listing the old way (up to --old-max zombies) and now, with the
 positions now examined; then the worst listing now over --random random
-hordes per zombie count.
+hordes per zombie count, mixed and queen-heavy (random_horde(queens=True)).
 
     python scripts/bench_zombie_horde.py [--old-max 4] [--random 100] [--seed 1]
 """
@@ -53,20 +53,22 @@ def main() -> None:
         assert moves == []
         print(f"{n:>7} {old:>9} {seconds:>9.4f} {state.finishing.examined:>9}")
 
-    print(f"random hordes, {args.random} per count: the worst listing now")
-    print(f"{'zombies':>7} {'seconds':>9} {'examined':>9}")
-    rng = random.Random(args.seed)
-    for n in range(3, 9):
-        worst_s, worst_n, made = 0.0, 0, 0
-        while made < args.random:
-            state = random_horde(rng, n)
-            if state is None:
-                continue
-            made += 1
-            seconds, _ = cpu(state.turn_moves)
-            worst_s = max(worst_s, seconds)
-            worst_n = max(worst_n, state.finishing.examined if state.finishing else 0)
-        print(f"{n:>7} {worst_s:>9.4f} {worst_n:>9}")
+    for queens in (False, True):
+        kind = "queen-heavy" if queens else "mixed"
+        print(f"random {kind} hordes, {args.random} per count: the worst listing now")
+        print(f"{'zombies':>7} {'seconds':>9} {'examined':>9}")
+        rng = random.Random(args.seed)
+        for n in range(3, 9):
+            worst_s, worst_n, made = 0.0, 0, 0
+            while made < args.random:
+                state = random_horde(rng, n, queens=queens)
+                if state is None:
+                    continue
+                made += 1
+                seconds, _ = cpu(state.turn_moves)
+                worst_s = max(worst_s, seconds)
+                worst_n = max(worst_n, state.finishing.examined if state.finishing else 0)
+            print(f"{n:>7} {worst_s:>9.4f} {worst_n:>9}")
 
 
 if __name__ == "__main__":

@@ -49,11 +49,14 @@ def hostile(n: int, mode: str = "with"):
     )
 
 
-def random_horde(rng: random.Random, zombies: int):
+def random_horde(rng: random.Random, zombies: int, queens: bool = False):
     """A random legal position, White to move, with ``zombies`` white
     zombies, set up to make trouble: enemy rooks, bishops and queens aim at
     White's king, zombies stand between as shields, and some white pieces
-    stand on graves White dug. None if the draw gave an illegal position."""
+    stand on graves White dug. ``queens``: mostly queens on both sides, and
+    more enemy ones (the hordes whose searches grew largest). None if the
+    draw gave an illegal position."""
+    enemies, kinds = ("qrb", "NBRQ") if not queens else ("qqqrb", "NBRQQQ")
     board: dict[int, str] = {}
     king = rng.randrange(64)
     board[king] = "K"
@@ -66,18 +69,17 @@ def random_horde(rng: random.Random, zombies: int):
             out += [t for t in range(64) if ray >> t & 1 and t not in board]
         return out
 
-    for _ in range(rng.randint(2, 4)):  # enemy sliders aimed at the king
+    for _ in range(rng.randint(2, 4 + 2 * queens)):  # enemy sliders aimed at the king
         line = empty_on_line(king)
         if line:
-            board[rng.choice(line)] = rng.choice("qrb")
+            board[rng.choice(line)] = rng.choice(enemies)
     shields = 0
     for _ in range(zombies):
         line = [t for t in empty_on_line(king) if t not in board]
         free = [sq for sq in range(64) if sq not in board]
         sq = rng.choice(line) if line and shields < 3 and rng.random() < 0.6 else rng.choice(free)
         shields += sq in line
-        kinds = "NBRQ" + ("P" if 0 < GEO.rank_of(sq) < 7 else "")
-        board[sq] = rng.choice(kinds)
+        board[sq] = rng.choice(kinds + ("P" if 0 < GEO.rank_of(sq) < 7 else ""))
     zombie_squares = [sq for sq, p in board.items() if p.isupper() and p != "K"]
     for letter in rng.choices("PNBRQpnbrq", k=rng.randint(1, 5)):  # others, living
         free = [sq for sq in range(64) if sq not in board]

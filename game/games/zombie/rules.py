@@ -53,7 +53,7 @@ from game.engine.pieces import Piece
 from game.games import register
 from game.games.zombie import graves as G
 from game.games.zombie.actions import END, Bury, EndTurn, RisePromote
-from game.games.zombie.finish import Finishing, area, hopeless, king_squares, reaches
+from game.games.zombie.finish import Finishing, area, held, hopeless, king_squares, reaches
 
 WITH, INSTEAD = "with", "instead"
 MODES = {"with the ordinary move": WITH, "instead of the ordinary move": INSTEAD}
@@ -187,15 +187,18 @@ class ZombieState(ChessState):
                     continue
             yield m
 
-    def _foresee(self, move: Move, search: Finishing) -> bool:
+    def _foresee(self, move: Move, search: Finishing | None) -> bool:
         """Is the king safe after ``move`` (as ``_try`` makes it), with a way
-        to end the turn safely? The position is put back as it was."""
+        to end the turn safely (without ``search``: ending the turn right
+        after it)? The position is put back as it was."""
         us = self.turn
         saved = (self.extras, self.started, self.ordinary, self.graves[us], self.last_move)
         legal = self._legal  # the same position comes back: so do its moves
         self.extras = dict(self.extras)
         self.graves[us] = dict(self.graves[us] or {})
         try:
+            if search is None:
+                return self._try(move) and self.end_safe()
             return self._try(move) and self._can_finish(search)
         finally:
             self.pop()
@@ -250,14 +253,16 @@ class ZombieState(ChessState):
             return False  # the ordinary move ends such a turn at once
         us = self.turn
         living = self.mode == WITH and not self.ordinary
-        movers = reaches(
-            self,
-            [
-                sq
-                for sq in bits(self.occ[us])
-                if self.extras.get(sq) == ZOMBIE or (living and sq not in self.extras)
-            ],
-        )
+        candidates = [
+            sq
+            for sq in bits(self.occ[us])
+            if self.extras.get(sq) == ZOMBIE or (living and sq not in self.extras)
+        ]
+        squares = king_squares(self, sum(1 << sq for sq in candidates), living)
+        if len(squares) == 1:  # the king stays: some movers may never move
+            stay = held(self, candidates)
+            candidates = [sq for sq in candidates if sq not in stay]
+        movers = reaches(self, candidates)
         squares = king_squares(self, sum(1 << sq for sq in movers), living)
         core, paths = area(self, movers, squares)
         leave = core | paths
@@ -276,9 +281,14 @@ class ZombieState(ChessState):
         if known is not None:
             return known
         search.examined += 1
-        found = not hopeless(self, movers, squares) and any(
-            self._foresee(m, search) for m in self.movable() if (leave >> m.frm | core >> m.to) & 1
-        )
+        found = False
+        if not hopeless(self, movers, squares):
+            moves = [m for m in self.movable() if (leave >> m.frm | core >> m.to) & 1]
+            # A move after which the turn may end is looked for first: deep
+            # searches below the other moves are then left out.
+            found = any(self._foresee(m, None) for m in moves) or any(
+                self._foresee(m, search) for m in moves
+            )
         search.known[key] = found
         return found
 
