@@ -150,7 +150,7 @@ class Match:
         with the match's seed for whatever chance comes later."""
         if self.start is None:
             return self.game.new(self.options, self.seed)
-        state = self.game.from_text(self.start)
+        state = self.game.start_from(self.start)
         state.rng = random.Random(self.seed)
         return state
 

@@ -95,6 +95,14 @@ class Outcome:
         return f"Your best: {self.best.text}"
 
 
+class NotKept:
+    """A score that could not be written (a full disk, a read-only folder):
+    the game-over window says so instead of a best."""
+
+    def words(self) -> str:
+        return "This score could not be kept: the game's data folder cannot be written."
+
+
 # -- keys ------------------------------------------------------------------------------
 def mode_key(options: Mapping[str, Any]) -> str:
     """A stable key for a game's options: the same options give the same
@@ -212,8 +220,11 @@ def record(
 
 
 def record_match(match: Match, today: datetime.date | None = None) -> Outcome | None:
-    """Count a finished match, if it is a score game a person played: the
-    best score among the people's seats. None when nothing is kept."""
+    """Count a finished match, if it is a score game a person played from
+    the game's own start (a typed position is no deal of the game): the best
+    score among the people's seats. None when nothing is kept."""
+    if match.start is not None:
+        return None
     result = match.state.result()
     if result is None or result.scores is None:
         return None

@@ -237,7 +237,7 @@ def _start(game: Any, start: Any) -> str | None:
     if not isinstance(start, str):
         raise damaged("its start position is unreadable", START)
     try:
-        game.from_text(start)
+        game.start_from(start)
     except ValueError as e:
         raise SaveError(
             f"This save's start position cannot be played: {short(e, 100)}.", kind=START

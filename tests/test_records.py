@@ -19,18 +19,18 @@ from game.match import Match
 
 DAY1 = datetime.date(2026, 11, 20)
 DAY2 = datetime.date(2026, 11, 21)
-TRACK = "0 0 5,0,0,7"  # every climb ends on the 7; the highest takes the 5 too (12)
+TRACK = [5, 0, 0, 7]  # every climb ends on the 7; the highest takes the 5 too (12)
 
 
 @pytest.fixture(autouse=True)
 def toys(monkeypatch):
     toy_games.install(monkeypatch)
+    monkeypatch.setattr(toy_games.ClimbGame, "track", TRACK)
 
 
 def climbed(climbs: list[int], goal: str = "high", players=("human",), seed: int = 1) -> Match:
     """A finished climb of the track above, climbing ``climbs``."""
-    start = f"{goal} {TRACK}"
-    match = Match("toy_climb", {"length": 4, "goal": goal}, seed, list(players), start=start)
+    match = Match("toy_climb", {"length": 4, "goal": goal}, seed, list(players))
     for n in climbs:
         match.play({0: n})
     assert match.is_over()
@@ -134,11 +134,21 @@ def test_no_record_without_a_person_or_without_a_score():
     for take in (3, 2):
         nim.play({nim.state.to_act()[0]: take})
     assert nim.is_over() and records.record_match(nim) is None
-    resigned = Match("toy_climb", {"length": 4}, 1, ["human"], start=f"high {TRACK}")
+    resigned = Match("toy_climb", {"length": 4}, 1, ["human"])
     resigned.resign(0)
     assert records.record_match(resigned) is None
-    unfinished = Match("toy_climb", {"length": 4}, 1, ["human"], start=f"high {TRACK}")
+    unfinished = Match("toy_climb", {"length": 4}, 1, ["human"])
     assert records.record_match(unfinished) is None
+    assert not records.records_path().exists()
+
+
+def test_a_game_from_a_typed_position_keeps_no_record():
+    # A typed start is no deal of the game: it could hand anyone any score.
+    typed = Match("toy_climb", {"length": 4}, 1, ["human"], start="high 0 0 9,9,9,9")
+    for n in (1, 1, 1, 1):
+        typed.play({0: n})
+    assert typed.is_over() and typed.state.result().scores == (36,)
+    assert records.record_match(typed) is None
     assert not records.records_path().exists()
 
 

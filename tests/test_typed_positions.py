@@ -19,8 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.engine import PositionError
+from game.engine.chess import ChessState
 from game.engine.protocol import MESSAGE_MAX
 from game.games import load_all
+from game.match import Match
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = load_all()
@@ -139,3 +141,62 @@ def test_a_long_text_is_refused_without_being_echoed():
     assert len(refusal("chess", text)) < 100
     junk = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w " + "Q" * 3000 + " - 0 1"
     refusal("chess", junk)
+
+
+#: No king on either side: no game with kings can be played from here.
+NO_KINGS = """
+    . . . . . . . .
+    . . . . p . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . P . . .
+    . . . . . . . .
+"""
+
+#: Two white kings.
+TWO_WHITE_KINGS = """
+    . . . . k . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . K K . . .
+"""
+
+
+def _on_the_games_fields(game_id: str, diagram: str) -> str:
+    """The diagram's board with the rest of the game's own start text."""
+    start = GAMES[game_id].new(None, 1).to_text().split()
+    return " ".join([fen_of(diagram).split()[0], "w", "-", "-", *start[4:]])
+
+
+CHESS_CORE_GAMES = sorted(
+    gid for gid, game in GAMES.items() if isinstance(game.new(None, 1), ChessState)
+)
+
+
+@pytest.mark.parametrize("game_id", CHESS_CORE_GAMES)
+@pytest.mark.parametrize("diagram", [NO_KINGS, TWO_WHITE_KINGS], ids=["no_kings", "two_kings"])
+def test_every_chess_core_game_refuses_a_board_without_its_kings(game_id, diagram):
+    # King-capture games (Two Move, Masquerade) accepted a board with no king
+    # at all and opened it already decided; Cooperative took two white kings.
+    message = refusal(game_id, _on_the_games_fields(game_id, diagram))
+    # (Telepathic refuses the thin board sooner: lost pieces need face-up cards.)
+    assert "king" in message or game_id == "telepathic"
+
+
+@pytest.mark.parametrize("game_id", ["two_move", "masquerade"])
+def test_a_finished_position_reads_back_but_is_no_start(game_id):
+    # White's king is gone: a king-capture game that ended reads back (its
+    # text round-trips), but a game cannot begin from it.
+    text = _on_the_games_fields(game_id, TWO_WHITE_KINGS.replace("K K", ". .", 1))
+    game = GAMES[game_id]
+    assert game.from_text(text).is_over()
+    with pytest.raises(PositionError, match="already over"):
+        game.start_from(text)
+    with pytest.raises(PositionError, match="already over"):
+        Match(game_id, start=text)

@@ -254,6 +254,14 @@ class Game:
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
         raise NotImplementedError
 
+    def start_from(self, text: str) -> State:
+        """A typed position to begin a game from (the setup screen, a save's
+        start): ``from_text``, and a game still to play."""
+        state = self.from_text(text)
+        if state.is_over():
+            raise PositionError("the game is already over in that position")
+        return state
+
     def from_text(self, text: str) -> State:
         """The one door for typed positions (the setup screen, a save's
         start, ``--load``): the game's ``read_text``, then the state's own

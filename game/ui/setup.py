@@ -26,6 +26,7 @@ from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 
 from game.ai.levels import DEFAULT, LEVELS, level_words
 from game.engine import Option
+from game.engine.protocol import TEXT_MAX
 from game.games import REGISTRY, load_all
 from game.match import COMPUTER_PREFIX, HUMAN
 from game.ui import widgets
@@ -259,7 +260,8 @@ class SetupScene(FormScene):
             object_id="#start_position",
             placeholder_text="" if m.hint else "Optional: a position copied with Ctrl+C",
         )
-        self.position_entry.set_text(self.position)
+        self.position_entry.set_text_length_limit(TEXT_MAX)  # typing on past it is wasted
+        self.position_entry.set_text(self.position[:TEXT_MAX])
         if m.hint:
             widgets.label(ui, pygame.Rect(field_x + 4, y + m.row + 2, field_w, 20), hint, "#hint")
         y += m.row + m.gap + m.hint
@@ -458,7 +460,9 @@ class SetupScene(FormScene):
             )
         except ValueError as e:
             if self.position:
-                self.show_error(f"That is not a {self.game.title} position: {e}")
+                title = self.game.title
+                a = "an" if title[0] in "AEIOU" else "a"
+                self.show_error(f"That is not {a} {title} position: {e}")
             else:
                 self.show_error(str(e))
             return

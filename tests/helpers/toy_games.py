@@ -298,11 +298,16 @@ class ClimbGame(Game):
         Option("length", "Steps", 6, choices=(4, 6, 9)),
         Option("goal", "Goal", "high", choices=("high", "low")),
     )
+    # A test may deal every game the same track (a score counts only from
+    # the game's own deal, never from a typed start).
+    track: list[int] | None = None
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> ClimbState:
         opts = self.normalize_options(options)
         rng = random.Random(seed)
         steps = [rng.randint(0, 9) for _ in range(opts["length"])]
+        if self.track is not None:
+            steps = list(self.track[: opts["length"]])
         return ClimbState(self, opts["goal"], steps, 0, 0, rng)
 
     def from_text(self, text: str) -> ClimbState:

@@ -15,13 +15,13 @@ from helpers.ui_driver import open_play, press_button, pump
 from game import records
 from game.match import Match
 
-START = "high 0 0 5,0,0,7"
 OPTIONS = {"length": 4, "goal": "high"}
 
 
 @pytest.fixture(autouse=True)
 def toys(monkeypatch):
     toy_games.install(monkeypatch)
+    monkeypatch.setattr(toy_games.ClimbGame, "track", [5, 0, 0, 7])
 
 
 def climb(app, scene, *climbs: int) -> None:
@@ -38,7 +38,7 @@ def game_over(scene) -> str:
 
 def test_the_first_game_is_a_new_best_and_the_next_one_is_told_the_best(app):
     today = datetime.date.today().isoformat()
-    scene = open_play(app, Match("toy_climb", OPTIONS, 1, ["human"], start=START))
+    scene = open_play(app, Match("toy_climb", OPTIONS, 1, ["human"]))
     climb(app, scene, 1, 1, 1, 1)
     text = game_over(scene)
     assert "<b>12 points</b>" in text  # the verdict
@@ -47,7 +47,7 @@ def test_the_first_game_is_a_new_best_and_the_next_one_is_told_the_best(app):
     assert "A new best! Your first score in this mode." in text
     assert records.best("toy_climb", scene.match.options) == records.Best(12, today)
 
-    again = open_play(app, Match("toy_climb", OPTIONS, 2, ["human"], start=START))
+    again = open_play(app, Match("toy_climb", OPTIONS, 2, ["human"]))
     climb(app, again, 2, 2)
     text = game_over(again)
     assert "Score: 7" in text and f"Your best: 12 ({today})" in text
@@ -56,7 +56,7 @@ def test_the_first_game_is_a_new_best_and_the_next_one_is_told_the_best(app):
 
 def test_undo_and_redo_to_the_same_end_do_not_count_it_again(app):
     records.record("toy_climb", OPTIONS, 9, today=datetime.date(2026, 11, 20))
-    scene = open_play(app, Match("toy_climb", OPTIONS, 1, ["human"], start=START))
+    scene = open_play(app, Match("toy_climb", OPTIONS, 1, ["human"]))
     climb(app, scene, 1, 1, 1, 1)
     first = game_over(scene)
     assert "A new best! Your best was 9 (2026-11-20)." in first
@@ -70,7 +70,7 @@ def test_undo_and_redo_to_the_same_end_do_not_count_it_again(app):
 
 
 def test_a_game_between_computers_keeps_no_record(app):
-    scene = open_play(app, Match("toy_climb", OPTIONS, 1, ["computer:random"], start=START))
+    scene = open_play(app, Match("toy_climb", OPTIONS, 1, ["computer:random"]))
     for _ in range(2000):
         pump(app, 1)
         if scene.dialogs.game_over is not None:
@@ -85,7 +85,7 @@ def test_the_score_is_shown_even_when_the_record_cannot_be_written(app, monkeypa
         raise OSError("disk full")
 
     monkeypatch.setattr(records, "_write", full_disk)
-    scene = open_play(app, Match("toy_climb", OPTIONS, 1, ["human"], start=START))
+    scene = open_play(app, Match("toy_climb", OPTIONS, 1, ["human"]))
     climb(app, scene, 2, 2)
     text = game_over(scene)
     assert "Score: 7" in text and "best" not in text
@@ -113,3 +113,15 @@ def test_several_seats_show_each_score_and_a_win_or_loss_game_none(app):
     pump(app, 3)
     text = game_over(scene)
     assert "Score" not in text and "best" not in text
+
+
+def test_a_score_that_cannot_be_written_is_told_in_words(app, monkeypatch):
+    def full_disk(*args, **kwargs):
+        raise PermissionError(13, "Permission denied", "records.json.tmp")
+
+    monkeypatch.setattr(records, "record", full_disk)
+    scene = open_play(app, Match("toy_climb", OPTIONS, 1, ["human"]))
+    climb(app, scene, 1, 1, 1, 1)
+    text = game_over(scene)
+    assert "<b>12 points</b>" in text
+    assert "This score could not be kept" in text and "Errno" not in text

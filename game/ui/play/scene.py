@@ -484,7 +484,7 @@ class PlayScene(Scene):
             return records.record_match(self.match)
         except Exception:  # a full disk must not hide the game-over window
             log.exception("could not keep the score")
-            return None
+            return records.NotKept()
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.viewpoint.covering:
