@@ -15,9 +15,7 @@ def parts(state: Any, move: Move) -> tuple[str, bool, str]:
     """A move's piece letter ("" for a pawn), whether it captures, and its
     promotion letter ("" for none): what both writing and reading use."""
     kind = state.kind_at(1 << move.frm)
-    capture = bool(state.occ[1 - state.turn] & 1 << move.to) or (
-        kind == PAWN and move.to == state.ep and state.en_passant
-    )
+    capture = bool(state.occ[1 - state.turn] & 1 << move.to) or state.takes_en_passant(move)
     promotion = LETTERS[KIND_INDEX[move.promotion]] if move.promotion else ""
     return ("" if kind == PAWN else LETTERS[kind]), capture, promotion
 

@@ -125,6 +125,12 @@ class ChessState(MoveGeneration, ChessBoard, State):
     # (a removal leaves it open, moves made together): the text of such a
     # finished game has a side without its king.
     kings_may_fall: ClassVar[bool] = False
+    # Both kings may fall at once (moves made together): a finished game's
+    # text may have no king at all.
+    kings_fall_together: ClassVar[bool] = False
+    # A pawn may come back to its own first rank (steps after a move, a pawn
+    # rising from a grave there); it still never stands on its last rank.
+    pawns_return: ClassVar[bool] = False
     extra_field_names: ClassVar[tuple[str, ...]] = ()
     pawns_promote: ClassVar[bool] = True  # so no pawn stands on the first or last rank
     # Every instance field and how a copy gets its own (None: immutable, shared).
@@ -626,12 +632,14 @@ class ChessState(MoveGeneration, ChessBoard, State):
         # A side may lack its king only in a game that ends when it falls
         # (a finished game reads back), and never both sides.
         may_lack = self.legality != "check" or self.kings_may_fall
-        if max(kings) > 1 or kings == [0, 0] or (0 in kings and not may_lack):
+        none_left = kings == [0, 0] and not self.kings_fall_together
+        if max(kings) > 1 or none_left or (0 in kings and not may_lack):
             raise PositionError("each side needs exactly one king")
-        pawns = self.bb[PAWN] & (BACK_RANK[WHITE] | BACK_RANK[BLACK]) & ~self.pawns_to_promote()
+        pawns = self._misplaced_pawns()
         if pawns and self.pawns_promote:
             name = GEO.name(next(iter(bits(pawns))))
-            raise PositionError(f"a pawn on {name}: pawns never stand on the first or last rank")
+            where = "its last rank" if self.pawns_return else "the first or last rank"
+            raise PositionError(f"a pawn on {name}: no pawn stands on {where}")
         if self.ep is not None and not self._ep_plausible():
             raise PositionError(f"no pawn has just skipped {GEO.name(self.ep)}")
         if not 0 <= self.halfmove <= COUNTER_MAX or not 1 <= self.fullmove <= COUNTER_MAX:
@@ -643,6 +651,21 @@ class ChessState(MoveGeneration, ChessBoard, State):
         ):
             name = "White" if self.turn == BLACK else "Black"
             raise PositionError(f"{name} is in check, but it is not {name}'s move")
+
+    def takes_en_passant(self, move: Move) -> bool:
+        """Does ``move`` take a pawn en passant (its notation then has the
+        capture mark)? Pawns only, in the core."""
+        return move.to == self.ep and self.en_passant and bool(self.bb[PAWN] >> move.frm & 1)
+
+    def _misplaced_pawns(self) -> int:
+        """Pawns where the rules never leave one: on the last rank (but those
+        whose promotion is still to choose) and, unless they may return, on
+        their own first rank."""
+        white, black = self.bb[PAWN] & self.occ[WHITE], self.bb[PAWN] & self.occ[BLACK]
+        out = white & BACK_RANK[BLACK] | black & BACK_RANK[WHITE]
+        if not self.pawns_return:
+            out |= white & BACK_RANK[WHITE] | black & BACK_RANK[BLACK]
+        return out & ~self.pawns_to_promote()
 
     def _ep_plausible(self) -> bool:
         """The en passant square is empty, on the third or sixth rank, with

@@ -49,6 +49,7 @@ MOVE, STEP, GIVE = "-", "s", "p"  # the turn's phases
 
 
 class AdrenalineState(ChessState):
+    pawns_return = True  # a pawn's extra steps may take it back to its first rank
     # The core's fast paths this class gives up (its hooks override them).
     orthodox_moves = False
     moves_only = False

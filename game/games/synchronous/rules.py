@@ -66,6 +66,7 @@ class SyncState(ChessState):
     plain_turns = False
     orthodox_ends = False
     kings_may_fall = True  # a game won by taking the king still reads back
+    kings_fall_together = True  # both taken in one turn: a drawn game reads back too
     en_passant = False
     extra_field_names = ("phase", "open squares", "pieces that struck")
     FIELDS = ChessState.FIELDS | {

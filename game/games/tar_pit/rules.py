@@ -179,6 +179,9 @@ class TarPitState(ChessState):
             return None
         return move.to - W if self.turn == WHITE else move.to + W
 
+    def takes_en_passant(self, move: Move) -> bool:
+        return super().takes_en_passant(move) or self._ep_victim(move) is not None
+
     def push(self, move: Move, pass_turn: bool = True) -> None:
         victim = self._ep_victim(move)
         us = self.turn

@@ -69,6 +69,7 @@ def kind_of(letter: str) -> str:
 
 
 class ZombieState(ChessState):
+    pawns_return = True  # a pawn may rise from a grave on its first rank
     # The core's fast paths this class gives up (its hooks override them).
     moves_only = False
     plain_turns = False

@@ -15,7 +15,7 @@ ADAPTER = adapter_for(GAME)
 def test_steps_give_and_stop_are_clicks_and_a_button():
     state = position(
         """
-        ....k...
+        .......k
         ........
         ........
         ...p....
@@ -34,5 +34,5 @@ def test_steps_give_and_stop_are_clicks_and_a_button():
     assert ADAPTER.markers(state) == {sq("c5"): ["stack:2"]}
     play(state, "~xd5", "stop")
     paths = ADAPTER.paths(state, 0)
-    assert paths[(sq("e8"),)] == [Give(sq("e8"))]
+    assert paths[(sq("h8"),)] == [Give(sq("h8"))]
     assert ADAPTER.panel_choices(state, 0) == []

@@ -251,7 +251,7 @@ def test_a_tarred_piece_may_take_a_pawn_en_passant():
     )
     assert targets(state, "e5") == ["d6", "e6"]
     assert " d6 " in state.to_text()  # the right survives the position text
-    act(state, "Bd6")
+    act(state, "Bxd6")  # written as the capture it is
     assert state.piece_at(sq("d5")) is None
     assert state.piece_at(sq("d6")) == Piece(0, "bishop") and state.tarred(sq("d6"))
 
@@ -645,3 +645,26 @@ def test_a_throw_may_not_tar_an_enemy_piece_into_attacking_your_king():
     assert state.legal_actions(0) == [Throw(sq("c2"), sq("b3")), KEEP]
     with pytest.raises(IllegalAction):
         act(state, "c2>d3")
+
+
+def test_a_tarred_piece_taking_en_passant_is_written_as_a_capture():
+    # Tarred, the d5 knight moves as a white pawn: after e7-e5 it may take
+    # en passant on e6, and the move list says it captures.
+    state = position(
+        """
+        . . . . . . . k
+        . . . . p . . .
+        . . . . . . . .
+        . . . N . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        K . . . . . . .
+        """,
+        "b",
+        checkers="d5=b",
+    )
+    act(state, "e5")  # no cards in hand: White moves next
+    (take,) = [a for a in state.legal_actions(0) if isinstance(a, Move) and a.to == sq("e6")]
+    assert state.notation(take) == "Nxe6"
+    assert state.parse_action("Nxe6", 0) == take

@@ -669,3 +669,26 @@ def test_with_zombies_instead_the_ordinary_move_ends_the_turn_so_no_zombie_can_s
     actions = state.legal_actions(0)
     assert not [m for m in actions if m.frm == sq("h1")]
     assert [m for m in actions if m.frm == sq("e2")] and [m for m in actions if m.frm == sq("e1")]
+
+
+def test_a_pawn_risen_on_its_first_rank_reads_back():
+    # Black's knight leaves f1, where White's pawn lies buried: the zombie
+    # pawn rises on its own first rank, and the position reads back.
+    state = position(
+        """
+        ....k...
+        ........
+        ........
+        ........
+        ........
+        ........
+        ........
+        K....n..
+        """,
+        to_move="b",
+        graves=("-", "f1=P0"),
+        seen=("-", "P0:f1"),
+    )
+    act(state, "Nd2")
+    assert state.piece_at(sq("f1")) == Piece(0, "pawn")
+    assert GAME.from_text(state.to_text()).to_text() == state.to_text()
