@@ -66,7 +66,7 @@ MATE_IN_ONE = [
     "6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1",  # back rank
     "k7/8/1K6/8/8/8/8/7R w - - 0 1",  # rook on the edge
     "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1",  # scholar's
-    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 1",  # fool's, Black mates
+    "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",  # fool's: Qh4#
 ]
 
 

@@ -32,7 +32,9 @@ from game.ui.play.hint import AT_RANDOM, HINT_COLOUR, THINKING, hint_level
 from game.ui.play.panel import BUTTON_TEXT_PAD, CONTROLS
 
 # The hint's bot in these tests: depth 2, never stopped by the clock.
-SPEC = f"search:2:time={UNTIMED['time_limit']}:cap={UNTIMED['time_cap']}"
+# Depth 2 bounds the search; the clock's budget is the most a spec may name
+# (game.ai.SPEC_RANGES), so it never cuts the search short.
+SPEC = "search:2:time=600:cap=600"
 SEED = 11
 
 

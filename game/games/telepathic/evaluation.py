@@ -137,10 +137,10 @@ def move_scores(state: Any, level: int) -> dict[Move, float]:
             # Best first; a move that cannot come within MARGIN of the best so
             # far fails low at once, the near-best get their exact scores.
             for m in sorted(moves, key=lambda m: (-scores[m], _order(m))):
-                child = board.copy()
-                child.apply({side: m})
+                # Through the search's own step, so its running evaluation
+                # sums follow the move (a bare copy would keep the root's).
                 alpha = best - MARGIN - 0.01
-                v = search._search(child, depth - 1, alpha, math.inf, 1)
+                v = search._child(board, side, m, depth - 1, alpha, math.inf, 1)
                 found[m] = v
                 best = max(best, v)
         except _Abort:
