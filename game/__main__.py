@@ -89,11 +89,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.game is not None and args.load is not None:
         parser.error("--game opens a new game and --load a saved one: give only one of them")
     if args.game is not None:
-        from game.games import CATALOGUE, REGISTRY, load_all
+        from game.games import REGISTRY, load_all
 
         load_all()
         if args.game not in REGISTRY:
-            known = ", ".join(e.id for e in CATALOGUE)
+            known = ", ".join(sorted(REGISTRY))
             parser.error(f"unknown game {args.game!r} (known: {known})")
 
     start_log()

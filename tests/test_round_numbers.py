@@ -61,8 +61,10 @@ def rules_numbers(game_id: str, match: Match, states: list) -> list[int | None]:
             out.append(None)
         elif game_id == "two_move" and before.phase == "open":
             out.append(None)
-        else:
+        elif hasattr(before, "fullmove"):
             out.append(before.fullmove)
+        else:  # a game without a move counter of its own: rounds by seats
+            out.append(record.number)
     return out
 
 

@@ -59,7 +59,8 @@ def engine_king_rule(state: State) -> str | None:
 
 def check_kings(state: State) -> None:
     game = state.game
-    rule = KING_RULES[game.id]
+    # A game added later and not listed: what the chess core says, else no kings.
+    rule = KING_RULES.get(game.id) or engine_king_rule(state) or "none"
     if rule == "none":
         return
     kings = Counter(p.side for p in state.pieces().values() if p.kind == "king")
