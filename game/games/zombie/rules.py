@@ -53,7 +53,16 @@ from game.engine.pieces import Piece
 from game.games import register
 from game.games.zombie import graves as G
 from game.games.zombie.actions import END, Bury, EndTurn, RisePromote
-from game.games.zombie.finish import Finishing, area, held, hopeless, king_squares, reaches
+from game.games.zombie.finish import (
+    Finishing,
+    area,
+    held,
+    held_by_lines,
+    held_shields,
+    hopeless,
+    king_squares,
+    reaches,
+)
 
 WITH, INSTEAD = "with", "instead"
 MODES = {"with the ordinary move": WITH, "instead of the ordinary move": INSTEAD}
@@ -263,6 +272,10 @@ class ZombieState(ChessState):
             stay = held(self, candidates)
             candidates = [sq for sq in candidates if sq not in stay]
         movers = reaches(self, candidates)
+        if len(squares) == 1:
+            stay = held_by_lines(self, movers) + held_shields(self, movers)
+            if stay:
+                movers = reaches(self, [sq for sq in candidates if sq not in stay])
         squares = king_squares(self, sum(1 << sq for sq in movers), living)
         core, paths = area(self, movers, squares)
         leave = core | paths
@@ -295,15 +308,13 @@ class ZombieState(ChessState):
     def end_safe(self) -> bool:
         """Is the mover's king safe once the unmoved zombies crumble?"""
         us = self.turn
-        doomed = self.zombies(us, ZOMBIE)
-        if not doomed:
-            return not self.king_attacked(us)
-        saved_bb, saved_occ, legal = list(self.bb), list(self.occ), self._legal
-        for sq in doomed:
-            self._remove(sq)
-        safe = not self.king_attacked(us)
-        self.bb, self.occ, self._legal = saved_bb, saved_occ, legal
-        return safe
+        king = self.king_square(us)
+        if king is None:
+            return True
+        # The doomed zombies are the mover's own: gone, they only block no
+        # more (the attack relation is the orthodox one, ``attacked_by``).
+        doomed = sum(1 << sq for sq in self.zombies(us, ZOMBIE))
+        return not self.attacked_by(1 - us, king, (self.occ[0] | self.occ[1]) & ~doomed)
 
     def left_squares(self, move: Move) -> tuple[int, ...]:
         """The squares a move leaves empty (castling: the king's and the rook's)."""
