@@ -196,10 +196,11 @@ class ZombieState(ChessState):
                     continue
             yield m
 
-    def _foresee(self, move: Move, search: Finishing | None) -> bool:
+    def _foresee(self, move: Move, search: Finishing | None, safe: list | None = None) -> bool:
         """Is the king safe after ``move`` (as ``_try`` makes it), with a way
         to end the turn safely (without ``search``: ending the turn right
-        after it)? The position is put back as it was."""
+        after it; then a move after which the king is safe joins ``safe``)?
+        The position is put back as it was."""
         us = self.turn
         saved = (self.extras, self.started, self.ordinary, self.graves[us], self.last_move)
         legal = self._legal  # the same position comes back: so do its moves
@@ -207,7 +208,11 @@ class ZombieState(ChessState):
         self.graves[us] = dict(self.graves[us] or {})
         try:
             if search is None:
-                return self._try(move) and self.end_safe()
+                if not self._try(move):
+                    return False
+                if safe is not None:
+                    safe.append(move)
+                return self.end_safe()
             return self._try(move) and self._can_finish(search)
         finally:
             self.pop()
@@ -298,9 +303,11 @@ class ZombieState(ChessState):
         if not hopeless(self, movers, squares):
             moves = [m for m in self.movable() if (leave >> m.frm | core >> m.to) & 1]
             # A move after which the turn may end is looked for first: deep
-            # searches below the other moves are then left out.
-            found = any(self._foresee(m, None) for m in moves) or any(
-                self._foresee(m, search) for m in moves
+            # searches below the other moves are then left out, and so are
+            # the moves that leave the king unsafe at once.
+            safe: list[Move] = []
+            found = any(self._foresee(m, None, safe) for m in moves) or any(
+                self._foresee(m, search) for m in safe
             )
         search.known[key] = found
         return found
