@@ -15,13 +15,20 @@ things keep it small, none changing an answer:
   by another, so landing or rising on the shield's square meets nothing,
   and a matching in which shields wait for each other in a ring is out.
   Movers whose grave would raise a piece checking the king from next to it
-  never move while the king stays, and the king never steps next to what
-  its own grave would raise. Everything else is left loose (pieces still
-  to move block nothing, the order of moves is not followed further, risen
-  pieces attack nothing), so it never rules out a position that has a safe
-  ending. Left: a king that must step away while lone shields hold its
-  square (the worst of 300 random 8-zombie hordes, seed 5 in
-  scripts/bench_zombie_horde.py, examined 11,821 positions, 2.2 s);
+  never move while the king stays, nor those whose risen piece would check
+  it along a line no mover can still enter (``held_by_lines``), nor lone
+  shields whose attack no mover can meet before them (``held_shields``:
+  a pawn that can only take what rises where another mover stands moves
+  after it, and blocks till then). The king never steps next to what its
+  own grave would raise. Where the king steps aside, a line open now must
+  be met before the step, and a lone shield of the king's square moves
+  before the step only along its line unless another meets that attack
+  first (``_before_step``): a king that must step away while lone shields
+  hold its square took 11,821 positions (the worst of 300 random 8-zombie
+  hordes, seed 5 in scripts/bench_zombie_horde.py) and takes 553.
+  Everything else is left loose (pieces still to move block nothing, the
+  order of moves is not followed further, risen pieces attack nothing), so
+  it never rules out a position that has a safe ending;
 - ``area`` tells the moves that can matter to the king's safety from those
   that cannot; the search tries only the first.
 
@@ -76,24 +83,32 @@ def reaches(state: ZombieState, movers: list[int]) -> dict[int, int]:
     it (enemy pieces, since one taken leaves the taker on its square, and
     the mover's pieces that may not move any more). A pawn may take only an
     enemy piece or a piece rising from the mover's grave. A mover that can
-    go nowhere is left out: it stays where it is."""
+    go nowhere is left out: it stays where it is. A mover that can go only
+    to another mover's square goes after that one, so blocks its lines."""
     stuck: set[int] = set()
+    after: dict[int, int] = {}  # mover -> the movers that can move only after it
     while True:  # a mover with nowhere to go stays, and blocks the others
-        out = _reaches(state, [sq for sq in movers if sq not in stuck])
+        out = _reaches(state, [sq for sq in movers if sq not in stuck], after)
         more = {sq for sq, dest in out.items() if not dest}
-        if not more:
+        # A mover that can go only where another stands (a pawn taking
+        # what rises there) moves after it: it blocks that one all along.
+        later = dict(after)
+        for first, board in _later(out).items():
+            later[first] = later.get(first, 0) | board
+        if not more and later == after:
             return out
         stuck |= more
+        after = later
 
 
-def _reaches(state: ZombieState, movers: list[int]) -> dict[int, int]:
+def _reaches(state: ZombieState, movers: list[int], after: dict[int, int]) -> dict[int, int]:
     us, them = state.turn, 1 - state.turn
-    own_fixed = state.occ[us] & ~sum(1 << sq for sq in movers)
-    fixed = state.occ[them] | own_fixed
     prey = state.occ[them] | sum(1 << sq for sq in state.graves[us] or {})
     bb = state.bb
     out = {}
     for sq in movers:
+        own_fixed = state.occ[us] & ~sum(1 << q for q in movers) | after.get(sq, 0)
+        fixed = state.occ[them] | own_fixed
         bit = 1 << sq
         if bb[KNIGHT] & bit:
             dest = KNIGHT_ATT[sq]
@@ -126,6 +141,76 @@ def held(state: ZombieState, movers: list[int]) -> list[int]:
     return [
         sq for sq in movers if not GEO.between(sq, king) and _rising_contact(state, sq) >> king & 1
     ]
+
+
+def held_by_lines(state: ZombieState, movers: dict[int, int]) -> list[int]:
+    """With the king staying all turn: the movers whose grave would raise
+    a piece attacking the king along a line that nothing may still block
+    at the turn's end (no piece there but unmoved zombies, which go) and
+    that no mover can enter (it may itself; or, behind such zombies, take
+    the risen piece). Such a mover
+    never moves in a turn that ends safely."""
+    us = state.turn
+    king = state.king_square(us)
+    graves = state.graves[us] or {}
+    occ = state.occ[0] | state.occ[1]
+    stays = occ & ~sum(1 << sq for sq in state.zombies(us, "z"))
+    out = []
+    for m in movers:
+        between = GEO.between(m, king)
+        if m not in graves or not between or between & stays:
+            continue
+        letter = graves[m][0]
+        letters = "Q" if letter == "P" and BACK_RANK[us] >> m & 1 else letter
+        line = 0
+        if letters in "BQ":
+            line |= bishop_attacks(m, 0)
+        if letters in "RQ":
+            line |= rook_attacks(m, 0)
+        if not line >> king & 1:
+            continue
+        others = movers[m] & between  # it may land on the line itself
+        for sq, span in movers.items():
+            if sq != m:
+                others |= span
+        # On an empty line the piece would check at once: only a piece
+        # entering the line first lets it leave, not one taking it after.
+        if not others & (between if not between & occ else between | 1 << m):
+            out.append(m)
+    return out
+
+
+def held_shields(state: ZombieState, movers: dict[int, int]) -> list[int]:
+    """With the king staying all turn: the lone shields of the king that
+    never move. A shield may leave its line only once another mover met
+    the attack (took the attacker or landed between); the movers that can
+    move only after it (``reaches``) still block then, and so does it."""
+    them, king = 1 - state.turn, state.king_square(state.turn)
+    occ = state.occ[0] | state.occ[1]
+    out = []
+    for x, later in _later(movers).items():
+        shield = 1 << x
+        for a in bits(state.attackers(them, king, occ & ~shield)):
+            between = GEO.between(a, king)
+            need = (1 << a | between) & ~shield
+            if between & occ != shield or movers[x] & need:
+                continue
+            others = [sq for sq in movers if sq != x and not later >> sq & 1]
+            if not any(span & need for span in _reaches(state, others, {}).values()):
+                out.append(x)
+                break
+    return out
+
+
+def _later(movers: dict[int, int]) -> dict[int, int]:
+    """Mover -> the movers that can go only to its square (a pawn taking
+    what rises there): they move after it."""
+    out: dict[int, int] = {}
+    for sq, dest in movers.items():
+        if dest and not dest & (dest - 1) and dest.bit_length() - 1 in movers:
+            first = dest.bit_length() - 1
+            out[first] = out.get(first, 0) | 1 << sq
+    return out
 
 
 def _contact(letter: str, sq: int, side: int) -> int:
@@ -192,6 +277,7 @@ def hopeless(state: ZombieState, movers: dict[int, int], squares: list[tuple[int
     # there: it may block a line too.
     risen = sum(1 << sq for sq in helpers if sq in graves)
     movers_bb = sum(1 << sq for sq in helpers)
+    early: dict[int, int] | None = None
     for k, rook in squares:
         # (The castling rook's old square is left filled: a blocker too many
         # only makes the test looser.)
@@ -205,12 +291,17 @@ def hopeless(state: ZombieState, movers: dict[int, int], squares: list[tuple[int
                     living |= movers[sq]
             covers = [movers[sq] for sq in zombies] + ([living] if living else [])
         else:  # the king's step is the ordinary move
-            covers = [movers[sq] for sq in helpers if sq in state.extras]
-        needs, shields = [], []
+            stepping = [sq for sq in helpers if sq in state.extras]
+            covers = [movers[sq] for sq in stepping]
+            if early is None:
+                early = _before_step(state, movers)
+            firsts = [early[sq] for sq in stepping]
+        needs, shields, soon = [], [], []
         for a in bits(state.attackers(them, k, board) & ~(1 << k)):
             between = GEO.between(a, k)
             need = 1 << a | between
             on = between & occ  # unmoved zombies only: the line is open on ``board``
+            first = 0  # the squares of ``need`` where only a move before the king's step meets it
             if k == king and on and not on & (on - 1):
                 # The one zombie shielding the king on this line may leave
                 # only when the attack is met by something else (the chess
@@ -224,34 +315,86 @@ def hopeless(state: ZombieState, movers: dict[int, int], squares: list[tuple[int
                 continue
             else:
                 shield = None
+                if k != king and not rook and not on:
+                    # A line open now is met before the king may step on ``k``.
+                    first, need = need, 0
+                elif k != king and not rook and not on & (on - 1):
+                    # The lone zombie shielding ``k`` leaves before the king
+                    # steps (``_before_step`` says if it can): the line must
+                    # be met before the step, maybe on its square; or after:
+                    # then by another first, which stays.
+                    first = on if early.get(on.bit_length() - 1) else 0
+                    need &= ~on
             needs.append(need)
             shields.append(shield)
-        if _matched(needs, covers) and _in_order(needs, covers, shields):
+            soon.append(first)
+        if k == king:
+            fits = [[bool(c & n) for c in covers] for n in needs]
+        else:
+            fits = [
+                [bool(c & n or f & e) for c, f in zip(covers, firsts, strict=True)]
+                for n, e in zip(needs, soon, strict=True)
+            ]
+        if _matched(fits) and _in_order(needs, covers, shields):
             return False
     return True
 
 
-def _matched(needs: list[int], covers: list[int]) -> bool:
+def _before_step(state: ZombieState, movers: dict[int, int]) -> dict[int, int]:
+    """Where each zombie may land before the king's step (the ordinary
+    move: no living piece moves besides). A zombie alone shielding the king
+    from an attack may leave that line (take the attacker or slide along
+    it) only once another zombie met the attack before; when none can, it
+    may not. Repeated until nothing changes (each mask only shrinks, and
+    never below where the zombie may truly land: pieces still to move count
+    as not blocking, as in ``reaches``)."""
+    them, king = 1 - state.turn, state.king_square(state.turn)
+    occ = state.occ[0] | state.occ[1]
+    out = {sq: span for sq, span in movers.items() if state.extras.get(sq) == "z"}
+    lines = {}  # zombie -> the attacks it alone shields the king from
+    for z in out:
+        shield = 1 << z
+        for a in bits(state.attackers(them, king, occ & ~shield)):
+            between = GEO.between(a, king)
+            if between & occ == shield:
+                lines.setdefault(z, []).append(1 << a | between)
+    changed = True
+    while changed:
+        changed = False
+        for z, needs in lines.items():
+            others = 0
+            for sq, span in out.items():
+                if sq != z:
+                    others |= span
+            span = out[z]
+            for need in needs:
+                if not need & ~(1 << z) & others:
+                    span &= need
+            if span != out[z]:
+                out[z], changed = span, True
+    return out
+
+
+def _matched(fits: list[list[bool]]) -> bool:
     """Can each attack (the squares where a move meets it: the attacker's,
     or one between it and the king) be met by a move of its own? One move
     lands on one square, and the squares of two attacks on one king square
     are apart (one attacker between another and the king would block it),
     so each needs a mover of its own: a matching of attacks to movers
-    (augmenting paths; the lists are short)."""
-    if len(needs) > len(covers):
-        return False
+    (``fits[i][j]``: mover j can meet attack i; augmenting paths, the lists
+    are short)."""
     owner: dict[int, int] = {}  # mover index -> attack index
 
     def place(i: int, seen: set[int]) -> bool:
-        for j, cover in enumerate(covers):
-            if cover & needs[i] and j not in seen:
+        for j, fit in enumerate(fits[i]):
+            if fit and j not in seen:
                 seen.add(j)
                 if j not in owner or place(owner[j], seen):
                     owner[j] = i
                     return True
         return False
 
-    return all(place(i, set()) for i in range(len(needs)))
+    return all(place(i, set()) for i in range(len(fits)))
 
 
 #: How many steps ``_in_order`` takes before giving up (and saying

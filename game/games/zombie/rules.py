@@ -53,7 +53,16 @@ from game.engine.pieces import Piece
 from game.games import register
 from game.games.zombie import graves as G
 from game.games.zombie.actions import END, Bury, EndTurn, RisePromote
-from game.games.zombie.finish import Finishing, area, held, hopeless, king_squares, reaches
+from game.games.zombie.finish import (
+    Finishing,
+    area,
+    held,
+    held_by_lines,
+    held_shields,
+    hopeless,
+    king_squares,
+    reaches,
+)
 
 WITH, INSTEAD = "with", "instead"
 MODES = {"with the ordinary move": WITH, "instead of the ordinary move": INSTEAD}
@@ -188,10 +197,11 @@ class ZombieState(ChessState):
                     continue
             yield m
 
-    def _foresee(self, move: Move, search: Finishing | None) -> bool:
+    def _foresee(self, move: Move, search: Finishing | None, safe: list | None = None) -> bool:
         """Is the king safe after ``move`` (as ``_try`` makes it), with a way
         to end the turn safely (without ``search``: ending the turn right
-        after it)? The position is put back as it was."""
+        after it; then a move after which the king is safe joins ``safe``)?
+        The position is put back as it was."""
         us = self.turn
         saved = (self.extras, self.started, self.ordinary, self.graves[us], self.last_move)
         legal = self._legal  # the same position comes back: so do its moves
@@ -199,7 +209,11 @@ class ZombieState(ChessState):
         self.graves[us] = dict(self.graves[us] or {})
         try:
             if search is None:
-                return self._try(move) and self.end_safe()
+                if not self._try(move):
+                    return False
+                if safe is not None:
+                    safe.append(move)
+                return self.end_safe()
             return self._try(move) and self._can_finish(search)
         finally:
             self.pop()
@@ -264,6 +278,10 @@ class ZombieState(ChessState):
             stay = held(self, candidates)
             candidates = [sq for sq in candidates if sq not in stay]
         movers = reaches(self, candidates)
+        if len(squares) == 1:
+            stay = held_by_lines(self, movers) + held_shields(self, movers)
+            if stay:
+                movers = reaches(self, [sq for sq in candidates if sq not in stay])
         squares = king_squares(self, sum(1 << sq for sq in movers), living)
         core, paths = area(self, movers, squares)
         leave = core | paths
@@ -286,9 +304,11 @@ class ZombieState(ChessState):
         if not hopeless(self, movers, squares):
             moves = [m for m in self.movable() if (leave >> m.frm | core >> m.to) & 1]
             # A move after which the turn may end is looked for first: deep
-            # searches below the other moves are then left out.
-            found = any(self._foresee(m, None) for m in moves) or any(
-                self._foresee(m, search) for m in moves
+            # searches below the other moves are then left out, and so are
+            # the moves that leave the king unsafe at once.
+            safe: list[Move] = []
+            found = any(self._foresee(m, None, safe) for m in moves) or any(
+                self._foresee(m, search) for m in safe
             )
         search.known[key] = found
         return found
@@ -296,15 +316,13 @@ class ZombieState(ChessState):
     def end_safe(self) -> bool:
         """Is the mover's king safe once the unmoved zombies crumble?"""
         us = self.turn
-        doomed = self.zombies(us, ZOMBIE)
-        if not doomed:
-            return not self.king_attacked(us)
-        saved_bb, saved_occ, legal = list(self.bb), list(self.occ), self._legal
-        for sq in doomed:
-            self._remove(sq)
-        safe = not self.king_attacked(us)
-        self.bb, self.occ, self._legal = saved_bb, saved_occ, legal
-        return safe
+        king = self.king_square(us)
+        if king is None:
+            return True
+        # The doomed zombies are the mover's own: gone, they only block no
+        # more (the attack relation is the orthodox one, ``attacked_by``).
+        doomed = sum(1 << sq for sq in self.zombies(us, ZOMBIE))
+        return not self.attacked_by(1 - us, king, (self.occ[0] | self.occ[1]) & ~doomed)
 
     def left_squares(self, move: Move) -> tuple[int, ...]:
         """The squares a move leaves empty (castling: the king's and the rook's)."""
