@@ -108,12 +108,21 @@ def test_games_played_to_the_end_keep_their_promises(game_id):
     assert finished, f"no random {game_id} game ended in 1500 steps"
 
 
-@pytest.mark.parametrize("game_id", [g for g in REAL + TOYS if g != "toy_nim"])
-def test_the_screen_shows_each_seat_only_its_view(app, game_id):
+def screen_params() -> list:
+    """The screen at steps 0 and 5 of every game in the fast tier, at step 23
+    in the slow tier (the `-23` cases; the toy games end before it)."""
+    games = [g for g in REAL + TOYS if g != "toy_nim"]
+    return [pytest.param(g, (0, 5), id=g) for g in games] + [
+        pytest.param(g, (23,), marks=pytest.mark.slow, id=f"{g}-23") for g in REAL
+    ]
+
+
+@pytest.mark.parametrize(("game_id", "steps"), screen_params())
+def test_the_screen_shows_each_seat_only_its_view(app, game_id, steps):
     rng = random.Random(3)
     shots = 0
-    for step, match in enumerate(conformance.playout(game_id, 3, 24)):
-        if step in (0, 5, 23) and not match.is_over():
+    for step, match in enumerate(conformance.playout(game_id, 3, max(steps) + 1)):
+        if step in steps and not match.is_over():
             for seat in match.to_act():
                 conformance.check_pixels(app, match, seat, rng)
                 shots += 1
