@@ -19,34 +19,38 @@ VARIANTS = [cls.id for cls in chess_variants.VARIANTS]
 TOYS = [cls.id for cls in toy_games.TOY_GAMES]
 STEPS = 160  # steps per playout
 SEEDS = (1, 2)
-# Games whose full playouts cost minutes of CPU (reading back every step's
-# notation writes every legal move's: issue 25's first point): the slow tier
-# plays them in full, the fast tier one short playout.
+# The fast tier plays every game one short playout (one seed, 40 steps) that
+# still runs every check below (protocol, text, copy, secrets, save at step
+# 0 and at the end, nonsense refused); the slow tier plays the full
+# playouts (both seeds, 160 steps), where rarer positions turn up.
+SHORT = ((1,), 40)
+# Adrenaline and Half Alice cost minutes of CPU in full (reading back every
+# step's notation writes every legal move's: issue 25's first point), so
+# their fast playout is shorter still.
 LONG_PLAYOUTS = {"adrenaline", "half_alice"}
-SHORT = ((1,), 30)
-# test_tar (the core's extra-field hooks) costs as much as three games; its
-# hooks keep their fast tests in tests/engine/test_chess_hooks.py and
-# tests/ai/test_search_speed.py, and Tar Pit's playouts stay fast.
-SLOW_PLAYOUTS = {"test_tar"}
+LONG_SHORT = ((1,), 30)
 
 
 def playout_params() -> list:
     params = []
     for game_id in REAL + VARIANTS + TOYS:
-        if game_id in LONG_PLAYOUTS:
-            params.append(pytest.param(game_id, SEEDS, STEPS, marks=pytest.mark.slow, id=game_id))
-            params.append(pytest.param(game_id, *SHORT, id=f"{game_id}-short"))
-        else:
-            marks = [pytest.mark.slow] if game_id in SLOW_PLAYOUTS else []
-            params.append(pytest.param(game_id, SEEDS, STEPS, marks=marks, id=game_id))
+        short = LONG_SHORT if game_id in LONG_PLAYOUTS else SHORT
+        params.append(pytest.param(game_id, *short, id=f"{game_id}-short"))
+        # Slow: its fast check is the `-short` case of the same game above.
+        params.append(pytest.param(game_id, SEEDS, STEPS, marks=pytest.mark.slow, id=game_id))
     return params
 
 
+# Games whose three random games to the end cost a second or more of CPU
+# (most of it playing up to 1500 steps): only the slow tier plays them to the
+# end. The fast tier still checks their promises on their short playouts
+# above, and finished games' promises on every other game's ends below.
+LONG_TO_THE_END = {"adrenaline", "half_alice", "tar_pit", "test_tar", "zombie", "golf"}
+
+
 def to_the_end_params() -> list:
-    """Games played to the end: the long playouts' games only in the slow
-    tier (their short playout above is the fast check)."""
     return [
-        pytest.param(g, marks=pytest.mark.slow) if g in LONG_PLAYOUTS else g
+        pytest.param(g, marks=pytest.mark.slow) if g in LONG_TO_THE_END else g
         for g in REAL + VARIANTS + TOYS
     ]
 
@@ -104,12 +108,21 @@ def test_games_played_to_the_end_keep_their_promises(game_id):
     assert finished, f"no random {game_id} game ended in 1500 steps"
 
 
-@pytest.mark.parametrize("game_id", [g for g in REAL + TOYS if g != "toy_nim"])
-def test_the_screen_shows_each_seat_only_its_view(app, game_id):
+def screen_params() -> list:
+    """The screen at steps 0 and 5 of every game in the fast tier, at step 23
+    in the slow tier (the `-23` cases; the toy games end before it)."""
+    games = [g for g in REAL + TOYS if g != "toy_nim"]
+    return [pytest.param(g, (0, 5), id=g) for g in games] + [
+        pytest.param(g, (23,), marks=pytest.mark.slow, id=f"{g}-23") for g in REAL
+    ]
+
+
+@pytest.mark.parametrize(("game_id", "steps"), screen_params())
+def test_the_screen_shows_each_seat_only_its_view(app, game_id, steps):
     rng = random.Random(3)
     shots = 0
-    for step, match in enumerate(conformance.playout(game_id, 3, 24)):
-        if step in (0, 5, 23) and not match.is_over():
+    for step, match in enumerate(conformance.playout(game_id, 3, max(steps) + 1)):
+        if step in steps and not match.is_over():
             for seat in match.to_act():
                 conformance.check_pixels(app, match, seat, rng)
                 shots += 1

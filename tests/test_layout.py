@@ -6,6 +6,7 @@ no module grows past 800 lines."""
 from __future__ import annotations
 
 import ast
+import functools
 import random
 from pathlib import Path
 
@@ -24,13 +25,18 @@ def modules() -> list[Path]:
     return sorted(GAME.rglob("*.py"))
 
 
+@functools.cache  # several checks walk every module: each is parsed once
+def parsed(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def name_of(path: Path) -> str:
     return ".".join(path.relative_to(GAME.parent).with_suffix("").parts)
 
 
 def imports(path: Path) -> set[str]:
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
@@ -106,7 +112,7 @@ def import_graph() -> dict[str, set[str]]:
     paths = {module_name(p): p for p in modules()}
     graph: dict[str, set[str]] = {}
     for name, path in paths.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         skip = _type_checking_only(tree)
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         found: set[str] = set()
@@ -179,7 +185,7 @@ def _screens() -> set[str]:
     another screen, which nothing is built on in turn (not a base)."""
     classes = []
     for path in modules():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.ClassDef):
                 bases = {getattr(base, "id", None) for base in node.bases}
                 classes.append((module_name(path), node.name, bases))
@@ -226,7 +232,8 @@ def test_no_module_is_over_800_lines():
     assert long == {}
 
 
-def _game_words() -> set[str]:
+@functools.cache  # one set for every module checked: it plays 40 steps of every game
+def _game_words() -> frozenset[str]:
     """What only a game knows: its id and title, its own piece kinds, and
     the event kinds its display animates that are not drawing motions."""
     games = load_all()
@@ -242,12 +249,12 @@ def _game_words() -> set[str]:
             state.apply({s: rng.choice(state.legal_actions(s)) for s in state.to_act()})
         display = adapter_for(game)
         words |= (set(display.animations) | {kind for kind, _ in display.sounds}) - set(SECONDS)
-    return words - set(STEP_BUILDERS)
+    return frozenset(words - set(STEP_BUILDERS))
 
 
 def _strings(path: Path) -> set[str]:
     """Every string constant of a module that is not a docstring."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     docstrings = {
         id(node.body[0].value)
         for node in ast.walk(tree)

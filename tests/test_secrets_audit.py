@@ -26,11 +26,17 @@ def test_the_games_that_hide_something_are_audited():
     assert "chess" not in HIDDEN
 
 
-@pytest.mark.parametrize("game_id", HIDDEN)
-def test_no_secret_reaches_a_seat(app, game_id):
+# The fast tier audits each game's first two positions (steps 0 and 12, the
+# screen at the second); the slow tier goes on to steps 24 and 36.
+@pytest.mark.parametrize(
+    ("game_id", "steps"),
+    [(g, 12) for g in HIDDEN]
+    + [pytest.param(g, 36, marks=pytest.mark.slow, id=f"{g}-36") for g in HIDDEN],
+)
+def test_no_secret_reaches_a_seat(app, game_id, steps):
     rng = random.Random(5)
     events = shots = decisions = 0
-    for n, match in enumerate(secrets_audit.positions(game_id, 5, 36, 12)):
+    for n, match in enumerate(secrets_audit.positions(game_id, 5, steps, 12)):
         state = match.state
         for seat in range(len(state.game.seats)):
             conformance.check_secrets(state, seat, rng)

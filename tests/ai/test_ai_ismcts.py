@@ -90,18 +90,23 @@ def test_every_world_comes_from_the_view():
     assert seen == [seat] * 60
 
 
-def test_the_bot_plays_legal_moves_in_games_with_secrets():
+# Masquerade (choices made together) is the fast check; Tar Pit (hidden
+# cards) and Two Move run in the slow tier.
+@pytest.mark.parametrize(
+    "game_id",
+    ["masquerade"] + [pytest.param(g, marks=pytest.mark.slow) for g in ("tar_pit", "two_move")],
+)
+def test_the_bot_plays_legal_moves_in_games_with_secrets(game_id):
     rng = random.Random(5)
-    for game_id in ("masquerade", "tar_pit", "two_move"):
-        game = GAMES[game_id]
-        state = game.new(game.default_options(), 3)
-        for _ in range(12):
-            if state.result() is not None:
-                break
-            joint = {}
-            for seat in state.to_act():
-                bot = make_bot("ismcts:iterations=40", time_limit=1e9, time_cap=1e9)
-                action = bot.choose(state.view(seat), seat, rng)
-                assert str(action) in {str(a) for a in state.legal_actions(seat)}
-                joint[seat] = state.parse_action(state.notation(action), seat)
-            state.apply(joint)
+    game = GAMES[game_id]
+    state = game.new(game.default_options(), 3)
+    for _ in range(12):
+        if state.result() is not None:
+            break
+        joint = {}
+        for seat in state.to_act():
+            bot = make_bot("ismcts:iterations=40", time_limit=1e9, time_cap=1e9)
+            action = bot.choose(state.view(seat), seat, rng)
+            assert str(action) in {str(a) for a in state.legal_actions(seat)}
+            joint[seat] = state.parse_action(state.notation(action), seat)
+        state.apply(joint)

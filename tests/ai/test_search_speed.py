@@ -348,20 +348,28 @@ def test_every_chess_core_game_and_maces_can_make_and_unmake(monkeypatch):
         assert variant.id in found
 
 
-@pytest.mark.parametrize(
-    "game_id",
-    # Tulpas makes and unmakes with Maces' code: Maces is its fast check.
-    [pytest.param(g, marks=pytest.mark.slow) if g == "tulpas" else g for g in MAKERS]
-    + [v.id for v in chess_variants.VARIANTS],
-)
-def test_make_then_unmake_restores_the_state_exactly(game_id, monkeypatch):
+def _make_unmake_params() -> list:
+    """Every game that makes and unmakes: the fast tier one seed for 20
+    steps, the slow tier two seeds for 60 (the `-long` cases)."""
+    ids = MAKERS + [v.id for v in chess_variants.VARIANTS]
+    fast = [
+        # Tulpas makes and unmakes with Maces' code: Maces is its fast check.
+        pytest.param(g, (1,), 20, marks=[pytest.mark.slow] if g == "tulpas" else [], id=g)
+        for g in ids
+    ]
+    long = [pytest.param(g, (1, 2), 60, marks=pytest.mark.slow, id=f"{g}-long") for g in ids]
+    return fast + long
+
+
+@pytest.mark.parametrize(("game_id", "seeds", "steps"), _make_unmake_params())
+def test_make_then_unmake_restores_the_state_exactly(game_id, seeds, steps, monkeypatch):
     chess_variants.install(monkeypatch)
     from game.games import REGISTRY
 
-    for seed in (1, 2):
+    for seed in seeds:
         rng = random.Random(seed)
         state = REGISTRY[game_id].new(seed=seed)
-        for _ in range(60):
+        for _ in range(steps):
             if state.is_over():
                 break
             acting = state.to_act()

@@ -47,10 +47,16 @@ ORACLES = [
 ]
 
 
-@pytest.mark.parametrize("game, board_class", ORACLES, ids=lambda x: getattr(x, "id", ""))
-def test_random_games_agree_with_python_chess_move_by_move(game, board_class):
+# The fast tier plays three random games of each variant against
+# python-chess; the slow tier (the `-12` cases) twelve, the first three the same.
+@pytest.mark.parametrize(
+    ("game", "board_class", "games"),
+    [pytest.param(g, b, 3, id=g.id) for g, b in ORACLES]
+    + [pytest.param(g, b, 12, marks=pytest.mark.slow, id=f"{g.id}-12") for g, b in ORACLES],
+)
+def test_random_games_agree_with_python_chess_move_by_move(game, board_class, games):
     rng = random.Random(7)
-    for _ in range(12):
+    for _ in range(games):
         ours, theirs = game.new(), board_class()
         for _ in range(160):
             legal = (

@@ -6,6 +6,7 @@ import json
 
 import pygame
 import pytest
+from helpers import tiers
 from helpers.ui_driver import click, key, make_app, pump, texts
 
 from game import saves
@@ -156,7 +157,7 @@ def test_every_title_shows_in_the_smallest_window():
         assert any(t.startswith(start) and len(t) >= 6 for t in shown), entry.title
 
 
-@pytest.mark.parametrize("game_id", sorted(load_all()))
+@pytest.mark.parametrize("game_id", tiers.ui_sweep(sorted(load_all())))
 def test_no_label_is_too_narrow_for_its_text_in_the_smallest_window(game_id):
     """pygame_gui warns when a label's text is wider than the label: the text is cut."""
     import warnings

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from helpers.ui_driver import open_play, pump
 
 from game.match import Match
@@ -34,11 +35,26 @@ def test_the_move_list_is_laid_out_once_per_move(app, monkeypatch):
     assert bar is None or bar.start_percentage + bar.visible_percentage >= 0.99
 
 
-def _play(scene, match, plies: int, seed: int = 4) -> None:
+def _long_game(app, plies: int, in_scene: int, seed: int = 4):
+    """A chess game of ``plies`` random plies, the last ``in_scene`` of them
+    submitted through the play scene (each laid out again), the earlier ones
+    played on the match before the scene opens."""
+    match = Match("chess", seed=1, players=["human", "human"])
     rng = random.Random(seed)
-    for _ in range(plies):
+    for _ in range(plies - in_scene):
+        seat = match.to_act()[0]
+        match.play({seat: rng.choice(match.state.legal_actions(seat))})
+    scene = open_play(app, match)
+    for _ in range(in_scene):
         seat = match.to_act()[0]
         scene.submit(seat, rng.choice(match.state.legal_actions(seat)))
+    return scene, match
+
+
+# The fast tier opens the scene on a game already 118 plies long and submits
+# the last two through it; the slow tier submits all 120 through the scene
+# (120 layouts), as a player would. Same game, same assertions.
+IN_SCENE = [2, pytest.param(120, marks=pytest.mark.slow, id="all")]
 
 
 def _numbered(text: str) -> list[str]:
@@ -47,14 +63,13 @@ def _numbered(text: str) -> list[str]:
     return [line.split(".</font>")[0].rsplit(">", 1)[1] for line in lines if ".</font>" in line]
 
 
-def test_a_long_game_lays_out_only_its_last_lines(app):
+@pytest.mark.parametrize("in_scene", IN_SCENE)
+def test_a_long_game_lays_out_only_its_last_lines(app, in_scene):
     """The cost of a layout grows with the text, so a long game shows its
     newest SHOWN_LINES moves, the earlier ones a link away."""
     from game.ui.play.move_list import SHOWN_LINES
 
-    match = Match("chess", seed=1, players=["human", "human"])
-    scene = open_play(app, match)
-    _play(scene, match, 2 * 60)  # 60 moves of each side
+    scene, match = _long_game(app, 2 * 60, in_scene)  # 60 moves of each side
     pump(app, 1)
     text = scene.panel.moves_text
     assert _numbered(text) == [str(n) for n in range(61 - SHOWN_LINES, 61)]
@@ -62,12 +77,11 @@ def test_a_long_game_lays_out_only_its_last_lines(app):
     assert "earlier moves" in text.split("<br>")[0] and "later moves" not in text
 
 
-def test_the_earlier_link_turns_back_a_page_and_later_comes_back(app):
+@pytest.mark.parametrize("in_scene", IN_SCENE)
+def test_the_earlier_link_turns_back_a_page_and_later_comes_back(app, in_scene):
     from game.ui.play.move_list import SHOWN_LINES
 
-    match = Match("chess", seed=1, players=["human", "human"])
-    scene = open_play(app, match)
-    _play(scene, match, 2 * 60)
+    scene, match = _long_game(app, 2 * 60, in_scene)
     pump(app, 1)
     before = 2 * (60 - SHOWN_LINES)  # Black's move of the last line not shown
     scene.looking.go(before)  # what a click on "earlier moves" does
@@ -86,10 +100,9 @@ def test_the_earlier_link_turns_back_a_page_and_later_comes_back(app):
     assert f"<b><a href='{target}'>" in scene.panel.moves_text
 
 
-def test_stepping_back_keeps_the_move_looked_at_in_sight(app):
-    match = Match("chess", seed=1, players=["human", "human"])
-    scene = open_play(app, match)
-    _play(scene, match, 2 * 60)
+@pytest.mark.parametrize("in_scene", IN_SCENE)
+def test_stepping_back_keeps_the_move_looked_at_in_sight(app, in_scene):
+    scene, match = _long_game(app, 2 * 60, in_scene)
     pump(app, 1)
     bar = scene.panel.moves.scroll_bar
     assert bar.start_percentage + bar.visible_percentage >= 0.99  # at the end

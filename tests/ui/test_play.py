@@ -594,13 +594,19 @@ def test_arrow_keys_look_back_and_ctrl_z_undoes(app):
     assert match.history == [] and scene.looking_at is None
 
 
-def test_the_move_list_keeps_the_newest_move_in_sight(app):
+# The fast tier plays the first 80 plies on the match and submits the last
+# ten through the open scene; the slow tier submits all 90 (same game).
+@pytest.mark.parametrize("in_scene", [10, pytest.param(90, marks=pytest.mark.slow, id="all")])
+def test_the_move_list_keeps_the_newest_move_in_sight(app, in_scene):
     import random
 
     match = Match("chess", seed=1)
-    scene = open_play(app, match)
     rng = random.Random(2)
-    for _ in range(90):
+    for _ in range(90 - in_scene):
+        seat = match.to_act()[0]
+        match.play({seat: rng.choice(match.state.legal_actions(seat))})
+    scene = open_play(app, match)
+    for _ in range(in_scene):
         if match.is_over():
             break
         seat = match.to_act()[0]

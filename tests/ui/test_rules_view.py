@@ -63,7 +63,10 @@ def test_markup_characters_are_escaped():
     assert "&lt;b&gt;" in markdown_to_html("a <b> c")
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+# Slow: the default window; the smallest one (fast) wraps every sheet narrower.
+@pytest.mark.parametrize(
+    "size", [pytest.param((1280, 800), marks=pytest.mark.slow, id="1280x800"), (800, 560)]
+)
 def test_every_sheet_wraps_within_the_text_left_of_the_scroll_bar(size):
     """No line runs under the scroll bar ("it jumps over anything betwee")."""
     app = App(fullscreen=False, size=size)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from helpers import tiers
 from helpers.ui_driver import choose, click, key, make_app, pump
 
 from game.games import REGISTRY, load_all
@@ -248,7 +249,7 @@ def _elements(container):
             yield from _elements(inner())
 
 
-@pytest.mark.parametrize("game_id", sorted(load_all()))
+@pytest.mark.parametrize("game_id", tiers.ui_sweep(sorted(load_all())))
 def test_the_form_fits_the_smallest_window_with_every_seat(game_id):
     import warnings
 

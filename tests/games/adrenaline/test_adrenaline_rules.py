@@ -388,7 +388,10 @@ def test_text_round_trip_in_every_phase():
         assert again.legal_actions(again.to_act()[0]) == state.legal_actions(state.to_act()[0])
 
 
-@pytest.mark.parametrize("seed", range(5))
+# Seed 0 is the fast check; the other seeds run in the slow tier.
+@pytest.mark.parametrize(
+    "seed", [0] + [pytest.param(s, marks=pytest.mark.slow) for s in range(1, 5)]
+)
 def test_random_playouts_keep_the_checkers_and_the_king_safe(seed):
     rng = random.Random(seed)
     state = GAME.new(seed=seed)

@@ -62,9 +62,22 @@ def test_the_card_is_shown_to_all_when_turned_over():
 
 
 MIXES = list(itertools.product(("human", "computer:search:1"), repeat=4))
+# The fast tier plays one mix of each kind of viewer: several people (the
+# privacy screen hands over), the only person, nobody, and people and
+# computers in turn; the slow tier plays the other twelve mixes.
+FAST_MIXES = {"hhhh", "hccc", "cccc", "chch"}
 
 
-@pytest.mark.parametrize("players", MIXES, ids=["".join(p[0] for p in m) for m in MIXES])
+def _mix_params() -> list:
+    params = []
+    for mix in MIXES:
+        name = "".join(p[0] for p in mix)
+        marks = () if name in FAST_MIXES else pytest.mark.slow
+        params.append(pytest.param(mix, marks=marks, id=name))
+    return params
+
+
+@pytest.mark.parametrize("players", _mix_params())
 def test_random_games_with_every_mix_of_people_and_computers(players):
     """The people pick at random, the computer seats (the game's own players,
     bounded by nodes) decide from their views;

@@ -428,7 +428,10 @@ def test_duel_is_marked_as_a_uniform_choice_for_bots():
 
 
 # -- random games -----------------------------------------------------------------------
-@pytest.mark.parametrize("seed", range(4))
+# Seed 0 is the fast check; the other seeds run in the slow tier.
+@pytest.mark.parametrize(
+    "seed", [0] + [pytest.param(s, marks=pytest.mark.slow) for s in range(1, 4)]
+)
 def test_random_games_keep_every_invariant(seed):
     rng = random.Random(seed)
     match = Match("tulpas", seed=seed)
