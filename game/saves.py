@@ -303,6 +303,8 @@ class _AutosaveWriter:
                 self._writing = None
                 if failed and not self._failed:
                     self._error = error  # the first of a run of failures is told
+                elif not failed:
+                    self._error = None  # saved after all: nothing is lost, nothing to tell
                 self._failed = failed
                 self.written += not failed
                 self._cond.notify_all()
