@@ -215,3 +215,32 @@ def test_a_finished_position_reads_back_but_is_no_start(game_id):
         game.start_from(text)
     with pytest.raises(PositionError, match="already over"):
         Match(game_id, start=text)
+
+
+#: Black has ten queens: no chess set holds them, though promotions could.
+TEN_QUEENS = """
+    q q q q k q q q
+    q q q . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    P P P P P P P P
+    R N B Q K B N R
+"""
+
+
+@pytest.mark.parametrize("game_id", ["chess", "cooperative", "two_move"])
+def test_a_typed_start_holds_no_more_than_one_set_each(game_id):
+    # The rules may reach such a board (eight promotions), so the text reads;
+    # a game cannot begin from it (Cooperative played 24 queens a side).
+    game = GAMES[game_id]
+    text = _on_the_games_fields(game_id, TEN_QUEENS)
+    assert game.from_text(text).to_text() == text
+    with pytest.raises(PositionError, match="one chess set"):
+        game.start_from(text)
+    with pytest.raises(PositionError, match="one chess set"):
+        Match(game_id, start=text)
+    fewer = text.replace("qqqqkqqq/qqq5", "qqqqkqqq/qq6", 1)  # nine: eight promoted
+    assert fewer != text
+    assert game.start_from(fewer)

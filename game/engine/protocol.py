@@ -260,6 +260,7 @@ class Game:
         state = self.from_text(text)
         if state.is_over():
             raise PositionError("the game is already over in that position")
+        state.check_start()
         return state
 
     def from_text(self, text: str) -> State:
@@ -460,6 +461,10 @@ class State:
         """Raise PositionError if the rules cannot play this position (read
         from a text). Games extend it (calling ``super()``) with what their
         equipment and rules exclude."""
+
+    def check_start(self) -> None:
+        """Raise PositionError if a game cannot begin here, though the rules
+        may reach it later (a typed start; ``check_position`` has passed)."""
 
     def notation(self, action: Action) -> str:
         """The action in the game's notation, as its actor and saves know it.

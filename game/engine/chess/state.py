@@ -657,6 +657,21 @@ class ChessState(MoveGeneration, ChessBoard, State):
         capture mark)? Pawns only, in the core."""
         return move.to == self.ep and self.en_passant and bool(self.bb[PAWN] >> move.frm & 1)
 
+    def check_start(self) -> None:
+        """A typed start holds no more than each side's one set: at most
+        sixteen pieces, eight pawns, and no more extra officers than pawns
+        gone (promotions). A game may reach more (Zombie's risen pieces, a
+        card's piece), but never begins with it."""
+        for side, name in ((WHITE, "White"), (BLACK, "Black")):
+            mine = self.occ[side]
+            pawns = (self.bb[PAWN] & mine).bit_count()
+            extra = sum(
+                max(0, (self.bb[kind] & mine).bit_count() - usual)
+                for kind, usual in ((QUEEN, 1), (ROOK, 2), (BISHOP, 2), (KNIGHT, 2))
+            )
+            if mine.bit_count() > 16 or pawns > 8 or extra > 8 - pawns:
+                raise PositionError(f"{name} has more pieces than one chess set holds")
+
     def _misplaced_pawns(self) -> int:
         """Pawns where the rules never leave one: on the last rank (but those
         whose promotion is still to choose) and, unless they may return, on
