@@ -103,10 +103,9 @@ class SearchBot:
         game (same game class, a later ply), else a fresh one (kept for the
         next decision). States without move counters get none (a fresh
         table per search). The search bounds its size."""
-        fullmove, turn = getattr(state, "fullmove", None), getattr(state, "turn", None)
-        if not isinstance(fullmove, int) or not isinstance(turn, int):
+        ply = state.ply()
+        if ply is None:
             return None
-        ply = 2 * fullmove + turn
         kind = type(state.game)
         kept = self._tables.get(seat)
         if kept is not None and kept[0] is kind and kept[1] < ply:

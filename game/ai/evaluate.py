@@ -20,6 +20,7 @@ This module never imports pygame.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from game.engine.chess.board import ChessBoard
@@ -28,6 +29,35 @@ from game.engine.chess.state import ChessState
 from game.engine.chess.tables import KIND_NAMES
 
 Evaluator = Callable[..., float]  # (state, seat[, mobility[, pieces]]) -> score
+
+
+@dataclass(frozen=True)
+class Traits:
+    """What an evaluation declares about itself, with ``declare``; the search
+    reads it with ``traits_of`` instead of looking for attributes."""
+
+    # Called as evaluate(state, seat, mobility): the legal-move count per seat.
+    takes_mobility: bool = False
+    # ... but only on the states for which this says so (None: on all).
+    wants_mobility: Callable[[Any], bool] | None = None
+    # The game's own loud actions for the quiescence search:
+    # (state, seat) -> [(gain, action)], best first (None: the captures).
+    loud_actions: Callable[[Any, int], list] | None = None
+
+
+PLAIN = Traits()
+_traits: dict[Callable[..., float], Traits] = {}
+
+
+def declare(evaluate: Evaluator, **traits: Any) -> Evaluator:
+    """Declare ``evaluate``'s traits (see ``Traits``); returns it unchanged."""
+    _traits[evaluate] = Traits(**traits)
+    return evaluate
+
+
+def traits_of(evaluate: Evaluator) -> Traits:
+    return _traits.get(evaluate, PLAIN)
+
 
 WIN = 100_000.0
 SCORE_UNIT = 1.0  # pawns per point of a score game's final score
@@ -185,8 +215,7 @@ def make_material_eval(
                 score += mobility_weight * (sum(ours) / len(ours) - sum(theirs) / len(theirs))
         return score
 
-    evaluate.takes_mobility = True  # type: ignore[attr-defined]
-    return evaluate
+    return declare(evaluate, takes_mobility=True)
 
 
 class _BitboardMaterial:
@@ -246,9 +275,8 @@ def chess_eval(
     return chess_like_eval(state, seat, mobility, pieces)
 
 
-chess_eval.takes_mobility = True  # type: ignore[attr-defined]
-# ... except on the chess core, whose knowledge counts mobility itself.
-chess_eval.wants_mobility = lambda state: not isinstance(state, ChessBoard)  # type: ignore[attr-defined]
+# Mobility except on the chess core, whose knowledge counts it itself.
+declare(chess_eval, takes_mobility=True, wants_mobility=lambda s: not isinstance(s, ChessBoard))
 
 _by_game: dict[type, Evaluator] = {}
 

@@ -4,8 +4,8 @@ Captures and promotions only (a state's ``noisy_actions`` lists them), a
 stand-pat on the static evaluation, delta pruning by
 ``evaluate.PIECE_VALUES`` and, on the orthodox chess core, no capture that
 loses material by the static exchange (``ordering.see``). A game whose
-loud actions are not captures lists its own: its evaluation function may
-carry ``loud_actions(state, seat)``, the actions that change the score at
+loud actions are not captures lists its own: its evaluation may declare
+``loud_actions(state, seat)`` (``evaluate.declare``), the actions that change the score at
 once, best first, each with an upper estimate of its gain in the
 evaluation's units (``[(gain, action), ...]``; Tulaga: the placements that
 complete a Tulaga, then the rank stone and the reap); quiescence searches
@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai.chess_shortcuts import sums_after
+from game.ai.evaluate import traits_of
 from game.ai.ordering import keyed_captures, see
 
 QUIESCENCE_DEPTH = 6  # capture plies after the nominal depth
@@ -65,7 +66,7 @@ class Quiescence:
         actor = acting[0]
         own = self._own_loud
         if own is None:
-            own = self._own_loud = getattr(self._evaluate, "loud_actions", None) or False
+            own = self._own_loud = traits_of(self._evaluate).loud_actions or False
         if self._noisy or own:  # the loud actions are listed: the others need not be
             self._counts.pop(ply, None)
             actions = None

@@ -65,7 +65,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai.chess_shortcuts import ChessShortcuts, sums_after
-from game.ai.evaluate import WIN, Evaluator, evaluator_for, team_of, terminal_value
+from game.ai.evaluate import WIN, Evaluator, evaluator_for, team_of, terminal_value, traits_of
 from game.ai.matrix import sample, solve
 from game.ai.ordering import Ordering, check_test
 from game.ai.quiescence import Quiescence
@@ -270,10 +270,10 @@ class Search(Ordering, Quiescence):
         self.team = team_of(state, self.seat)
         evaluate = self._evaluate or evaluator_for(state)
         self._evaluate = evaluate
-        self._takes_mobility = bool(getattr(evaluate, "takes_mobility", False))
-        wants = getattr(evaluate, "wants_mobility", None)
-        if self._takes_mobility and wants is not None:
-            self._takes_mobility = bool(wants(state))
+        traits = traits_of(evaluate)
+        self._takes_mobility = traits.takes_mobility
+        if self._takes_mobility and traits.wants_mobility is not None:
+            self._takes_mobility = bool(traits.wants_mobility(state))
         # What the state declares (protocol.py: ``has_pieces``, ``searchable``,
         # ``noisy_actions``; the game's ``null_move_safe``, ``depth_by_turns``).
         game = state.game

@@ -376,6 +376,13 @@ class State:
         acting = self.to_act()
         return rounds.after(self.game.side_of(acting[0])) if len(acting) == 1 else None
 
+    def ply(self) -> int | None:
+        """A number that grows with every turn of one game (twice the move
+        number plus the side to move, in chess), or None where the state
+        does not count turns: a computer player keeps its transposition
+        table from one decision to a later one of the same game by it."""
+        return None
+
     def stuck_reason(self, seat: Seat, square: int) -> str | None:
         """Why ``seat``'s piece on ``square``, clicked, has no move now (the
         app says it instead of doing nothing); None: nothing to say."""

@@ -64,10 +64,24 @@ class MoveAdapter:
         """The game's side-panel widgets (game/ui/panel_widgets.py), new each time."""
         return []
 
-    # Optional drawing hooks (the board view checks with getattr):
-    #   piece_image(piece, size) -> Surface | None: the game's own art;
-    #   draw_marker(surface, rect, name) -> bool: paint a marker under the
-    #   piece on ``rect``; True means painted (the board adds no badge).
+    # -- drawing hooks a game may override (the board view calls them) ----------
+    def piece_image(self, piece: Any, size: int) -> Any:
+        """The game's own art for ``piece`` (a Surface), or None: the app's."""
+        return None
+
+    def draw_marker(self, surface: Any, rect: Any, name: str) -> bool:
+        """Paint marker ``name`` under the piece on ``rect``; True means
+        painted (the board adds no lettered badge)."""
+        return False
+
+    def draw_marker_over(self, surface: Any, rect: Any, name: str) -> bool:
+        """Paint marker ``name`` over the piece (a veil that dims it); True
+        means painted."""
+        return False
+
+    def selection_markers(self, path: Path) -> dict[int, list[str]]:
+        """Markers for the places picked so far, drawn like markers."""
+        return {}
 
     # -- what the game overrides ---------------------------------------------------
     def path_of(self, state: State, seat: Seat, action: Action) -> Path | None:

@@ -207,14 +207,14 @@ class BoardView:
         self._overlay_cache.clear()
 
     def use_adapter(self, adapter: Any) -> None:
-        """Take a game UI adapter's drawing hooks, where it has them:
+        """Take a game UI adapter's drawing hooks (declared on MoveAdapter):
         ``piece_image(piece, size)`` for the art, ``draw_marker(surface,
         rect, name)`` for its markers, ``animations`` for its own events."""
-        self.art.set_source(getattr(adapter, "piece_image", None))
-        self.marker_drawer = getattr(adapter, "draw_marker", None)
-        self.over_drawer = getattr(adapter, "draw_marker_over", None)
-        self.selection_source = getattr(adapter, "selection_markers", None)
-        self.builders = dict(getattr(adapter, "animations", {}))
+        self.art.set_source(adapter.piece_image)
+        self.marker_drawer = adapter.draw_marker
+        self.over_drawer = adapter.draw_marker_over
+        self.selection_source = adapter.selection_markers
+        self.builders = dict(adapter.animations)
 
     @property
     def theme(self) -> str:

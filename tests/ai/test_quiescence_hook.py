@@ -9,7 +9,7 @@ import random
 
 from toy_games import NIM, Take
 
-from game.ai.evaluate import WIN
+from game.ai.evaluate import WIN, declare
 from game.ai.search import Limits, Search
 
 # Heaps 3 and 1. Emptying either heap leaves the rival a single heap of at
@@ -34,7 +34,7 @@ def _winning_takes(state, seat):
     return []
 
 
-_with_wins.loud_actions = _winning_takes
+declare(_with_wins, loud_actions=_winning_takes)
 
 
 def _scores(evaluate) -> dict:

@@ -94,6 +94,9 @@ class ChessBoard:
         kings = self.bb[KING] & self.occ[side]
         return lsb(kings) if kings else None
 
+    def ply(self) -> int:
+        return 2 * self.fullmove + self.turn
+
     def attackers(self, side: int, sq: int, occupied: int | None = None) -> int:
         """Pieces of ``side`` attacking ``sq`` by the orthodox moves, with
         ``occupied`` as blockers."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.ai.evaluate import PIECE_VALUES, WIN, team_of, terminal_value
+from game.ai.evaluate import PIECE_VALUES, WIN, declare, team_of, terminal_value
 
 VALUES: dict[str, float] = dict(PIECE_VALUES)
 VALUES.update({"tulpa_mace": 3.5, "king": 0.0})
@@ -87,7 +87,7 @@ def evaluate(
     return max(-WIN / 2, min(WIN / 2, total))
 
 
-evaluate.takes_mobility = True  # type: ignore[attr-defined]
+declare(evaluate, takes_mobility=True)
 
 
 def _census(pieces: Mapping[int, Any]) -> tuple:

@@ -140,6 +140,9 @@ class MacesState(MacesText, GridPosition, State):
         return self.phase == ACT
 
     # -- the protocol -------------------------------------------------------------
+    def ply(self) -> int:
+        return 2 * self.fullmove + self.turn
+
     def to_act(self) -> tuple[int, ...]:
         return () if self.is_over() else (self.turn,)
 

@@ -263,6 +263,9 @@ class MulliganStewState(GridPosition, State):
                     append(Move(frm, to, kind))
 
     # -- the protocol -----------------------------------------------------------------------
+    def ply(self) -> int:
+        return 2 * self.fullmove + self.turn
+
     def to_act(self) -> tuple[int, ...]:
         return () if self.is_over() else (self.turn,)
 

@@ -29,7 +29,7 @@ import math
 import random
 from typing import Any
 
-from game.ai.evaluate import WIN, make_material_eval, piece_value
+from game.ai.evaluate import WIN, declare, make_material_eval, piece_value
 from game.ai.search import Limits, Search, _Abort
 from game.engine.chess import KIND_NAMES, ChessState, Move
 from game.engine.chess.tables import KING
@@ -61,7 +61,7 @@ def evaluate(state: Any, seat: int, mobility=None, pieces=None) -> float:
     return score
 
 
-evaluate.takes_mobility = True  # type: ignore[attr-defined]
+declare(evaluate, takes_mobility=True)
 
 
 def decide(state: Any, seat: int, rng: random.Random, level: int) -> Any:

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.evaluate import team_of, terminal_value
+from game.ai.evaluate import declare, team_of, terminal_value
 from game.games.tulaga.rules import (
     CENTRES,
     DIRECTIONS,
@@ -287,4 +287,4 @@ def _by_gain(item: tuple) -> float:
     return -item[0]
 
 
-evaluate.loud_actions = loud_actions  # type: ignore[attr-defined]
+declare(evaluate, loud_actions=loud_actions)

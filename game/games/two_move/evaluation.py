@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.ai.evaluate import make_material_eval
+from game.ai.evaluate import declare, make_material_eval
 from game.engine.board import bits
 from game.engine.chess.tables import BISHOP, GEO, KING, KNIGHT, KNIGHT_ATT, QUEEN, ROOK
 
@@ -62,4 +62,4 @@ def evaluate(
     return score - king_danger(state, mine) + king_danger(state, 1 - mine)
 
 
-evaluate.takes_mobility = True  # type: ignore[attr-defined]
+declare(evaluate, takes_mobility=True)
