@@ -35,7 +35,7 @@ class VariantGame(Game):
         self.normalize_options(options)
         return self.state(self, self.start, seed)
 
-    def from_text(self, text: str) -> ChessState:
+    def read_text(self, text: str) -> ChessState:
         return self.state(self, text)
 
 
@@ -100,6 +100,9 @@ class Antichess(ChessState):
     legality = "none"
     castles = False
     promotions = ("queen", "rook", "bishop", "knight", "king")
+
+    def check_kings(self) -> None:
+        pass  # kings are ordinary pieces here: any number of them, or none
 
     def pseudo_legal_moves(self):
         moves = super().pseudo_legal_moves()

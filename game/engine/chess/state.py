@@ -623,18 +623,22 @@ class ChessState(MoveGeneration, ChessBoard, State):
         self._legal = None
         self._result = False
 
+    def check_kings(self) -> None:
+        """One king a side. A side may lack its king only in a game that
+        ends when it falls (a finished game reads back), and never both
+        sides unless they fall together."""
+        kings = [(self.bb[KING] & self.occ[side]).bit_count() for side in (WHITE, BLACK)]
+        may_lack = self.legality != "check" or self.kings_may_fall
+        none_left = kings == [0, 0] and not self.kings_fall_together
+        if max(kings) > 1 or none_left or (0 in kings and not may_lack):
+            raise PositionError("each side needs exactly one king")
+
     def check_position(self) -> None:
         """What the chess core's rules cannot play: a king too many or (with
         check) missing, a pawn on the first or last rank, an en passant
         square no pawn just skipped, the side not to move in check, move
         counters out of range. Variants extend it with their own fields."""
-        kings = [(self.bb[KING] & self.occ[side]).bit_count() for side in (WHITE, BLACK)]
-        # A side may lack its king only in a game that ends when it falls
-        # (a finished game reads back), and never both sides.
-        may_lack = self.legality != "check" or self.kings_may_fall
-        none_left = kings == [0, 0] and not self.kings_fall_together
-        if max(kings) > 1 or none_left or (0 in kings and not may_lack):
-            raise PositionError("each side needs exactly one king")
+        self.check_kings()
         pawns = self._misplaced_pawns()
         if pawns and self.pawns_promote:
             name = GEO.name(next(iter(bits(pawns))))
