@@ -118,6 +118,9 @@ class _Abort(Exception):
     pass
 
 
+OutOfNodes = _Abort  # what ``action_value`` raises when the node budget is spent
+
+
 _LMR = _reductions()
 _LMR_PV = _reductions(pv=True)
 
@@ -318,6 +321,16 @@ class Search(Ordering, Quiescence):
             return self._quiesce(state, -INF, INF, 0, 0)
         except _Abort:
             return self._static(state)
+
+    def action_value(self, state: Any, action: Any, depth: int, low: float = -INF) -> float:
+        """The value for ``self.seat`` of playing ``action`` (its own) in
+        ``state``, searched ``depth`` plies beyond it: exact above ``low``,
+        at most ``low`` below it. For a caller that ranks the root moves
+        itself (Telepathic); raises OutOfNodes once ``node_limit`` nodes
+        are spent over all calls."""
+        if not self._prepared:
+            self._prepare(state, INF)
+        return self._child(state, self.seat, action, depth, low, INF, 1)
 
     def _pick(self, scores: dict, depth: int, start: float) -> Result:
         best = max(scores.values())

@@ -30,7 +30,7 @@ import random
 from typing import Any
 
 from game.ai.evaluate import WIN, declare, make_material_eval, piece_value
-from game.ai.search import Limits, Search, _Abort
+from game.ai.search import Limits, OutOfNodes, Search
 from game.engine.chess import KIND_NAMES, ChessState, Move
 from game.engine.chess.tables import KING
 from game.games.chess.rules import ChessGame
@@ -128,7 +128,6 @@ def move_scores(state: Any, level: int) -> dict[Move, float]:
     side = board.turn
     moves = list(state.legal_moves())
     search = Search(side, Limits(level, math.inf, math.inf, NODES[level]), random.Random(0))
-    search._prepare(board, math.inf)  # the chess search's own tools: table, make/unmake
     scores = {m: 0.0 for m in moves}
     for depth in range(1, level + 1):
         found: dict[Move, float] = {}
@@ -140,10 +139,10 @@ def move_scores(state: Any, level: int) -> dict[Move, float]:
                 # Through the search's own step, so its running evaluation
                 # sums follow the move (a bare copy would keep the root's).
                 alpha = best - MARGIN - 0.01
-                v = search._child(board, side, m, depth - 1, alpha, math.inf, 1)
+                v = search.action_value(board, m, depth - 1, alpha)
                 found[m] = v
                 best = max(best, v)
-        except _Abort:
+        except OutOfNodes:
             break
         scores = {m: max(-WIN, min(WIN, v)) for m, v in found.items()}
     seen = [key[:BOARD_KEY] for key in state.repetition.keys]
