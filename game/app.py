@@ -79,6 +79,20 @@ def _glibc() -> Any:
     return libc if hasattr(libc, "malloc_trim") else None
 
 
+class _Manager(pygame_gui.UIManager):
+    """A UIManager that shares one theme (its parsed colours and fonts, and
+    the cache of drawn button shapes) with every other screen of the app:
+    parsing, loading and drawing them afresh for each screen was about 40%
+    of the time a screen took to build."""
+
+    shared: Any = None  # the theme, once the first manager has parsed it
+
+    def create_new_theme(self, theme_path: Any = None) -> Any:
+        if _Manager.shared is None:
+            _Manager.shared = super().create_new_theme(theme_path)
+        return _Manager.shared
+
+
 def reclaim_memory() -> None:
     """After a scene has gone: free it now (pygame_gui's elements refer to
     each other, so only the cycle collector frees them and their surfaces),
@@ -189,7 +203,8 @@ class App:
     # -- the UI --------------------------------------------------------------------
     def new_ui_manager(self) -> pygame_gui.UIManager:
         """A manager with the project's theme and fonts."""
-        manager = pygame_gui.UIManager(self.size, theme_dict(), enable_live_theme_updates=False)
+        theme = theme_dict() if _Manager.shared is None else None
+        manager = _Manager(self.size, theme, enable_live_theme_updates=False)
         for name, (regular, bold) in FONTS.items():
             manager.add_font_paths(
                 name,
