@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import chess_variants, conformance, toy_games
+from helpers import chess_variants, conformance, tiers, toy_games
 
 from game.engine import Seat
 from game.games import load_all
@@ -83,7 +83,7 @@ def test_random_playouts_keep_every_promise(game_id, seeds, steps):
 SIMULTANEOUS = {"masquerade", "two_move", "synchronous"}  # a choice together every game
 
 
-@pytest.mark.parametrize("game_id", REAL + TOYS)
+@pytest.mark.parametrize("game_id", tiers.sweep(REAL + TOYS))
 def test_a_secret_choice_waits_unseen_until_every_seat_has_chosen(game_id):
     checked = sum(conformance.play_choosing_apart(game_id, seed, 200) for seed in (1, 2))
     if game_id in SIMULTANEOUS:
@@ -109,12 +109,12 @@ def test_games_played_to_the_end_keep_their_promises(game_id):
 
 
 def screen_params() -> list:
-    """The screen at steps 0 and 5 of every game in the fast tier, at step 23
-    in the slow tier (the `-23` cases; the toy games end before it)."""
+    """The screen at steps 0 and 5 of every game (in the fast tier, the
+    sample of helpers/tiers.py), at step 23 in the slow tier (the `-23`
+    cases; the toy games end before it)."""
     games = [g for g in REAL + TOYS if g != "toy_nim"]
-    return [pytest.param(g, (0, 5), id=g) for g in games] + [
-        pytest.param(g, (23,), marks=pytest.mark.slow, id=f"{g}-23") for g in REAL
-    ]
+    fast = [pytest.param(g, (0, 5), marks=tiers.tier(g), id=g) for g in games]
+    return fast + [pytest.param(g, (23,), marks=pytest.mark.slow, id=f"{g}-23") for g in REAL]
 
 
 @pytest.mark.parametrize(("game_id", "steps"), screen_params())

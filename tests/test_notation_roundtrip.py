@@ -5,7 +5,7 @@ make a save that does not load: issue 26, Half Alice's "d5")."""
 from __future__ import annotations
 
 import pytest
-from helpers import conformance
+from helpers import conformance, tiers
 
 from game.engine import IllegalAction, State
 from game.games import load_all
@@ -48,7 +48,7 @@ def notation_faults(state) -> list[str]:
     return faults
 
 
-@pytest.mark.parametrize("game_id", REAL)
+@pytest.mark.parametrize("game_id", tiers.sweep(REAL))
 def test_every_legal_action_has_its_own_text_that_reads_back(game_id):
     for seed in SEEDS:
         for step, match in enumerate(conformance.playout(game_id, seed, STEPS)):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import conformance
+from helpers import conformance, tiers
 from helpers.properties import (
     KING_RULES,
     check_board,
@@ -62,7 +62,12 @@ def _long_playouts(game_id: str, seeds) -> int:
 
 @pytest.mark.parametrize(
     "game_id",
-    [pytest.param(g, marks=pytest.mark.slow) if g in SLOW_PLAYOUTS else g for g in sorted(GAMES)],
+    [
+        pytest.param(g, marks=pytest.mark.slow)
+        if g in SLOW_PLAYOUTS
+        else pytest.param(g, marks=tiers.tier(g))
+        for g in sorted(GAMES)
+    ],
 )
 def test_long_random_games_read_back_and_keep_their_kings_at_every_step(game_id):
     assert _long_playouts(game_id, (101,)), f"{game_id}: the game did not end"

@@ -6,6 +6,7 @@ numbers; every game's are checked here against what its rules say."""
 import random
 
 import pytest
+from helpers import tiers
 from helpers.numbering import numbered
 
 from game.games import load_all
@@ -79,7 +80,9 @@ MODES = [
 ]
 
 
-@pytest.mark.parametrize(("game_id", "options"), MODES)
+@pytest.mark.parametrize(
+    ("game_id", "options"), [pytest.param(g, o, marks=tiers.tier(g)) for g, o in MODES]
+)
 def test_every_game_numbers_its_moves_as_its_rules_count_them(game_id, options):
     for seed in (1, 2):
         rng = random.Random(seed)

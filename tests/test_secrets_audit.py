@@ -10,7 +10,7 @@ import pickle
 import random
 
 import pytest
-from helpers import conformance, secrets_audit
+from helpers import conformance, secrets_audit, tiers
 from helpers.bots import UNTIMED
 
 from game.ai import make_bot
@@ -26,11 +26,12 @@ def test_the_games_that_hide_something_are_audited():
     assert "chess" not in HIDDEN
 
 
-# The fast tier audits each game's first two positions (steps 0 and 12, the
-# screen at the second); the slow tier goes on to steps 24 and 36.
+# Each game's first two positions (steps 0 and 12, the screen at the second),
+# in the fast tier for the sample of helpers/tiers.py; the slow tier audits
+# every game and goes on to steps 24 and 36.
 @pytest.mark.parametrize(
     ("game_id", "steps"),
-    [(g, 12) for g in HIDDEN]
+    [pytest.param(g, 12, marks=tiers.tier(g), id=f"{g}-12") for g in HIDDEN]
     + [pytest.param(g, 36, marks=pytest.mark.slow, id=f"{g}-36") for g in HIDDEN],
 )
 def test_no_secret_reaches_a_seat(app, game_id, steps):

@@ -15,7 +15,7 @@ import pickle
 import random
 
 import pytest
-from helpers import chess_variants
+from helpers import chess_variants, tiers
 from helpers.chess_diagrams import fen_of
 
 from game.ai.evaluate import WIN
@@ -353,8 +353,8 @@ def _make_unmake_params() -> list:
     steps, the slow tier two seeds for 60 (the `-long` cases)."""
     ids = MAKERS + [v.id for v in chess_variants.VARIANTS]
     fast = [
-        # Tulpas makes and unmakes with Maces' code: Maces is its fast check.
-        pytest.param(g, (1,), 20, marks=[pytest.mark.slow] if g == "tulpas" else [], id=g)
+        # The sample of helpers/tiers.py (Tulpas makes and unmakes with Maces' code).
+        pytest.param(g, (1,), 20, marks=tiers.tier(g), id=g)
         for g in ids
     ]
     long = [pytest.param(g, (1, 2), 60, marks=pytest.mark.slow, id=f"{g}-long") for g in ids]
@@ -405,7 +405,9 @@ def test_make_nested_deep_and_unmade_in_turn_comes_back(monkeypatch):
 
 
 # -- the quiescence's captures and the quick "any move?" ------------------------------------
-@pytest.mark.parametrize("game_id", ["chess", "chess960", "adrenaline", "zombie", "half_alice"])
+@pytest.mark.parametrize(
+    "game_id", tiers.sweep(["chess", "chess960", "adrenaline", "zombie", "half_alice"])
+)
 def test_noisy_actions_are_the_captures_and_promotions_of_the_legal_actions(game_id):
     for seed in (1, 2, 3):
         rng = random.Random(seed)

@@ -15,6 +15,7 @@ import random
 
 import pygame
 import pytest
+from helpers import tiers
 from helpers.ui_driver import pump
 
 from game.app import MIN_SIZE, App
@@ -60,9 +61,24 @@ def _played(game_id: str, options: dict, players: list[str], steps: int) -> Matc
     return match
 
 
-@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def sized_app(request):
-    app = App(fullscreen=False, size=request.param)
+def _cases() -> list:
+    """(size, mode) pairs: every game at the smallest window in both tiers;
+    at the other sizes the UI_SAMPLE games (helpers/tiers.py) in both and
+    the rest in the slow tier."""
+    out = []
+    for size in SIZES:
+        for mode in MODES:
+            game_id, options, _ = mode
+            sampled = size == MIN_SIZE or game_id in tiers.UI_SAMPLE
+            name = f"{size[0]}x{size[1]}-{game_id}-{'-'.join(map(str, options.values()))}"
+            marks = [] if sampled else [pytest.mark.slow]
+            out.append(pytest.param(size, mode, marks=marks, id=name))
+    return out
+
+
+@pytest.fixture
+def sized_app(size):
+    app = App(fullscreen=False, size=size)
     app.running = True
     yield app
     for scene in list(app.scenes):
@@ -117,9 +133,7 @@ def _check(scene: PlayScene, where: str) -> None:
     assert last.rect.bottom == view.bottom, f"{where}: the last widget cannot be scrolled to"
 
 
-@pytest.mark.parametrize(
-    "mode", MODES, ids=[f"{g}-{'-'.join(map(str, o.values()))}" for g, o, _ in MODES]
-)
+@pytest.mark.parametrize(("size", "mode"), _cases())
 def test_every_control_is_in_the_window_and_nothing_overlaps(sized_app, mode):
     game_id, options, players = mode
     for steps in STEPS:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from helpers import tiers
 from helpers.ui_driver import click, key, make_app, pump
 
 from game.app import App
@@ -63,27 +64,36 @@ def test_markup_characters_are_escaped():
     assert "&lt;b&gt;" in markdown_to_html("a <b> c")
 
 
-# Slow: the default window; the smallest one (fast) wraps every sheet narrower.
-@pytest.mark.parametrize(
-    "size", [pytest.param((1280, 800), marks=pytest.mark.slow, id="1280x800"), (800, 560)]
-)
-def test_every_sheet_wraps_within_the_text_left_of_the_scroll_bar(size):
+def _wrap_cases() -> list:
+    """Every sheet in the smallest window, which wraps them narrowest (the
+    UI_SAMPLE games' sheets in the fast tier), and in the default one (slow)."""
+    out = []
+    for entry in CATALOGUE:
+        small = tiers.tier(entry.id, tiers.UI_SAMPLE)
+        out.append(pytest.param((800, 560), entry.id, marks=small, id=f"800x560-{entry.id}"))
+        out.append(
+            pytest.param((1280, 800), entry.id, marks=pytest.mark.slow, id=f"1280x800-{entry.id}")
+        )
+    return out
+
+
+@pytest.mark.parametrize(("size", "game_id"), _wrap_cases())
+def test_every_sheet_wraps_within_the_text_left_of_the_scroll_bar(size, game_id):
     """No line runs under the scroll bar ("it jumps over anything betwee")."""
     app = App(fullscreen=False, size=size)
     app.running = True
     app.push(MainMenu(app))
     assert app.size == size
-    for entry in CATALOGUE:
-        app.push(RulesScene(app, entry.id))
-        pump(app, 1)
-        box = app.scene.text_box
-        wrap = box.text_wrap_rect
-        if box.scroll_bar is not None:
-            assert wrap.right <= box.scroll_bar.rect.left
-        assert wrap.right <= box.rect.right
-        for row in box.text_box_layout.layout_rows:
-            assert row.x >= 0 and row.x + row.width <= wrap.width, (entry.id, row.x, row.width)
-        app.pop()
+    app.push(RulesScene(app, game_id))
+    pump(app, 1)
+    box = app.scene.text_box
+    wrap = box.text_wrap_rect
+    if box.scroll_bar is not None:
+        assert wrap.right <= box.scroll_bar.rect.left
+    assert wrap.right <= box.rect.right
+    for row in box.text_box_layout.layout_rows:
+        assert row.x >= 0 and row.x + row.width <= wrap.width, (game_id, row.x, row.width)
+    app.close()
 
 
 def test_the_list_titles_fit_beside_its_scroll_bar():
