@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from helpers.bots import UNTIMED
 
 from game.ai import make_bot
@@ -72,6 +73,8 @@ def choices(seat: int, n: int = 300) -> Counter:
     return Counter(bot.choose(state, seat, random.Random(i)) for i in range(n))
 
 
+# Slow: the warden's test below is the fast check of the same matrix search.
+@pytest.mark.slow
 def test_the_raider_mostly_raids_the_poor_gate():
     share = choices(0)["rich"] / 300
     assert 0.12 < share < 0.28  # one in five; a raider guessing at replies always goes rich

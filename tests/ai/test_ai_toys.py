@@ -71,6 +71,8 @@ def test_nim_search_wins_against_random_from_a_won_position():
         assert outcome == (1.0, 0.0)
 
 
+# Slow: a deep search over turns of two parts; the other toy searches are its fast cover.
+@pytest.mark.slow
 def test_multi_part_turns_same_seat_twice():
     # Two decisions per turn by the same seat: a search that assumed
     # alternation would minimise over its own second decision.

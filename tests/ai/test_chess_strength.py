@@ -203,6 +203,8 @@ def test_null_moves_are_tried_in_chess_and_never_in_check(monkeypatch):
     assert not any(seen)
 
 
+# Slow: searches in every game; the null-move tests on chess are its fast cover.
+@pytest.mark.slow
 def test_no_null_move_where_the_game_does_not_declare_it_safe(monkeypatch):
     seen = spy_null_moves(monkeypatch)
     monkeypatch.setattr(type(GAMES["chess"]), "null_move_safe", False)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from helpers.bots import UNTIMED
 from test_adrenaline_rules import GAME, position
 
@@ -75,6 +76,8 @@ def test_the_evaluation_counts_checkers_for_the_side_that_holds_them():
     assert evaluate(mine, 0) > evaluate(plain, 0) > evaluate(theirs, 0)
 
 
+# Slow: a whole game of searches; the other tests here are its fast cover.
+@pytest.mark.slow
 def test_computer_players_finish_a_game():
     state = position(
         """

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from coop_positions import position, start_of_game, turn
 from helpers.bots import UNTIMED
 
@@ -52,11 +53,15 @@ def test_it_decides_from_its_own_view_only():
     assert picks[0] == picks[1]
 
 
+# Slow: likewise.
+@pytest.mark.slow
 def test_it_captures_what_the_line_allows():
     state = position(OPEN, line="Pn", hand0="N", hand1="b")
     assert "exd5" in turn(state, SPEC)  # a quiet move first, or not: the knight is taken
 
 
+# Slow: a planner search of a second; the other choices here are its fast cover.
+@pytest.mark.slow
 def test_it_plays_the_card_that_makes_a_capture_possible():
     state = position(OPEN, step="card", line="P", hand0="Rn", hand1="b")
     steps = turn(state, SPEC)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from coop_positions import position, start_of_game, turn
 from helpers.bots import UNTIMED
 
@@ -33,6 +34,8 @@ KING_IN_REACH = """
     """
 
 
+# Slow: many sampled worlds; the other partner tests are its fast cover.
+@pytest.mark.slow
 def test_it_keeps_a_king_capture_while_many_cards_are_to_come():
     """The white rook may take the black king, but twenty-odd cards are
     still to come and no kind is gone: ending the game now scores 5."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from helpers.bots import UNTIMED
 from test_golf_rules import GAME, bids, go, position, sq
 
@@ -38,6 +39,9 @@ def computer(state, seat: int, spec: str = "search:2"):
     return think_now(spec, state, seat, random.Random(1), **UNTIMED)
 
 
+# Slow: solves several holes to the end; the demonstration and give-up tests
+# here are its fast cover.
+@pytest.mark.slow
 def test_the_computer_bids_the_true_length_and_zero_when_impossible():
     assert computer(position(3), 0) == Bid(1)
     assert computer(worked_hole(3), 2) == Bid(3)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from helpers.bots import UNTIMED
 from test_tulaga_rules import BLACK, DIAGONAL_FOUR, GAME, WHITE, play, position, sq
 
@@ -35,6 +36,8 @@ def test_hard_blocks_the_only_completion_point():
     assert action == Place(sq("c3"))
 
 
+# Slow: a Hard search of seconds; the other levels' tests here are its fast cover.
+@pytest.mark.slow
 def test_hard_completes_the_row_and_takes_its_rank_stone():
     rng = random.Random(3)
     state = position(DIAGONAL_FOUR, side="b")

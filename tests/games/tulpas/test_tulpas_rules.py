@@ -462,6 +462,8 @@ def test_ox_decline_is_its_own_action():
     assert Place("amazon", 3) != Place("spider", 3)
 
 
+# Slow: a whole game against a search; Maces' bot tests are its fast cover.
+@pytest.mark.slow
 def test_random_against_search_finishes_quickly():
     from game.ai import make_bot
 
