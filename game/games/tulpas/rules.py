@@ -292,12 +292,12 @@ class TulpasState(MacesState):
         super()._check_goes_on()
 
     # -- notation -----------------------------------------------------------------------------
-    def notation(self, action) -> str:
+    def _written(self, action) -> str:
         if isinstance(action, Shot):
             return f"Y{action}"
         if isinstance(action, OxStrike):
             return f"W{action}"
-        return super().notation(action)
+        return super()._written(action)
 
 
 @register
