@@ -314,8 +314,11 @@ class BoardView:
             except Exception:
                 pass
         self.target_squares = set(targets)
+        # Occupied in the position the decision is about, not in the one an
+        # animation still shows: a Mace that is still sliding to its square
+        # when its swing is offered gets a ring, not a dot under it.
         self.capture_squares = {
-            t for t in targets if t in self.shown and (not path or t != path[0])
+            t for t in targets if t in self._target_position and (not path or t != path[0])
         }
 
     def fly_home(self, sq: int, pos: tuple[int, int]) -> None:

@@ -220,3 +220,19 @@ def test_the_squares_a_new_tulpa_may_take_are_marked_before_any_click(app):
     scene.refresh()
     homes = {a.sq for a in match.state.legal_actions(0)}
     assert homes and scene.board.target_squares == homes
+
+
+def test_the_mace_that_just_moved_is_ringed_when_it_may_swing_next(app):
+    """Me5-e6: both Maces reach f7, so White clicks the Mace to swing first;
+    the one that has just moved is ringed like the other (issue 27: its
+    marker was a dot under the piece)."""
+    from helpers.ui_driver import open_play, settle
+
+    match = Match("maces", seed=1, start="5k4/10/10/3p1p4/6M3/4M5/10/10/10/5K4 w act - 0 1")
+    scene = open_play(app, match)
+    click_at(app, scene.board.square_center(sq("e5")))
+    click_at(app, scene.board.square_center(sq("e6")))
+    settle(app, scene)
+    assert match.state.prompt(0) == "Choose which Mace swings next"
+    assert scene.board.target_squares == {sq("e6"), sq("g6")}
+    assert scene.board.capture_squares == {sq("e6"), sq("g6")}
