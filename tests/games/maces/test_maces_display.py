@@ -236,3 +236,28 @@ def test_the_mace_that_just_moved_is_ringed_when_it_may_swing_next(app):
     assert match.state.prompt(0) == "Choose which Mace swings next"
     assert scene.board.target_squares == {sq("e6"), sq("g6")}
     assert scene.board.capture_squares == {sq("e6"), sq("g6")}
+
+
+def test_the_maces_keep_their_own_outline_at_the_size_of_the_captured_row():
+    """At 20 px (the captured-pieces row) a Mace looked like a pawn: the
+    outlines of the Mace and the Tulpa Mace differ from every other piece
+    of the Tulpas game (which has all of Maces' kinds) in at least 30
+    pixels. (The old drawings: 18 for the Mace and the pawn.)"""
+    import pygame
+
+    from game.games.tulpas.rules import TulpasState
+    from game.ui import art
+
+    pygame.init()
+
+    def outline(kind: str) -> pygame.mask.Mask:
+        return pygame.mask.from_surface(art.piece_surface(0, kind, 20), 128)
+
+    kinds = sorted(TulpasState.piece_letters.letter_of)
+    for mace in ("mace", "tulpa_mace"):
+        a = outline(mace)
+        for kind in kinds:
+            if kind != mace:
+                b = outline(kind)
+                differ = a.count() + b.count() - 2 * a.overlap_area(b, (0, 0))
+                assert differ >= 30, (mace, kind, differ)
