@@ -532,6 +532,19 @@ class MacesState(MacesText, GridPosition, State):
             return "Choose the victim of one of your Maces"
         return f"{self.game.seats[seat]} to move"
 
+    def stuck_reason(self, seat: int, square: int) -> str | None:
+        """Why the mover's piece on ``square``, clicked while an action is
+        due, has none (a decision of another phase has its own prompt)."""
+        p = self.board[square] if 0 <= square < GEO.size else None
+        if self.is_over() or p is None or p.side != seat or self.turn != seat:
+            return None
+        if self.phase != ACT:
+            return None
+        name = "Horse-apult" if p.kind == "horse_apult" else p.kind.replace("_", " ")
+        if self.is_frozen(square):
+            return f"That {name} is held in a Spider's web"
+        return f"That {name} has no legal action now"
+
     # -- copies -------------------------------------------------------------------------
     # Nothing in the state is hidden, so ``view`` and ``sample`` are the base ones.
     def copy(self) -> MacesState:

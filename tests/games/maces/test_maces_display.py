@@ -261,3 +261,13 @@ def test_the_maces_keep_their_own_outline_at_the_size_of_the_captured_row():
                 b = outline(kind)
                 differ = a.count() + b.count() - 2 * a.overlap_area(b, (0, 0))
                 assert differ >= 30, (mace, kind, differ)
+
+
+def test_a_click_on_a_piece_held_in_a_web_says_why(app):
+    from helpers.ui_driver import open_play
+
+    start = "9k/10/10/10/10/10/10/2Y7/2s7/9K w act - 0 1 -/-"  # the c2 Spider holds c3
+    match = Match("tulpas", seed=1, start=start, players=["human", "computer:random"])
+    scene = open_play(app, match)
+    click_at(app, scene.board.square_center(sq("c3")))
+    assert "That archer is held in a Spider's web" in scene.panel.status_text
