@@ -496,6 +496,10 @@ class GolfGame(Game):
     draw_offers = False
     resign_label = "Quit round"
     resign_note = "The round ends here, with no score."
+    resign_words = "{seat} quits the round"
+    # With other people a hint would be the solver's answer: the bid to make
+    # and the line to show (rules/golf.md, "In the app").
+    hints_against_people = False
     options = (
         Option(
             "players",

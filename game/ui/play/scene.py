@@ -84,6 +84,7 @@ class PlayScene(Scene):
         self.closed = False
         self._game_over_shown = match.is_over()  # a finished game resumed: no dialog
         self._prefix_shown = False
+        self.best = self._best()  # the best score kept for this mode (game/records.py)
         self.seen: Seen = self.viewpoint.seen()
         self._face_the_viewer()
         for widget in self.widgets:  # heights may follow what the widget shows
@@ -155,10 +156,13 @@ class PlayScene(Scene):
         squares = THEMES[self.board.theme][:2]
         for widget in self.widgets:
             widget.squares = squares
+            widget.best, widget.assisted = self.best, bool(self.match.assists)
             widget.refresh(seen)
         actor = seen.actor if self.looking_at is None else None  # no moves while looking back
         self.input.offer(self.adapter.paths(seen.state, actor) if actor is not None else {})
-        if self.panel.refresh():  # other panel buttons: lay the panel out again
+        heights = [max(0, int(widget.height)) for widget in self.widgets]
+        if self.panel.refresh() or heights != self.panel.widget_heights:
+            # other panel buttons, or a widget grown or shrunk: lay the panel out again
             self._layout(self.app.size)
             self.panel.refresh()
         self.panel.show(not self.viewpoint.covering)
@@ -472,6 +476,7 @@ class PlayScene(Scene):
             self._game_over_shown = True
             result = self.match.state.result()
             more = self.dialogs.score_lines(result, self._count_score())
+            self.best = self._best()
             self.dialogs.show_game_over(seats.headline(self.match, result), result.reason, more)
             self.refresh()
 
@@ -485,6 +490,15 @@ class PlayScene(Scene):
         except Exception:  # a full disk must not hide the game-over window
             log.exception("could not keep the score")
             return records.NotKept()
+
+    def _best(self) -> Any:
+        from game import records
+
+        try:
+            return records.best_of(self.match)
+        except Exception:  # an unreadable data folder: no best to show
+            log.exception("could not read the best scores")
+            return None
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.viewpoint.covering:
