@@ -74,6 +74,7 @@ class PlayScene(Scene):
         self.input.mark_one_click = self.adapter.mark_one_click
         self.input.on_stuck = self._stuck
         self.stuck_note = ""  # why the piece just clicked cannot move
+        self.reselect: int | None = None  # a square to pick for the next decision
         self.bots = BotDriver(match)
         self.hints = Hint(self)
         self.dialogs = Dialogs(self)
@@ -256,7 +257,10 @@ class PlayScene(Scene):
         if seat is None:
             return False
         if len(actions) == 1:
-            return self.submit(seat, actions[0], instant_from=instant)
+            done = self.submit(seat, actions[0], instant_from=instant)
+            if done and len(path) == 1 and self.adapter.keeps_selection(actions[0]):
+                self.reselect = path[0]  # picked again once the board is still
+            return done
         choices = self.adapter.choices(self.seen.state, seat, actions)
         if len(path) >= 2:
             self.board.pending = (path[-2], path[-1])
@@ -472,6 +476,10 @@ class PlayScene(Scene):
         if self.closed:
             return
         self.hints.update()
+        if self.reselect is not None and not self.board.animating:
+            square, self.reselect = self.reselect, None
+            if self.input.enabled and self.input.can_pick(square):
+                self.input.press(square)
         if self.match.is_over() and not self._game_over_shown and not self.board.animating:
             self._game_over_shown = True
             result = self.match.state.result()

@@ -166,11 +166,18 @@ def test_show_solution_puts_the_pieces_back_then_plays_the_line_move_by_move():
     state = position(1, diagram=WORKED, chosen="Kb")
     state.apply({0: go("e5g6")})
     events = state.apply({0: GiveUp()})
-    kinds = [e.kind for e in events]
-    assert kinds[:1] == ["golf_reset"] and kinds.count("golf_move") == 3
+    assert [e.kind for e in events] == ["golf_reset"]
     steps = steps_from_events(events, 1.0, builders=ADAPTER.animations)
-    # out and back in, then one step per move (the last with the capture's fade)
-    assert [len(s.tracks) for s in steps] == [len(events[0]["left"]), 16, 1, 1, 2]
+    assert [len(s.tracks) for s in steps] == [len(events[0]["left"]), 16]  # out and back in
+    # Then the line, a step each, from the panel's "Next move" (the last with the capture's fade).
+    tracks = []
+    while state.showing:
+        (choice,) = ADAPTER.panel_choices(state, 0)
+        assert choice.label == f"Next move: {choice.action}"
+        events = state.apply({0: choice.action})
+        steps = steps_from_events(events, 1.0, builders=ADAPTER.animations)
+        tracks.append(len(steps[0].tracks))
+    assert tracks == [1, 1, 2]
     assert state.scores == [(6,)]  # twice par
 
 

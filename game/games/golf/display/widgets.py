@@ -92,6 +92,8 @@ class HoleBar(PanelWidget):
     def lines(self, state: Any) -> list[tuple[str, str]]:
         """(text, style) lines: style "bold", "plain" or "dim"."""
         out = [(f"Hole {state.hole} of {state.holes}", "bold")]
+        if not state.solo:  # the dealer decides ties: whoever bid first from their left
+            out[0] = (f"{out[0][0]} · {seat_name(state, state.dealer, self.names)} deals", "bold")
         phase = state.phase
         result = state.result()
         if result is not None:
@@ -102,6 +104,9 @@ class HoleBar(PanelWidget):
             )
         elif phase == "bid":
             out.append(("Bid in secret: how many moves?", "plain"))
+        elif phase == "play" and state.showing:
+            shown = f"Solution: {state.strokes} of {state.par} moves shown"
+            out.append((f"{shown} · scores {2 * (state.par or 0)}", "plain"))
         elif phase == "play" and state.solo:
             out.append((f"Moves {state.strokes} · par {state.par}", "plain"))
         elif phase == "play":
