@@ -13,7 +13,10 @@ its squares marked on the board with an arrow, its widget places (a card, a
 piece in hand) ringed, or the panel button that makes it ringed; and its
 notation in the status line ("Hint: Nf3"). It belongs to one decision seen
 by one person: anything played, undone or redone, or another person at the
-screen, and it is gone.
+screen, and it is gone. A hint shown makes the game assisted: its score is
+kept apart from the best scores (game/records.py). A game that declares
+``hints_against_people = False`` (Golf) gives none to a person playing
+against other people.
 """
 
 from __future__ import annotations

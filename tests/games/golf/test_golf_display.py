@@ -212,3 +212,51 @@ def test_the_panel_calls_players_by_the_names_they_typed():
     match.names[1] = "Bob"
     bar.refresh(Seen(match.game, match.state, None, None, tuple(match.names)))
     assert ("Bob shows it in 3 \u00b7 moves 0", "plain") in bar.lines(match.state)
+
+
+def test_with_several_players_the_hole_bar_names_the_dealer_in_every_phase():
+    """The dealer decides ties for the lowest bid: shown from the deal to the
+    putting back, by the name typed; alone there is no dealer to show."""
+    from game.ui.play.viewpoint import Seen
+
+    start = position(3, dealer=2, diagram=WORKED, chosen="Kb")
+    match = Match("golf", {"players": 3}, 1, HUMANS, start.to_text(), names=["", "", "Cy", ""])
+    bar = HoleBar()
+    seen_phases = set()
+    for bids in ((4, 3, 0), None):
+        bar.refresh(Seen(match.game, match.state, None, None, tuple(match.names)))
+        seen_phases.add(match.state.phase)
+        assert bar.lines(match.state)[0] == ("Hole 1 of 9 \u00b7 Cy deals", "bold")
+        if bids:
+            for seat, bid in enumerate(bids):
+                match.submit(seat, Bid(bid))
+    assert seen_phases == {"bid", "play"}
+    alone = position(1)
+    assert bar.lines(alone)[0] == ("Hole 1 of 9", "bold")
+
+
+def test_show_solution_is_played_as_steps_in_the_move_list_to_look_back_at(app):
+    from helpers.ui_driver import press_button
+
+    match = Match("golf", {"players": 1}, 3)
+    scene = open_play(app, match)
+    (show,) = [b for b, c in scene.panel.choice_buttons.items() if c.label == "Show solution"]
+    press_button(app, show)
+    settle(app, scene)
+    line = [str(a) for a in match.state.legal_actions(0)]
+    assert match.history == [{0: "give up"}] and match.state.showing
+    shown = []
+    while match.state.showing:
+        (button,) = scene.panel.choice_buttons
+        assert button.text.startswith("Next move: ")
+        shown.append(button.text.removeprefix("Next move: "))
+        press_button(app, button)
+        settle(app, scene)
+    assert shown[0] == line[0] and len(shown) == match.state.pars[0]
+    assert match.move_list()[1 : 1 + len(shown)] == shown  # each move its own step
+    assert match.state.scores == [(2 * match.state.pars[0],)]
+    # Looking back: after "give up" the pieces stand where the hole began, the
+    # line to show; after its first move, that move is on the board.
+    assert match.state_at(1).showing and match.state_at(1).board == match.state_at(1).start
+    first = match.state_at(2)
+    assert "".join(H.GEO.name(s) for s in first.last) == shown[0]
