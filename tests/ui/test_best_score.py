@@ -165,3 +165,18 @@ def test_a_typed_start_or_a_game_between_computers_shows_no_best(app):
     records.record("cooperative", {"mode": "solitaire"}, 3, today=datetime.date(2026, 11, 20))
     bots = open_play(app, Match("cooperative", {"mode": "solitaire"}, 1, ["computer:search:1"] * 2))
     assert all(w.best is None for w in bots.widgets)
+
+
+def test_a_scorecard_that_grows_a_row_once_assisted_is_laid_out_again(app):
+    match = Match("golf", {"players": 1}, 1)
+    match.play({0: match.state.legal_actions(0)[0]})
+    scene = open_play(app, match)
+    (card,) = [w for w in scene.widgets if type(w).__name__ == "ScoreCard"]
+    before = card.height
+    assert card.best is None and not card.best_words()  # no best yet: no Best row
+    match.assists.add("hint")  # as a hint shown does (the panel's buttons stay as they are)
+    scene.refresh()
+    assert card.best_words() == "assisted" and card.height > before
+    assert scene.panel.widget_heights == [int(w.height) for w in scene.widgets]
+    bottom = max(w.rect.bottom for w in scene.widgets)
+    assert card.rect.height == card.height and card.rect.bottom <= bottom
