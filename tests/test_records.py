@@ -245,7 +245,21 @@ def finished(game_id: str, help: str | None = None, seed: int = 1) -> Match:
     return match
 
 
-@pytest.mark.parametrize("game_id", ["toy_climb", "cooperative", "golf"])
+def score_games() -> list[str]:
+    """Every game whose result can be a score (so keeps a best): the
+    registered games whose rules make ``Result.score``; a new one must be
+    taught to ``finished`` above."""
+    from pathlib import Path
+
+    import game.games
+
+    root = Path(game.games.__file__).parent
+    return sorted(
+        p.parent.name for p in root.glob("*/rules.py") if "Result.score(" in p.read_text()
+    )
+
+
+@pytest.mark.parametrize("game_id", ["toy_climb", *score_games()])
 @pytest.mark.parametrize("help", ["undo", "hint"])
 def test_an_assisted_game_is_not_counted_and_says_so(game_id, help):
     assisted = records.record_match(finished(game_id, help), today=DAY1)
