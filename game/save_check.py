@@ -24,6 +24,8 @@ HUMAN = "human"
 COMPUTER_PREFIX = "computer:"
 SEED_MAX = 2**63  # a seed is a whole number below this (saves write 31-bit ones)
 MAX_MOVE_TEXT = 200  # characters; a move's notation is a few of them
+UNDO, HINT = "undo", "hint"  # the help that makes a game assisted (``Match.assists``)
+ASSISTS = (UNDO, HINT)
 
 # What a SaveError can say is wrong (``SaveError.kind``).
 NOT_A_SAVE_KIND = "not_a_save"  # not a save of this app at all
@@ -108,6 +110,7 @@ class SaveFields:
     steps: list[dict[Any, Any]]
     redo: list[dict[Any, Any]]
     final: str
+    assisted: tuple[str, ...] = ()  # the help a person had (Match.assists)
 
 
 # -- what a seat may not see, out of plain sight ------------------------------------------
@@ -201,7 +204,12 @@ def read_fields(d: Any) -> SaveFields:
         raise SaveError(NO_FINAL)
     if not isinstance(d["final"], str):
         raise damaged("its final position is unreadable")
-    return SaveFields(game, options, seed, players, names, start, steps, redo, d["final"])
+    assisted = d.get("assisted", [])  # saves from before it were not helped
+    if not isinstance(assisted, list) or not all(a in ASSISTS for a in assisted):
+        raise damaged("its note of undo and hints is unreadable")
+    return SaveFields(
+        game, options, seed, players, names, start, steps, redo, d["final"], tuple(assisted)
+    )
 
 
 def _plain(value: Any) -> bool:

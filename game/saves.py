@@ -638,6 +638,18 @@ def _valid_setting(key: str, value: Any) -> bool:
             and all(isinstance(x, str) and len(x) <= 200 for x in v)
             for k, v in value.items()
         )
+    if key == "last_options":  # per game id, the options chosen from a list
+        return isinstance(value, dict) and all(
+            isinstance(k, str)
+            and len(k) <= 40
+            and isinstance(v, dict)
+            and len(v) <= 16
+            and all(
+                isinstance(o, str) and len(o) <= 40 and isinstance(x, (str, int, float, bool))
+                for o, x in v.items()
+            )
+            for k, v in value.items()
+        )
     default = DEFAULT_SETTINGS.get(key)
     if isinstance(default, bool):
         return isinstance(value, bool)

@@ -110,6 +110,15 @@ class Option:
     default: Any
     choices: tuple[Any, ...] = ()  # empty: free value checked by ``validate``
     help: str = ""
+    # A help line per choice, where the choices need words of their own
+    # (the setup shows the chosen one's); empty: ``help`` for all.
+    choice_help: tuple[str, ...] = ()
+
+    def help_for(self, value: Any) -> str:
+        """The help line to show with ``value`` chosen."""
+        if self.choice_help and value in self.choices:
+            return self.choice_help[self.choices.index(value)]
+        return self.help
 
 
 @dataclass(frozen=True)
@@ -205,10 +214,14 @@ class Game:
     draw_offers: ClassVar[bool] = True
     resign_label: ClassVar[str] = "Resign"
     resign_note: ClassVar[str] = ""  # what stopping means, asked before it is done
+    resign_words: ClassVar[str] = "{seat} resigns"  # the move list's line for it
     # The computer: what a setup level ("search:2") means in this game where
     # the generic depth plays badly, and the spec the Hint button asks.
     bot_levels: ClassVar[Mapping[str, str]] = {}
     hint_bot: ClassVar[str | None] = None
+    # False: no hint for a person playing against other people (a race to
+    # solve a puzzle, where the hint would be the answer and the secret bid).
+    hints_against_people: ClassVar[bool] = True
     # What the search may assume (declared, never probed). ``null_move_safe``:
     # passing is never better than moving, so null-move pruning and check
     # extensions are sound; the states are then ``NullMoves``.
@@ -380,6 +393,11 @@ class State:
         """Why ``seat``'s piece on ``square``, clicked, has no move now (the
         app says it instead of doing nothing); None: nothing to say."""
         return None
+
+    def side_acting(self, seat: Seat) -> int:
+        """The side (colour) ``seat`` moves in the decision at hand: its own,
+        unless it moves more than one (Cooperative Chess alone moves both)."""
+        return self.game.side_of(seat)
 
     def uniform_decision(self, seat: Seat) -> bool:
         """True for a secret choice that an opponent could exploit if it were

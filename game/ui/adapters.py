@@ -76,6 +76,13 @@ class MoveAdapter:
             return (action.frm, action.to)
         return None
 
+    def keeps_selection(self, action: Action) -> bool:
+        """After ``action``, made with one click on a square, is that square
+        picked again for the next decision (once the board is still)? For a
+        click that ends a turn and starts the next one (Cooperative Chess
+        alone: a piece of the colour to move next)."""
+        return False
+
     def alias_paths(self, state: State, seat: Seat, action: Action) -> list[Path]:
         """Other click paths that also make ``action`` when no other action
         owns them: a castle also by dropping the king on its landing square."""

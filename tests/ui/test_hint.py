@@ -108,6 +108,7 @@ def test_the_hint_finds_the_mate_and_shows_it_on_the_board_and_in_the_status(app
     a1 = scene.board.square_rect(sq("a1"))
     assert not near(app.window.get_at((a1.x + 1, a1.centery)), HINT)
     assert match.history == []  # a hint plays nothing
+    assert match.assists == {"hint"}  # but the game is assisted (game/records.py)
 
 
 def test_the_hint_goes_when_a_move_is_played(app, mate_in_one):
@@ -324,6 +325,28 @@ def test_no_hint_while_the_computer_thinks_when_looking_back_or_after_the_end(
     assert not scene.panel.buttons["hint"].is_enabled
     scene.hints.ask()
     assert not scene.hints.thinking
+
+
+def test_golf_against_other_people_has_no_hint_for_the_bid_or_the_demonstration(app):
+    """A hint would be the solver's answer: the bid to make, the line to show."""
+    match = Match("golf", {"players": 2}, 3, ["human"] * 4)
+    assert match.state.phase == "bid"
+    scene = open_play(app, match)
+    scene.viewpoint.reveal()
+    scene.refresh()
+    assert scene.seen.actor is not None and not scene.hints.can_ask()
+    assert not scene.panel.buttons["hint"].is_enabled
+    match.play({0: match.state.parse_action("bid 3", 0), 1: match.state.parse_action("bid 4", 1)})
+    assert match.state.phase == "play"  # the lower bidder demonstrates
+    scene.refresh()
+    scene.viewpoint.reveal()
+    scene.refresh()
+    assert scene.seen.actor is not None and not scene.hints.can_ask()
+    scene.hints.ask()
+    assert not scene.hints.thinking and scene.hints.shown is None
+
+    alone = open_play(app, Match("golf", {"players": 1}, 3))
+    assert alone.hints.can_ask()  # alone it may help (and the round is then assisted)
 
 
 def test_h_is_in_the_keys_list():

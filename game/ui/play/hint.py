@@ -13,7 +13,10 @@ its squares marked on the board with an arrow, its widget places (a card, a
 piece in hand) ringed, or the panel button that makes it ringed; and its
 notation in the status line ("Hint: Nf3"). It belongs to one decision seen
 by one person: anything played, undone or redone, or another person at the
-screen, and it is gone.
+screen, and it is gone. A hint shown makes the game assisted: its score is
+kept apart from the best scores (game/records.py). A game that declares
+``hints_against_people = False`` (Golf) gives none to a person playing
+against other people.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ai.levels import STRONGEST
+from game.match import HINT
 
 if TYPE_CHECKING:
     from game.ui.play.scene import PlayScene
@@ -88,6 +92,8 @@ class Hint:
         if scene.looking_at is not None or scene.viewpoint.covering:
             return False
         if scene.bots.thinking or any(not m.is_human(s) for s in m.waiting_for()):
+            return False
+        if not scene.game.hints_against_people and _against_people(m, scene.seen.actor):
             return False
         return not self.thinking and self.shown is None and not self.at_random
 
@@ -158,6 +164,7 @@ class Hint:
         squares = tuple(p for p in path if p >= 0)
         places = tuple(p for p in path if p < 0)
         self.shown = Shown(seat, action, text, squares, places)
+        scene.match.assists.add(HINT)  # an assisted game: kept apart from the best scores
         scene.board.hint = squares
 
     def active(self) -> bool:
@@ -195,6 +202,13 @@ class Hint:
                 rects.append(button.rect.inflate(6, 6))
         for rect in rects:
             pygame.draw.rect(surface, HINT_COLOUR, rect, 3, border_radius=8)
+
+
+def _against_people(match: Any, seat: int) -> bool:
+    """Does another person play against ``seat`` (a seat in play, not of its team)?"""
+    team = match.game.team_of(seat)
+    in_play = match.game.seats_in_play(match.options)
+    return any(match.is_human(s) for s in in_play if s not in team)
 
 
 def _uniform(state: Any, seat: int) -> bool:

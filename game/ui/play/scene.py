@@ -74,6 +74,7 @@ class PlayScene(Scene):
         self.input.mark_one_click = self.adapter.mark_one_click
         self.input.on_stuck = self._stuck
         self.stuck_note = ""  # why the piece just clicked cannot move
+        self.reselect: int | None = None  # a square to pick for the next decision
         self.bots = BotDriver(match)
         self.hints = Hint(self)
         self.dialogs = Dialogs(self)
@@ -84,6 +85,7 @@ class PlayScene(Scene):
         self.closed = False
         self._game_over_shown = match.is_over()  # a finished game resumed: no dialog
         self._prefix_shown = False
+        self.best = self._best()  # the best score kept for this mode (game/records.py)
         self.seen: Seen = self.viewpoint.seen()
         self._face_the_viewer()
         for widget in self.widgets:  # heights may follow what the widget shows
@@ -155,10 +157,13 @@ class PlayScene(Scene):
         squares = THEMES[self.board.theme][:2]
         for widget in self.widgets:
             widget.squares = squares
+            widget.best, widget.assisted = self.best, bool(self.match.assists)
             widget.refresh(seen)
         actor = seen.actor if self.looking_at is None else None  # no moves while looking back
         self.input.offer(self.adapter.paths(seen.state, actor) if actor is not None else {})
-        if self.panel.refresh():  # other panel buttons: lay the panel out again
+        heights = [max(0, int(widget.height)) for widget in self.widgets]
+        if self.panel.refresh() or heights != self.panel.widget_heights:
+            # other panel buttons, or a widget grown or shrunk: lay the panel out again
             self._layout(self.app.size)
             self.panel.refresh()
         self.panel.show(not self.viewpoint.covering)
@@ -252,7 +257,10 @@ class PlayScene(Scene):
         if seat is None:
             return False
         if len(actions) == 1:
-            return self.submit(seat, actions[0], instant_from=instant)
+            done = self.submit(seat, actions[0], instant_from=instant)
+            if done and len(path) == 1 and self.adapter.keeps_selection(actions[0]):
+                self.reselect = path[0]  # picked again once the board is still
+            return done
         choices = self.adapter.choices(self.seen.state, seat, actions)
         if len(path) >= 2:
             self.board.pending = (path[-2], path[-1])
@@ -468,10 +476,15 @@ class PlayScene(Scene):
         if self.closed:
             return
         self.hints.update()
+        if self.reselect is not None and not self.board.animating:
+            square, self.reselect = self.reselect, None
+            if self.input.enabled and self.input.can_pick(square):
+                self.input.press(square)
         if self.match.is_over() and not self._game_over_shown and not self.board.animating:
             self._game_over_shown = True
             result = self.match.state.result()
             more = self.dialogs.score_lines(result, self._count_score())
+            self.best = self._best()
             self.dialogs.show_game_over(seats.headline(self.match, result), result.reason, more)
             self.refresh()
 
@@ -485,6 +498,15 @@ class PlayScene(Scene):
         except Exception:  # a full disk must not hide the game-over window
             log.exception("could not keep the score")
             return records.NotKept()
+
+    def _best(self) -> Any:
+        from game import records
+
+        try:
+            return records.best_of(self.match)
+        except Exception:  # an unreadable data folder: no best to show
+            log.exception("could not read the best scores")
+            return None
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.viewpoint.covering:

@@ -93,16 +93,19 @@ def turn_parts(match: Any) -> list[tuple[tuple[int, int, int], str, str]]:
         return []
     game = match.game
     waiting = match.waiting_for()
+    in_play = game.seats_in_play(match.options)
     parts = []
     for seat in waiting:
         who = match.name(seat)
         if not match.is_human(seat):
             who = player_text(match, seat)
-        rest = game.seats[seat]
-        team = [s for s in game.team_of(seat) if s != seat]
+        side = match.state.side_acting(seat)
+        # A seat moving another side's pieces (Cooperative alone) is told by that side.
+        rest = game.seats[seat] if side == game.side_of(seat) else game.sides[side]
+        team = [s for s in game.team_of(seat) if s != seat and s in in_play]
         if team and len(waiting) == 1:
             rest += " · with " + " and ".join(match.seat_name(s) for s in team)
-        parts.append((side_colour(game, game.side_of(seat)), who, rest))
+        parts.append((side_colour(game, side), who, rest))
     return parts
 
 

@@ -276,3 +276,36 @@ def test_under_the_privacy_screen_widgets_get_only_what_everyone_may_see(app):
     scene.submit(0, END)
     assert scene.viewpoint.covering  # Black's turn: the screen waits for Black
     assert recorder.got == [[]]  # the step was White's draw, which Black must not see
+
+
+DECLINE = """
+    . n . . k . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . p . . . .
+    . . . . P . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . K . . .
+    """
+
+
+def test_alone_a_click_on_the_next_colours_piece_declines_the_captures_and_picks_it(app):
+    """After the quiet move, with only captures left: no End turn click. A
+    black piece that no capture takes ends White's turn and stays picked for
+    Black's; one a capture takes does not end it."""
+    start = position(DECLINE, mode="solo", step="capture", line="Pp")
+    match = Match("cooperative", {"mode": "solitaire"}, 1, None, start.to_text())
+    scene = open_play(app, match)
+    d5, b8 = sq(start, "d5"), sq(start, "b8")
+    table = AD.paths(start, 0)
+    assert table[(b8,)] == [END] and (d5,) not in table  # the pawn a capture takes: no
+    assert (sq(start, "e8"),) in table and (sq(start, "e4"), d5) in table
+    click_at(app, scene.board.square_center(d5))
+    assert match.history == []  # a capture's victim: nothing ends
+    click_at(app, scene.board.square_center(b8))
+    assert match.history[-1][0].endswith("end") and match.state.turn == 1
+    settle(app, scene)
+    pump(app, 5)
+    assert scene.input.path == [b8] and scene.input.targets  # Black's knight, picked
+    assert AD.paths(position(DECLINE, mode="duo", step="capture", line="Pp"), 0).get((b8,)) is None

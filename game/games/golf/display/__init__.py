@@ -102,6 +102,8 @@ class GolfAdapter(MoveAdapter):
                 out.append(Choice(action, None, "Show solution" if state.solo else "Give up"))
             elif isinstance(action, Deal):
                 out.append(Choice(action, None, f"Deal {action.cards} cards"))
+            elif isinstance(action, Go) and state.showing:  # the solution, a step a click
+                out.append(Choice(action, None, f"Next move: {action}"))
         return out
 
     def last_move_squares(self, state: State) -> tuple[int, ...]:
