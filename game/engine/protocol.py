@@ -209,6 +209,10 @@ class Game:
     # the generic depth plays badly, and the spec the Hint button asks.
     bot_levels: ClassVar[Mapping[str, str]] = {}
     hint_bot: ClassVar[str | None] = None
+    # A secret choice is turned face up by the next step (Telepathic's
+    # predicted card, turned over by the move): once a step follows it, the
+    # move list shows it in full to everyone.
+    secrets_shown_by_next_step: ClassVar[bool] = False
     # What the search may assume (declared, never probed). ``null_move_safe``:
     # passing is never better than moving, so null-move pruning and check
     # extensions are sound; the states are then ``NullMoves``.
