@@ -130,6 +130,7 @@ def test_the_hint_goes_on_undo(app):
     ask(app, scene)
     assert scene.hints.shown is not None and scene.hints.shown.seat == 1
     press_button(app, scene.panel.buttons["undo"])
+    press_button(app, widgets.dialogs(scene.ui)[-1].confirm_button)  # Black lets White take back
     assert match.history == []
     assert scene.hints.shown is None and scene.board.hint == ()
     assert scene.panel.buttons["hint"].is_enabled  # White may ask now
