@@ -408,3 +408,16 @@ def test_the_keys_help_shows_every_key_without_scrolling(size):
         assert window.text_block.scroll_bar is None
     finally:
         app.close()
+
+
+def test_the_advice_to_choose_at_random_is_whole_in_the_smallest_window(monkeypatch):
+    """It was cut ("Hint: choose at random, so that nobody can read y…")."""
+    app = App(fullscreen=False, size=MIN_SIZE)
+    app.running = True
+    try:
+        scene = open_play(app, Match("chess", players=["human", "human"]))
+        scene.hints.at_random = True
+        scene.refresh()
+        assert AT_RANDOM in [label.text for label in scene.panel.status_more]
+    finally:
+        app.close()

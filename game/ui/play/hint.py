@@ -37,8 +37,9 @@ HINT_COLOUR = (88, 176, 255)
 THINKING = "Hint: thinking…"
 NO_HINT = "No hint this time: the computer could not think it through"
 # A secret choice the other side would exploit if it were predictable (the
-# computer itself picks uniformly there): the hint says so instead.
-AT_RANDOM = "Hint: choose at random, so that nobody can read you"
+# computer itself picks uniformly there): the hint says so instead, short
+# enough for the status's line in the smallest window.
+AT_RANDOM = "Hint: choose at random"
 
 
 def hint_level(game: Any) -> str:
