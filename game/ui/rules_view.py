@@ -16,16 +16,16 @@ from pygame_gui.elements import UISelectionList, UITextBox
 
 from game.games import CATALOGUE, REGISTRY, load_all
 from game.resources import rules_sheet
-from game.ui import art, widgets
+from game.ui import widgets
 from game.ui.widgets import FormScene
 
 HEADING = "#e3b774"
-CODE = "#f2c888"
+CODE = widgets.CODE_COLOUR
 DIM = "#9aa5b1"
 BLOCK_BG = "#10151b"  # behind a fenced block's lines (the sheet's card is lighter)
 HEADING_SIZES = {1: 26, 2: 20, 3: 17}
 BODY_SIZE = 16
-MONO_SIZE = 15
+MONO_SIZE = widgets.MONO_SIZE
 
 _CODE = re.compile(r"`([^`]+)`")
 _BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
@@ -82,21 +82,6 @@ def _table(rows: list[str]) -> list[str]:
     return out
 
 
-def _fold(line: str, columns: int | None) -> list[str]:
-    """A block's line cut into pieces of at most ``columns`` characters,
-    after a space or a slash where one falls (a position text's ranks), so
-    the text box never cuts it itself (it would add hyphens, which a
-    position text may hold)."""
-    pieces = []
-    while columns and len(line) > columns:
-        cut = max(line.rfind(" ", 0, columns), line.rfind("/", 0, columns - 1)) + 1
-        if cut <= columns // 2:
-            cut = columns
-        pieces.append(line[:cut].rstrip(" "))
-        line = line[cut:]
-    return [*pieces, line]
-
-
 def _block(lines: list[str], columns: int | None) -> str:
     """A fenced code block: its lines as written, one under another, in the
     monospaced face on a darker ground, nothing in them read as markup (a
@@ -104,7 +89,7 @@ def _block(lines: list[str], columns: int | None) -> str:
     under itself."""
     rows = []
     for line in lines:
-        for piece in _fold(line, columns):
+        for piece in widgets.fold(line, columns):
             body = piece.lstrip(" ")
             lead = "\u00a0" * (len(piece) - len(body))  # indentation kept, not collapsed
             rows.append(_mono("\u00a0" + lead + html.escape(body, quote=False) + "\u00a0"))
@@ -213,12 +198,6 @@ def _prose(text: str) -> str:
     return "".join(out)
 
 
-def mono_columns(width: int) -> int:
-    """How many characters of the blocks' monospaced face fit in ``width`` px."""
-    font = art.ui_font(MONO_SIZE, "mono")
-    return max(8, width // max(1, font.size("0" * 10)[0] // 10))
-
-
 def sheet_html(game_id: str, columns: int | None = None) -> str:
     """The rule sheet of a game as HTML, or a note that there is none yet."""
     title = next((e.title for e in CATALOGUE if e.id == game_id), game_id)
@@ -271,7 +250,7 @@ class RulesScene(FormScene):
         self.text_rect = pygame.Rect(card.left + 14, card.top + 2, card.width - 18, card.height - 4)
         self.text_box: UITextBox | None = None
         # The box's padding and its scroll bar come off its width.
-        self.columns = mono_columns(self.text_rect.width - 40)
+        self.columns = widgets.mono_columns(self.text_rect.width - 40)
         self._show_text()
         self.back_button = widgets.button(
             ui, pygame.Rect(left, h - 24 - 46, 160, 46), "Back", "#menu_button"

@@ -196,9 +196,9 @@ class Controls:
             return
         text = state.to_text()
         if clipboard.put(text):
-            widgets.message(scene.ui, "Position copied", text)
+            widgets.code_message(scene.ui, "Position copied", "On the clipboard:", text)
         else:
-            widgets.message(scene.ui, "No clipboard here", f"The position is:\n{text}")
+            widgets.code_message(scene.ui, "No clipboard here", "The position is:", text)
         self.copied = text
 
     # -- leaving ----------------------------------------------------------------------------------
