@@ -291,10 +291,23 @@ def test_a_crash_mid_write_leaves_the_previous_autosave(home):
         ("autosave", "autosave (saved)"),
         ("Échecs  à  deux", "Échecs à deux"),
         ("x" * 200, "x" * 80),
+        ("Chess, move 4", "Chess, move 4"),
+        ("Wins for O'Brien! v1.2 [draft]", "Wins for O'Brien! v1.2 [draft]"),
+        ("a.json.", "a.json"),
+        ("nul.old", "nul.old (saved)"),
     ],
 )
 def test_sanitize_name(name, stem):
     assert saves.sanitize_name(name) == stem
+
+
+def test_every_games_default_save_name_is_kept_as_offered(home):
+    """The save dialog offers "<title>, move <n>"; it was saved as "Chess_ move 4"."""
+    from game.games import CATALOGUE
+
+    for entry in CATALOGUE:
+        offered = f"{entry.title}, move 4"  # as Controls.open_save words it
+        assert saves.save_named(nim_match(), offered).stem == offered
 
 
 def test_save_named_stays_in_the_saves_folder(home):
