@@ -412,8 +412,9 @@ def sanitize_name(name: str) -> str:
     if not stem:
         stem = "save"
     # Windows refuses a reserved name before any dot too ("con.x.json").
-    if stem.split(".")[0].rstrip().lower() in _RESERVED or stem.lower() == AUTOSAVE:
-        stem = f"{stem} (saved)"
+    base, dot, rest = stem.partition(".")
+    if base.rstrip().lower() in _RESERVED or stem.lower() == AUTOSAVE:
+        stem = f"{base} (saved){dot}{rest}"
     return stem
 
 

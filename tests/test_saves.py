@@ -294,7 +294,7 @@ def test_a_crash_mid_write_leaves_the_previous_autosave(home):
         ("Chess, move 4", "Chess, move 4"),
         ("Wins for O'Brien! v1.2 [draft]", "Wins for O'Brien! v1.2 [draft]"),
         ("a.json.", "a.json"),
-        ("nul.old", "nul.old (saved)"),
+        ("nul.old", "nul (saved).old"),
     ],
 )
 def test_sanitize_name(name, stem):
