@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
 from helpers.toy_games import install
 
-from game import saves
+from game import __version__, saves
 from game.match import Match
 from game.saves import SaveError
 
@@ -376,7 +377,12 @@ DAMAGE = [
     ({"game": 7}, "it does not say which game it is"),
     ({"game": "martian_chess"}, r"a game this version does not have \(martian_chess\)"),
     ({"format": "one"}, "its version number is unreadable"),
-    ({"format": 3}, "made by a newer version of Chess Variants"),
+    ({"format": 3, "app_version": "9.1"}, "made by a newer version of Chess Variants"),
+    # Written by this very version, which writes format 1: not a newer one's.
+    (
+        {"format": 3},
+        rf"damaged: its version number \(3\) is not one version {re.escape(__version__)} writes",
+    ),
     ({"actions": [{"0": "take 1"}, {"1": "take 9"}]}, r"move 1 \(take 9\) is not allowed"),
     ({"actions": [{"0": "take 1"}, {"0": "take 2"}]}, r"move 1 \(take 2\) is not allowed"),
     ({"redo": [{"1": "take 9"}]}, r"a taken-back move \(take 9\) is not allowed"),
