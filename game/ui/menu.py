@@ -62,7 +62,7 @@ class MainMenu(FormScene):
         content_w = min(1140, w - 64)
         grid_w = content_w - side_w - 32
         left = (w - content_w) // 2
-        grid_top = top + (78 if short else 120)
+        grid_top = top + (72 if short else 120)
         rows = -(-len(games) // COLUMNS)
         notes = self._notice_lines()
         below = 36 if notes or not short else 16  # a notice's line under the games

@@ -144,8 +144,13 @@ def test_load_list_shows_damaged_saves_with_their_error():
     assert len(saves.list_saves()) == 1
 
 
-def test_every_title_shows_in_the_smallest_window():
+@pytest.mark.parametrize("notices", [0, 1])
+def test_every_title_shows_in_the_smallest_window(notices, monkeypatch):
+    """With a start-up notice under the games too."""
     from game.app import MIN_SIZE, App
+
+    note = "A damaged settings file was set aside."
+    monkeypatch.setattr(MainMenu, "_notice_lines", staticmethod(lambda: [note] * notices))
 
     app = App(fullscreen=False, size=MIN_SIZE)
     app.running = True
