@@ -383,8 +383,11 @@ class Match:
 
     def seen_step(self, record: Record, viewer: Seat | None) -> Step:
         """The step as ``viewer`` may read it: its own choices in full, the
-        other seats' in their public form (None: everything)."""
+        other seats' in their public form (None: everything), unless the
+        game has turned it face up since (``secrets_shown_by_next_step``)."""
         if record.public is None or viewer is None:
+            return record.step
+        if self.game.secrets_shown_by_next_step and record is not self.records[-1]:
             return record.step
         return {s: (t if s == viewer else record.public[s]) for s, t in record.step.items()}
 

@@ -222,6 +222,10 @@ class Game:
     # False: no hint for a person playing against other people (a race to
     # solve a puzzle, where the hint would be the answer and the secret bid).
     hints_against_people: ClassVar[bool] = True
+    # A secret choice is turned face up by the next step (Telepathic's
+    # predicted card, turned over by the move): once a step follows it, the
+    # move list shows it in full to everyone.
+    secrets_shown_by_next_step: ClassVar[bool] = False
     # What the search may assume (declared, never probed). ``null_move_safe``:
     # passing is never better than moving, so null-move pruning and check
     # extensions are sound; the states are then ``NullMoves``.

@@ -292,6 +292,9 @@ def _fade_removed(b: Any, e: Any) -> None:
 
 
 class TelepathicAdapter(MoveAdapter):
+    # The team rows count the pieces each team lost; the captured row's room
+    # goes to the move list (three lines tall beside it).
+    show_captured = False
     animations = {"remove": _fade_removed}
     sounds = (("remove", "capture"), ("reveal", "card"), ("predict", "card"))
 

@@ -1,8 +1,10 @@
 """The Hint button (and the H key): the computer suggests a good action to
 the person whose decision it is.
 
-The suggestion comes from the search bot at the strongest level people choose
-(game/ai/levels.py; or the game's own ``hint_bot`` spec, where a game sets one),
+The suggestion comes from the computer at the strongest level people choose,
+as the game plays it (game/ai/levels.py ``spec_for``: Chess's Hard is a deep
+timed search, not the generic depth 3; or the game's own ``hint_bot`` spec,
+where a game sets one),
 thinking in a worker process of its own (game/ui/play/bots.py) within the
 bot's usual limits, so the window never freezes. It is handed only
 ``match.state.view(seat)``: a hint gives away nothing the person may not
@@ -27,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ai.levels import STRONGEST
+from game.ai.levels import STRONGEST, spec_for
 from game.match import HINT
 
 if TYPE_CHECKING:
@@ -39,17 +41,18 @@ HINT_COLOUR = (88, 176, 255)
 THINKING = "Hint: thinking…"
 NO_HINT = "No hint this time: the computer could not think it through"
 # A secret choice the other side would exploit if it were predictable (the
-# computer itself picks uniformly there): the hint says so instead.
-AT_RANDOM = "Hint: choose at random, so that nobody can read you"
+# computer itself picks uniformly there): the hint says so instead, short
+# enough for the status's line in the smallest window.
+AT_RANDOM = "Hint: choose at random"
 
 
 def hint_level(game: Any) -> str:
     """The bot spec a hint asks: the game's own ``hint_bot`` if it sets
-    one, else the strongest computer level people choose."""
-    own = getattr(game, "hint_bot", None)
+    one, else the game's own player of the strongest level people choose."""
+    own = game.hint_bot
     if isinstance(own, str) and own:
         return own
-    return STRONGEST
+    return spec_for(game, STRONGEST)
 
 
 @dataclass(frozen=True)

@@ -110,3 +110,12 @@ def test_the_panel_fits_between_the_move_list_and_the_buttons():
         finally:
             scene.close_runners()
             app.close()
+
+
+def test_the_move_list_shows_six_lines_or_more_in_the_default_window(app):
+    """It was three lines tall: the captured row (which the team rows' "lost"
+    counts already tell) took the room. A line of the list is 28 px."""
+    scene = open_play(app, Match("telepathic", players=["human"] * 4))
+    assert app.size == (1280, 800)
+    assert not scene.adapter.show_captured
+    assert scene.panel.moves.rect.height >= 6 * 28
