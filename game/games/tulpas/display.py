@@ -55,6 +55,24 @@ class TulpaCards(PanelWidget):
                 surface.blit(done, (x + 4, y + (row_h - done.get_height()) // 2))
 
 
+def duel_words(event: Any, game: Any) -> str:
+    """The card duel turned face up: "White picked Spider, Black guessed
+    Archer: no match". A last card is created without a duel: nothing to
+    reveal."""
+    if event.get("certain"):
+        return ""
+    mover = event.seat
+    verdict = "match, the Tulpa is created" if event["match"] else "no match"
+    return (
+        f"{game.seats[mover]} picked {_title(event['pick'])}, "
+        f"{game.seats[1 - mover]} guessed {_title(event['guess'])}: {verdict}"
+    )
+
+
+def _title(kind: str) -> str:
+    return kind.replace("_", " ").title()
+
+
 class TulpasAdapter(MacesAdapter):
     animations = {
         **MacesAdapter.animations,
@@ -69,6 +87,7 @@ class TulpasAdapter(MacesAdapter):
         ("reveal", "card"),
         ("shot", "capture"),
     )
+    reveals = {"reveal": duel_words}
 
     def make_widgets(self) -> list[Any]:
         return [TulpaCards()]

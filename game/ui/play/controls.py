@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import widgets
+from game.ui.play.viewpoint import CONTINUE
 
 if TYPE_CHECKING:
     from game.ui.play.scene import PlayScene
@@ -227,6 +228,9 @@ class Controls:
         else:
             choice = scene.panel.choice_buttons.get(element)
             if choice is None:
+                return
+            if choice.action is CONTINUE and scene.viewpoint.holding:
+                scene.release_hold()
                 return
             seat = scene.seen.actor
             if seat is not None and scene.chooser is None:

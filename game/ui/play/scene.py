@@ -16,7 +16,9 @@ right (game/ui/play/panel.py). The parts:
 - the game's adapter (game/ui/adapters.py) and its widgets.
 
 After every step: the events the viewer may see are animated and sounded,
-and the match is autosaved.
+and the match is autosaved. With people at one screen, a step that reveals
+something to everyone (the adapter's ``reveals``) is held in sight with a
+Continue button before any privacy screen rises.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import pygame_gui
 
 from game.engine import IllegalAction
 from game.ui import widgets
-from game.ui.adapters import adapter_for
+from game.ui.adapters import Choice, adapter_for
 from game.ui.board_view import THEMES, BoardView
 from game.ui.play import seats
 from game.ui.play.bots import BotDriver
@@ -39,7 +41,7 @@ from game.ui.play.hint import Hint
 from game.ui.play.input import ClickPaths
 from game.ui.play.looking_back import LookingBack
 from game.ui.play.panel import SidePanel
-from game.ui.play.viewpoint import Seen, Viewpoint
+from game.ui.play.viewpoint import CONTINUE, Seen, Viewpoint
 from game.ui.promotion import ChoiceOverlay
 from game.ui.scene import Scene
 
@@ -191,6 +193,8 @@ class PlayScene(Scene):
             return {}
 
     def panel_choices(self) -> list[Any]:
+        if self.viewpoint.holding and not self.closed:
+            return [Choice(CONTINUE, label="Continue")]
         actor = self.seen.actor
         if actor is None or self.closed or self.looking_at is not None:
             return []
@@ -212,13 +216,17 @@ class PlayScene(Scene):
             return f"{text}\n{result.reason}" if result.reason and result.reason != text else text
         if self.looking_at is not None:
             return f"{self.looking.words()}\nEnd, or a click on the last move, returns to the game"
+        if self.viewpoint.holding:
+            return "\n".join((*self.viewpoint.holding, "Continue when everyone has seen it"))
         lines = []
+        actor = self.seen.actor
         for seat in m.waiting_for():
             try:
                 prompt = self.seen.state.prompt(seat)
             except Exception:
                 prompt = f"{self.game.seats[seat]} to move"
-            lines.append(seats.prompt_text(m, seat, prompt))
+            # Only the person deciding at the screen is spoken to as "you".
+            lines.append(seats.prompt_text(m, seat, prompt, addressed=seat == actor))
             if not m.is_human(seat):
                 lines.append("Computer is thinking…")
         if self.viewpoint.covering and self.viewpoint.waiting_for is not None:
@@ -288,12 +296,15 @@ class PlayScene(Scene):
         return True
 
     def after_events(self, events: list[Any], instant_from: int | None = None) -> None:
+        self.viewpoint.hold(self.adapter.reveal_words(events, self.game))
         self.viewpoint.check()
         self.refresh()
         seen = self.seen
         visible = [e for e in events if e.visible_to(seen.viewer)]
-        # Under the privacy screen the next person will look: what all may see.
-        shown = [e for e in visible if e.audience is None] if self.viewpoint.covering else visible
+        # Under the privacy screen the next person will look, and a held
+        # reveal is for everyone: what all may see.
+        public = self.viewpoint.covering or bool(self.viewpoint.holding)
+        shown = [e for e in visible if e.audience is None] if public else visible
         for widget in self.widgets:
             widget.on_events(shown)
         state = seen.state
@@ -303,16 +314,25 @@ class PlayScene(Scene):
             pass  # still looking back: the sound says a move came
         else:
             self.board.animate(
-                visible,
+                shown,
                 _pieces(state),
                 self.adapter.last_move_squares(state),
                 _check_square(state),
                 instant_from=instant_from,
             )
             self.board.markers = self._markers(state)
-        self._play_sound(visible)
+        self._play_sound(shown)
         self.autosave()
         self.refresh()
+
+    def release_hold(self) -> None:
+        """Continue after a public reveal: now the privacy screen may rise."""
+        if not self.viewpoint.holding:
+            return
+        self.viewpoint.release()
+        self.refresh()
+        if self.viewpoint.covering:
+            self.sync_board()
 
     def _play_sound(self, events: list[Any]) -> None:
         kinds = {e.kind for e in events}
@@ -345,7 +365,7 @@ class PlayScene(Scene):
     def _drive_bots(self) -> None:
         if self.closed:
             return
-        done = self.bots.poll(hold=self.board.animating)
+        done = self.bots.poll(hold=self.board.animating or bool(self.viewpoint.holding))
         if done is not None:
             self.submit(*done)
 
@@ -353,6 +373,7 @@ class PlayScene(Scene):
         """The match jumped (undo): no animation, the board shows where it is."""
         self._game_over_shown = self.match.is_over()
         self.dialogs.close_game_over()
+        self.viewpoint.holding = ()  # a jump leaves the reveal behind
         self.viewpoint.check()
         self.refresh()
         self.sync_board()
@@ -410,6 +431,8 @@ class PlayScene(Scene):
             return
         if consumed or self.dialogs.modal():
             return
+        if self._continue_key(event):
+            return
         if self.viewpoint.covering:
             self.viewpoint.handle(event)
             if not self.viewpoint.covering:  # handed over
@@ -431,6 +454,14 @@ class PlayScene(Scene):
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.input.handle(event)
+
+    def _continue_key(self, event: pygame.event.Event) -> bool:
+        """Enter or Space under a held reveal: Continue."""
+        keys = (pygame.K_RETURN, pygame.K_SPACE)
+        if self.viewpoint.holding and event.type == pygame.KEYDOWN and event.key in keys:
+            self.release_hold()
+            return True
+        return False
 
     def _move_list_focused(self) -> bool:
         focus = self.ui.get_focus_set() or set()

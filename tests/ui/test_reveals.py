@@ -1,0 +1,116 @@
+"""Public reveals and privacy screens with people at one screen.
+
+A step that turns something face up for everyone (the adapter's
+``reveals``: bids, cards chosen together, moves played together, a duel's
+cards, a prediction) is held in sight, unscreened, until someone presses
+Continue; only then does the privacy screen rise. While a person decides,
+the prompt of any other seat is headed by that seat's name, never spoken to
+"you". Checked over every game with privacy screens, every seat a person,
+along random games driven through the real scene.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from helpers.secrets_audit import hidden_games
+from helpers.ui_driver import continue_button, open_play
+
+from game.games import load_all
+from game.match import Match
+from game.ui.adapters import adapter_for
+
+load_all()
+
+OPTIONS = {"golf": {"players": 2}}  # alone, Chess Golf has nobody to bid against
+STEPS = 50  # steps of each random game (every reveal comes up within them)
+SEEDS = (1,)
+
+
+def all_people(game_id: str, seed: int) -> Match:
+    game = load_all()[game_id]
+    return Match(game_id, OPTIONS.get(game_id), seed, ["human"] * len(game.seats))
+
+
+def enter(scene) -> None:
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+
+
+def check_prompts(scene) -> None:
+    """Only the seat deciding at the screen is spoken to: the prompt of any
+    other seat to act begins with that seat's name ("Black: choose ...",
+    "Black to move"), never read as the task of the person at the screen."""
+    match, actor = scene.match, scene.seen.actor
+    lines = scene.status_line().split("\n")
+    for seat in match.waiting_for():
+        if seat == actor:
+            continue
+        label, name = match.game.seats[seat], match.seat_name(seat)
+        prompt = scene.seen.state.prompt(seat)
+        shown = [line for line in lines if line.endswith(prompt[1:])]
+        assert shown, f"{match.game_id}: {label}'s prompt {prompt!r} is not in {lines}"
+        for line in shown:
+            assert line.startswith((label, name)), (
+                f"{match.game_id}: {label}'s prompt is shown unnamed while "
+                f"{match.game.seats[actor]} decides: {line!r}"
+            )
+
+
+def play_through(app, game_id: str, seed: int) -> set[str]:
+    """A random game of people at one screen, every step checked; returns
+    the kinds of the reveals held."""
+    rng = random.Random(seed)
+    match = all_people(game_id, seed)
+    scene = open_play(app, match)
+    adapter = adapter_for(match.game)
+    steps: list[list] = []
+    played = scene.after_events
+    scene.after_events = lambda events, *a: (steps.append(events), played(events, *a))
+    held: set[str] = set()
+    try:
+        for _ in range(STEPS):
+            if match.is_over():
+                break
+            if scene.viewpoint.covering:
+                enter(scene)  # handed over
+            seat = scene.seen.actor
+            assert seat is not None, f"{game_id}: nobody may decide at the screen"
+            check_prompts(scene)
+            scene.submit(seat, rng.choice(match.state.legal_actions(seat)))
+            if not steps:
+                continue  # a choice waiting for the others
+            events = steps.pop()
+            reveals = [e for e in events if e.kind in adapter.reveals]
+            for e in reveals:
+                assert e.audience is None, f"{game_id}: the reveal {e.kind} is a secret"
+            words = adapter.reveal_words(events, match.game)
+            if not words or match.is_over():
+                assert not scene.viewpoint.holding
+                continue
+            held.update(e.kind for e in reveals if adapter.reveals[e.kind](e, match.game))
+            # Held in sight, unscreened, for everyone, until Continue.
+            assert scene.viewpoint.holding == words
+            assert not scene.viewpoint.covering, f"{game_id}: a reveal behind the screen"
+            assert scene.seen.actor is None and not scene.input.table
+            assert scene.status_line().startswith(words[0])
+            assert continue_button(scene) is not None, f"{game_id}: no Continue under {words}"
+            views = {match.state.view(s).to_text() for s in scene.viewpoint.humans()}
+            assert len(views) == 1, f"{game_id}: the held reveal shows a seat's secret"
+            enter(scene)
+            assert not scene.viewpoint.holding and continue_button(scene) is None
+    finally:
+        scene.close_runners()
+    return held
+
+
+@pytest.mark.parametrize("game_id", hidden_games())
+def test_public_reveals_are_held_and_prompts_name_their_seat(app, game_id):
+    adapter = adapter_for(load_all()[game_id])
+    held: set[str] = set()
+    for seed in SEEDS:
+        held |= play_through(app, game_id, seed)
+    assert held == set(adapter.reveals), (
+        f"{game_id}: reveals never seen: {set(adapter.reveals) - held}"
+    )
