@@ -114,3 +114,43 @@ def test_public_reveals_are_held_and_prompts_name_their_seat(app, game_id):
     assert held == set(adapter.reveals), (
         f"{game_id}: reveals never seen: {set(adapter.reveals) - held}"
     )
+
+
+def test_tulpas_duel_one_handover_a_turn_and_both_cards_face_up(app):
+    """Two people: the one at the screen makes their duel choice first, the
+    screen passes once, the other's choice turns both cards face up in
+    sight of both until Continue, and the mover goes on without another
+    handover: one handover a turn, for White as for Black."""
+    match = all_people("tulpas", 1)
+    scene = open_play(app, match)
+    rng = random.Random(3)
+    cards = scene.widgets[0]
+    handovers: list[int] = []  # per turn
+    reveals = 0
+    while True:
+        state = match.state
+        if state.phase == "duel" and not match.pending:
+            if len(handovers) == 6:
+                break
+            handovers.append(0)  # a turn begins with its duel
+        if scene.viewpoint.covering:
+            handovers[-1] += 1
+            enter(scene)
+        seat = scene.seen.actor
+        if state.phase == "duel" and not match.pending:
+            lines = scene.status_line().split("\n")
+            assert lines[0].startswith(("Choose", "Guess")), lines  # the decider's task first
+        scene.submit(seat, rng.choice(state.legal_actions(seat)))
+        if scene.viewpoint.holding:
+            reveals += 1
+            event, fresh = cards.shown_duel()
+            assert fresh and scene.status_line().startswith(
+                f"{match.game.seats[event.seat]} picked "
+            )
+            assert not scene.viewpoint.covering
+            enter(scene)
+            assert cards.shown_duel() == (event, True)  # still up while the mover goes on
+    scene.close_runners()
+    # The game's first turn: the opening screen goes to White (seat order),
+    # who picks, then to Black to guess, then back to White to move.
+    assert (reveals, handovers) == (6, [3, 1, 1, 1, 1, 1]), (reveals, handovers)

@@ -220,7 +220,8 @@ class PlayScene(Scene):
             return "\n".join((*self.viewpoint.holding, "Continue when everyone has seen it"))
         lines = []
         actor = self.seen.actor
-        for seat in m.waiting_for():
+        waiting = sorted(m.waiting_for(), key=lambda s: s != actor)  # the decider's first
+        for seat in waiting:
             try:
                 prompt = self.seen.state.prompt(seat)
             except Exception:
