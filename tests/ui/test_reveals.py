@@ -154,3 +154,33 @@ def test_tulpas_duel_one_handover_a_turn_and_both_cards_face_up(app):
     # The game's first turn: the opening screen goes to White (seat order),
     # who picks, then to Black to guess, then back to White to move.
     assert (reveals, handovers) == (6, [3, 1, 1, 1, 1, 1]), (reveals, handovers)
+
+
+def play(scene, text: str) -> None:
+    """The person at the screen plays ``text`` (taking the screen first)."""
+    if scene.viewpoint.covering:
+        enter(scene)
+    seat = scene.seen.actor
+    scene.submit(seat, scene.match.state.parse_action(text, seat))
+    if scene.viewpoint.holding:
+        enter(scene)  # Continue
+
+
+def test_after_the_screen_a_person_sees_the_others_whole_turn_marked(app):
+    """Two Move, two people: the cards give Black the knight, White the
+    bishop and the rook, Black the queen. White's two moves are made while
+    Black looks away; when Black takes the screen both are marked."""
+    match = all_people("two_move", 1)
+    scene = open_play(app, match)
+    for text in ("up Q+K", "B+R", "N+Q", "Nc6", "e4", "d4"):
+        play(scene, text)
+    assert scene.viewpoint.covering and scene.viewpoint.waiting_for == 1
+    enter(scene)
+    square = match.state.geometry.square
+    assert set(scene.board.last_move) == {square(n) for n in ("e2", "e4", "d2", "d4")}
+    play(scene, "e6")  # Black's queen card (the queen is shut in: a pawn moves)
+    play(scene, "B+R")  # Black, still at the screen, chooses the next cards first
+    assert scene.viewpoint.covering and scene.viewpoint.waiting_for == 0
+    enter(scene)  # White saw the knight before its own moves: the pawn is new
+    assert scene.seen.viewer == 0
+    assert set(scene.board.last_move) == {square(n) for n in ("e7", "e6")}

@@ -86,6 +86,9 @@ class PlayScene(Scene):
         self.closed = False
         self._game_over_shown = match.is_over()  # a finished game resumed: no dialog
         self._prefix_shown = False
+        # Each step played here: (steps played after it, its seats, and where
+        # it moved as each person may see it), for the next handover.
+        self.trail: list[tuple[int, frozenset[int], dict[int, tuple[int, ...]]]] = []
         self.seen: Seen = self.viewpoint.seen()
         self._face_the_viewer()
         for widget in self.widgets:  # heights may follow what the widget shows
@@ -296,7 +299,33 @@ class PlayScene(Scene):
         self.after_events(events, instant_from)
         return True
 
+    def note_trail(self) -> None:
+        """Keep where the step just played moved, as each person at the
+        table may see it (their own view), for the next handover."""
+        m = self.match
+        if not self.viewpoint.private() or not m.records:
+            return
+        actors = frozenset(m.records[-1].step)
+        moved = {}
+        for seat in self.viewpoint.humans():
+            moved[seat] = tuple(self.adapter.last_move_squares(m.state.view(seat)))
+        self.trail.append((len(m.records), actors, moved))
+
+    def moves_since_turn(self, seat: int | None) -> tuple[int, ...]:
+        """Every square moved on since ``seat`` last acted, as it may see
+        them: after a privacy screen a person sees the others' whole turn,
+        not only its last move."""
+        if seat is None:
+            return tuple(self.board.last_move)
+        marked: list[int] = []
+        for _step, actors, moved in reversed(self.trail):
+            if seat in actors:
+                break
+            marked[:0] = [sq for sq in moved.get(seat, ()) if sq not in marked]
+        return tuple(marked) or tuple(self.board.last_move)
+
     def after_events(self, events: list[Any], instant_from: int | None = None) -> None:
+        self.note_trail()
         self.viewpoint.hold(self.adapter.reveal_words(events, self.game))
         self.viewpoint.check()
         self.refresh()
@@ -375,6 +404,8 @@ class PlayScene(Scene):
         self._game_over_shown = self.match.is_over()
         self.dialogs.close_game_over()
         self.viewpoint.holding = ()  # a jump leaves the reveal behind
+        played = len(self.match.records)
+        self.trail = [t for t in self.trail if t[0] <= played]  # the undone steps go
         self.viewpoint.check()
         self.refresh()
         self.sync_board()
@@ -440,6 +471,7 @@ class PlayScene(Scene):
                 self._face_the_viewer()
                 self.refresh()
                 self.sync_board()
+                self.board.last_move = self.moves_since_turn(self.viewpoint.viewer)
             return
         if self.chooser is not None:
             self.chooser.handle(event)
