@@ -184,3 +184,23 @@ def test_after_the_screen_a_person_sees_the_others_whole_turn_marked(app):
     enter(scene)  # White saw the knight before its own moves: the pawn is new
     assert scene.seen.viewer == 0
     assert set(scene.board.last_move) == {square(n) for n in ("e7", "e6")}
+
+
+def test_synchronous_moves_played_together_wait_for_continue_and_undo_drops_them(app):
+    match = all_people("synchronous", 1)
+    scene = open_play(app, match)
+    play(scene, "e4")  # White at the screen, then the screen passes to Black
+    assert scene.viewpoint.covering and scene.viewpoint.waiting_for == 1
+    enter(scene)
+    seat = scene.seen.actor
+    scene.submit(seat, match.state.parse_action("e5", seat))
+    assert scene.status_line().split("\n") == [
+        "Played together: White e4, Black e5",
+        "Continue when everyone has seen it",
+    ]
+    assert not scene.viewpoint.covering and continue_button(scene) is not None
+    pygame.event.clear()
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
+    assert scene.viewpoint.holding  # a stray click does not dismiss it
+    scene.controls.undo()
+    assert not scene.viewpoint.holding and continue_button(scene) is None
