@@ -204,3 +204,27 @@ def test_synchronous_moves_played_together_wait_for_continue_and_undo_drops_them
     assert scene.viewpoint.holding  # a stray click does not dismiss it
     scene.controls.undo()
     assert not scene.viewpoint.holding and continue_button(scene) is None
+
+
+def test_the_computer_waits_while_a_reveal_is_held(app):
+    """Telepathic, the White team two people, Black's two the computer:
+    White B's move turns White A's card over; Black A (the computer)
+    predicts only once someone has pressed Continue."""
+    from helpers.ui_driver import press_continue, pump
+
+    players = ["human", "human", "computer:random", "computer:random"]
+    match = Match("telepathic", None, 2, players)
+    scene = open_play(app, match)
+    play(scene, "predict N")
+    enter(scene)  # White B takes the screen
+    scene.submit(1, match.state.parse_action("Nf3", 1))
+    assert scene.viewpoint.holding
+    played = len(match.records)
+    pump(app, 120)
+    assert len(match.records) == played and scene.viewpoint.holding
+    press_continue(app, scene)
+    for _ in range(600):
+        pump(app, 1)
+        if len(match.records) > played:
+            break
+    assert len(match.records) > played
