@@ -17,9 +17,10 @@ panel widgets, game/ui/panel_widgets.py), ``animations`` (how its own
 events are animated: event kind -> step builder, game/ui/animation.py),
 ``sounds`` (event kind -> sound name, strongest first), ``markers`` with
 ``draw_marker(surface, rect, name)`` (what it paints under pieces),
-``piece_image(piece, size)`` (its own art), ``show_captured`` and
-``board_style``. The central ui names no game: everything a game brings is
-here, in its own folder.
+``piece_image(piece, size)`` (its own art), ``show_captured``,
+``board_style`` and ``reveals`` (its public reveals: event kind -> words).
+The central ui names no game: everything a game brings is here, in its own
+folder.
 
 The default adapter is the from/to one (chess ``Move``). A game brings its
 own in its folder: ``game/games/<id>/display.py`` sets ``ADAPTER`` to an
@@ -30,7 +31,7 @@ subclassing a game borrows its parent's display).
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,6 +60,11 @@ class MoveAdapter:
     mark_one_click = True  # mark the places of a one-click decision before the click
     animations: dict[str, Any] = {}  # event kind -> builder (game/ui/animation.py)
     sounds: tuple[tuple[str, str], ...] = ()  # (event kind, sound), strongest first
+    # Public reveals: event kind -> ``words(event, game)``, what the step
+    # turned face up for everyone ("Bids: White 3 · Black 4"; "" when this
+    # one reveals nothing). With people at one screen the play scene holds
+    # such a step in sight, unscreened, until Continue (viewpoint.py).
+    reveals: dict[str, Callable[[Any, Any], str]] = {}
 
     def make_widgets(self) -> list[Any]:
         """The game's side-panel widgets (game/ui/panel_widgets.py), new each time."""
@@ -142,6 +148,18 @@ class MoveAdapter:
         return (last.frm, last.to)
 
     # -- built on the above ----------------------------------------------------------
+    def reveal_words(self, events: Sequence[Any], game: Any) -> tuple[str, ...]:
+        """What the step's public reveals say, one line each (the events
+        everyone may see only: a reveal is never a secret)."""
+        lines = []
+        for event in events:
+            words = self.reveals.get(event.kind)
+            if words is not None and event.audience is None:
+                text = words(event, game)
+                if text:
+                    lines.append(text)
+        return tuple(lines)
+
     def paths(self, state: State, seat: Seat) -> dict[Path, list[Action]]:
         """Every click path of ``seat``'s legal actions, with the actions it makes."""
         table: dict[Path, list[Action]] = {}

@@ -67,6 +67,18 @@ def reveal_words(state: Any) -> str:
     return text
 
 
+def reveal_event_words(event: Any, game: Any) -> str:
+    """A prediction turned over (its ``reveal`` event), in the same words."""
+    side, down, up = event["side"], event["card"], event["face_up"]
+    bet = up if down == "checker" else down
+    card = f"{bet} (checker)" if down == "checker" else down
+    text = f"{game.sides[side]} bet {card}, moved {event['moved']}: "
+    text += OUTCOME_WORDS[event["outcome"]]
+    if event["loser"] is not None:
+        text += f"; {game.sides[event['loser']]} lost a piece"
+    return text
+
+
 class TelepathicPanel(PanelWidget):
     TALL, SHORT = 214, 170  # heights for windows at least / below SHORT_WINDOW high
 
@@ -297,6 +309,7 @@ class TelepathicAdapter(MoveAdapter):
     show_captured = False
     animations = {"remove": _fade_removed}
     sounds = (("remove", "capture"), ("reveal", "card"), ("predict", "card"))
+    reveals = {"reveal": reveal_event_words}
 
     def make_widgets(self) -> list[Any]:
         return [TelepathicPanel()]

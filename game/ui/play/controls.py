@@ -13,6 +13,7 @@ import pygame
 from game.match import step_seat
 from game.ui import widgets
 from game.ui.play.move_list import step_words
+from game.ui.play.viewpoint import CONTINUE
 
 if TYPE_CHECKING:
     from game.ui.play.scene import PlayScene
@@ -265,6 +266,9 @@ class Controls:
         else:
             choice = scene.panel.choice_buttons.get(element)
             if choice is None:
+                return
+            if choice.action is CONTINUE and scene.viewpoint.holding:
+                scene.release_hold()
                 return
             seat = scene.seen.actor
             if seat is not None and scene.chooser is None:

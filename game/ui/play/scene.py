@@ -16,7 +16,9 @@ right (game/ui/play/panel.py). The parts:
 - the game's adapter (game/ui/adapters.py) and its widgets.
 
 After every step: the events the viewer may see are animated and sounded,
-and the match is autosaved.
+and the match is autosaved. With people at one screen, a step that reveals
+something to everyone (the adapter's ``reveals``) is held in sight with a
+Continue button before any privacy screen rises.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import pygame_gui
 
 from game.engine import IllegalAction
 from game.ui import widgets
-from game.ui.adapters import adapter_for
+from game.ui.adapters import Choice, adapter_for
 from game.ui.board_view import THEMES, BoardView
 from game.ui.play import seats
 from game.ui.play.bots import BotDriver
@@ -39,7 +41,7 @@ from game.ui.play.hint import Hint
 from game.ui.play.input import ClickPaths
 from game.ui.play.looking_back import LookingBack
 from game.ui.play.panel import SidePanel
-from game.ui.play.viewpoint import Seen, Viewpoint
+from game.ui.play.viewpoint import CONTINUE, Seen, Viewpoint
 from game.ui.promotion import ChoiceOverlay
 from game.ui.scene import Scene
 
@@ -86,6 +88,9 @@ class PlayScene(Scene):
         self._game_over_shown = match.is_over()  # a finished game resumed: no dialog
         self._prefix_shown = False
         self.best = self._best()  # the best score kept for this mode (game/records.py)
+        # Each step played here: (steps played after it, its seats, and where
+        # it moved as each person may see it), for the next handover.
+        self.trail: list[tuple[int, frozenset[int], dict[int, tuple[int, ...]]]] = []
         self.seen: Seen = self.viewpoint.seen()
         self._face_the_viewer()
         for widget in self.widgets:  # heights may follow what the widget shows
@@ -196,6 +201,8 @@ class PlayScene(Scene):
             return {}
 
     def panel_choices(self) -> list[Any]:
+        if self.viewpoint.holding and not self.closed:
+            return [Choice(CONTINUE, label="Continue")]
         actor = self.seen.actor
         if actor is None or self.closed or self.looking_at is not None:
             return []
@@ -217,13 +224,18 @@ class PlayScene(Scene):
             return f"{text}\n{result.reason}" if result.reason and result.reason != text else text
         if self.looking_at is not None:
             return f"{self.looking.words()}\nEnd, or a click on the last move, returns to the game"
+        if self.viewpoint.holding:
+            return "\n".join((*self.viewpoint.holding, "Continue when everyone has seen it"))
         lines = []
-        for seat in m.waiting_for():
+        actor = self.seen.actor
+        waiting = sorted(m.waiting_for(), key=lambda s: s != actor)  # the decider's first
+        for seat in waiting:
             try:
                 prompt = self.seen.state.prompt(seat)
             except Exception:
                 prompt = f"{self.game.seats[seat]} to move"
-            lines.append(seats.prompt_text(m, seat, prompt))
+            # Only the person deciding at the screen is spoken to as "you".
+            lines.append(seats.prompt_text(m, seat, prompt, addressed=seat == actor))
             if not m.is_human(seat):
                 lines.append("Computer is thinking…")
         if self.viewpoint.covering and self.viewpoint.waiting_for is not None:
@@ -295,13 +307,42 @@ class PlayScene(Scene):
         self.after_events(events, instant_from)
         return True
 
+    def note_trail(self) -> None:
+        """Keep where the step just played moved, as each person at the
+        table may see it (their own view), for the next handover."""
+        m = self.match
+        if not self.viewpoint.private() or not m.records:
+            return
+        actors = frozenset(m.records[-1].step)
+        moved = {}
+        for seat in self.viewpoint.humans():
+            moved[seat] = tuple(self.adapter.last_move_squares(m.state.view(seat)))
+        self.trail.append((len(m.records), actors, moved))
+
+    def moves_since_turn(self, seat: int | None) -> tuple[int, ...]:
+        """Every square moved on since ``seat`` last acted, as it may see
+        them: after a privacy screen a person sees the others' whole turn,
+        not only its last move."""
+        if seat is None:
+            return tuple(self.board.last_move)
+        marked: list[int] = []
+        for _step, actors, moved in reversed(self.trail):
+            if seat in actors:
+                break
+            marked[:0] = [sq for sq in moved.get(seat, ()) if sq not in marked]
+        return tuple(marked) or tuple(self.board.last_move)
+
     def after_events(self, events: list[Any], instant_from: int | None = None) -> None:
+        self.note_trail()
+        self.viewpoint.hold(self.adapter.reveal_words(events, self.game))
         self.viewpoint.check()
         self.refresh()
         seen = self.seen
         visible = [e for e in events if e.visible_to(seen.viewer)]
-        # Under the privacy screen the next person will look: what all may see.
-        shown = [e for e in visible if e.audience is None] if self.viewpoint.covering else visible
+        # Under the privacy screen the next person will look, and a held
+        # reveal is for everyone: what all may see.
+        public = self.viewpoint.covering or bool(self.viewpoint.holding)
+        shown = [e for e in visible if e.audience is None] if public else visible
         for widget in self.widgets:
             widget.on_events(shown)
         state = seen.state
@@ -311,16 +352,25 @@ class PlayScene(Scene):
             pass  # still looking back: the sound says a move came
         else:
             self.board.animate(
-                visible,
+                shown,
                 _pieces(state),
                 self.adapter.last_move_squares(state),
                 _check_square(state),
                 instant_from=instant_from,
             )
             self.board.markers = self._markers(state)
-        self._play_sound(visible)
+        self._play_sound(shown)
         self.autosave()
         self.refresh()
+
+    def release_hold(self) -> None:
+        """Continue after a public reveal: now the privacy screen may rise."""
+        if not self.viewpoint.holding:
+            return
+        self.viewpoint.release()
+        self.refresh()
+        if self.viewpoint.covering:
+            self.sync_board()
 
     def _play_sound(self, events: list[Any]) -> None:
         kinds = {e.kind for e in events}
@@ -353,7 +403,7 @@ class PlayScene(Scene):
     def _drive_bots(self) -> None:
         if self.closed:
             return
-        done = self.bots.poll(hold=self.board.animating)
+        done = self.bots.poll(hold=self.board.animating or bool(self.viewpoint.holding))
         if done is not None:
             self.submit(*done)
 
@@ -361,6 +411,9 @@ class PlayScene(Scene):
         """The match jumped (undo): no animation, the board shows where it is."""
         self._game_over_shown = self.match.is_over()
         self.dialogs.close_game_over()
+        self.viewpoint.holding = ()  # a jump leaves the reveal behind
+        played = len(self.match.records)
+        self.trail = [t for t in self.trail if t[0] <= played]  # the undone steps go
         self.viewpoint.check()
         self.refresh()
         self.sync_board()
@@ -418,12 +471,15 @@ class PlayScene(Scene):
             return
         if consumed or self.dialogs.modal():
             return
+        if self._continue_key(event):
+            return
         if self.viewpoint.covering:
             self.viewpoint.handle(event)
             if not self.viewpoint.covering:  # handed over
                 self._face_the_viewer()
                 self.refresh()
                 self.sync_board()
+                self.board.last_move = self.moves_since_turn(self.viewpoint.viewer)
             return
         if self.chooser is not None:
             self.chooser.handle(event)
@@ -439,6 +495,14 @@ class PlayScene(Scene):
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.input.handle(event)
+
+    def _continue_key(self, event: pygame.event.Event) -> bool:
+        """Enter or Space under a held reveal: Continue."""
+        keys = (pygame.K_RETURN, pygame.K_SPACE)
+        if self.viewpoint.holding and event.type == pygame.KEYDOWN and event.key in keys:
+            self.release_hold()
+            return True
+        return False
 
     def _move_list_focused(self) -> bool:
         focus = self.ui.get_focus_set() or set()

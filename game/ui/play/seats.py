@@ -49,17 +49,20 @@ def seats_text(match: Any) -> str:
     return " · ".join(f"{game.seats[s]}: {player_text(match, s)}" for s in in_play)
 
 
-def prompt_text(match: Any, seat: Seat, prompt: str) -> str:
+def prompt_text(match: Any, seat: Seat, prompt: str, addressed: bool = True) -> str:
     """The game's prompt for the seat, with its person's name where the
     prompt names the seat ("White to move" -> "Ann (White) to move"),
-    else before it ("Ann: choose a card"); unchanged with no name."""
+    else before it ("Ann: choose a card"); unchanged with no name.
+    ``addressed`` False: the seat is not the one deciding at the screen, so
+    a prompt spoken to "you" is headed by who it is for ("Black: choose
+    ..."), never read as the onlooker's own task."""
     name = match.name(seat)
-    if not name:
-        return prompt
     label = match.game.seats[seat]
     if prompt.startswith(label):
-        return match.seat_name(seat) + prompt[len(label) :]
-    return f"{name}: {prompt}"
+        return match.seat_name(seat) + prompt[len(label) :] if name else prompt
+    if not addressed:
+        return f"{match.seat_name(seat)}: {prompt[:1].lower()}{prompt[1:]}"
+    return f"{name}: {prompt}" if name else prompt
 
 
 def headline(match: Any, result: Any) -> str:

@@ -6,7 +6,7 @@ under SDL's dummy drivers."""
 
 from __future__ import annotations
 
-from helpers.ui_driver import click, click_at, open_play, pump, settle
+from helpers.ui_driver import click, click_at, open_play, press_continue, pump, settle
 from test_golf_ai import WORKED
 from test_golf_rules import GAME, ONE_MOVE, go, position, sq
 
@@ -147,6 +147,10 @@ def test_three_players_bid_in_private_then_the_lowest_shows_it(app):
         click_at(app, pad.place_rect(bid_place(bid)).center)
         pump(app, 2)
     assert match.state.bids == (4, 3, 0) and match.state.demo == 1
+    # The bids stay in sight for everyone, unscreened, until Continue.
+    assert not scene.viewpoint.covering
+    assert scene.status_line().startswith("Bids: Player 1 4 · Player 2 3 · Player 3 impossible")
+    press_continue(app, scene)
     if scene.viewpoint.covering:
         click_at(app, app.window.get_rect().center)
         pump(app, 2)

@@ -71,3 +71,41 @@ def test_a_players_own_marks_in_the_deduction_table_are_theirs_alone(app):
     click_at(app, tables._cells["own", 0, 1].center)
     assert tables.own_marks == {0: {(0, 1): "X"}}
     assert match.history[-1] == {0: "assign KQRBN", 1: "assign BNKQR"}  # nothing played
+
+
+def test_at_the_end_both_tables_are_revealed_with_each_sides_deduction(app):
+    """Against the computer: White's knight attempt failed (White's knights
+    capture as rooks), its bishop's worked (as queens). When the game is
+    over both sides' tables show, each with its deduction from its attempts
+    and the true patterns (the other side's secret choice) ringed."""
+    import pygame
+
+    from game.ui.widgets import ACCENT
+
+    start = position(OPENING, castling="KQkq").to_text()
+    match = Match("masquerade", None, 1, ["human", "computer:random"], start)
+    for text in ("Nxe5", "a6", "Bxf7"):
+        seat = match.state.to_act()[0]
+        match.play({seat: match.state.parse_action(text, seat)})
+    match.resign(1)
+    scene = open_play(app, match)
+    tables = next(w for w in scene.widgets if type(w).__name__ == "MaskTables")
+    surface = pygame.Surface(app.size)
+    scene.draw(surface)
+
+    def colours(table: str, row: str, col: str) -> set:
+        rect = tables._cells[table, "KQRBN".index(row), "KQRBN".index(col)]
+        xs, ys = range(rect.left, rect.right), range(rect.top, rect.bottom)
+        return {tuple(surface.get_at((x, y))[:3]) for x in xs for y in ys}
+
+    def red(table: str, row: str, col: str) -> bool:  # an X, anti-aliased
+        return any(r > 150 and g < 100 for r, g, _b in colours(table, row, col))
+
+    # White's deduction: the knight's attempt as a knight failed; the
+    # bishop's worked as a queen or a bishop, so it is neither K, R nor N.
+    assert red("reveal0", "N", "N") and red("reveal0", "B", "K") and red("reveal0", "B", "N")
+    assert not red("reveal0", "B", "Q") and not red("reveal1", "N", "N")  # Black tried nothing
+    for table, truth in (("reveal0", "BNKQR"), ("reveal1", "KQRBN")):
+        for row, col in zip("KQRBN", truth, strict=True):
+            assert ACCENT in colours(table, row, col), (table, row, col)  # the truth, ringed
+        assert ACCENT not in colours(table, "K", truth[1])
