@@ -337,8 +337,9 @@ class SidePanel:
             _enable(self.buttons["draw"], on)
         _enable(self.buttons["resign"], on)
         _enable(self.buttons["hint"], scene.hints.can_ask())
-        self.captured = self._captured(seen.state)
-        self.turn = seats.turn_parts(m)
+        self.captured = self._captured(scene.shown_state())  # of the position on the board
+        # Whose turn it is now does not belong beside a position looked back at.
+        self.turn = seats.turn_parts(m) if scene.looking_at is None else []
         choices = scene.panel_choices()
         changed = [c.label for c in choices] != [c.label for c in self.choices]
         self.choices = choices

@@ -153,9 +153,10 @@ class PlayScene(Scene):
         self.seen = seen = self.viewpoint.seen()
         self.hints.check()
         squares = THEMES[self.board.theme][:2]
+        shown = self.shown_seen()
         for widget in self.widgets:
             widget.squares = squares
-            widget.refresh(seen)
+            widget.refresh(shown)
         actor = seen.actor if self.looking_at is None else None  # no moves while looking back
         self.input.offer(self.adapter.paths(seen.state, actor) if actor is not None else {})
         if self.panel.refresh():  # other panel buttons: lay the panel out again
@@ -168,9 +169,14 @@ class PlayScene(Scene):
         """The steps played in the position looked back at (None: the game now)."""
         return self.looking.at
 
+    def shown_seen(self) -> Seen:
+        """What the board and the panel show: the game now (``seen``), or
+        the position looked back at, as the same viewer may see it."""
+        return self.seen if self.looking.at is None else self.looking.seen(self.seen)
+
     def shown_state(self) -> Any:
         """The position on the board, as the viewer may see it."""
-        return self.seen.state if self.looking.at is None else self.looking.state
+        return self.shown_seen().state
 
     def sync_board(self) -> None:
         """Show the current position at once (after undo, a reveal, a resize),
@@ -180,6 +186,9 @@ class PlayScene(Scene):
             _pieces(state), self.adapter.last_move_squares(state), _check_square(state)
         )
         self.board.markers = self._markers(state)
+        # A hint belongs to the game now: its arrow waits while looking back.
+        shown = self.hints.shown
+        self.board.hint = shown.squares if shown is not None and self.looking_at is None else ()
         self.chooser = None
         self.input.clear()
 
@@ -206,12 +215,12 @@ class PlayScene(Scene):
 
     def status_line(self) -> str:
         m = self.match
+        if self.looking_at is not None:  # after the game's end, too
+            return self.looking.words()
         result = m.state.result()
         if result is not None:
             text = seats.headline(m, result)
             return f"{text}\n{result.reason}" if result.reason and result.reason != text else text
-        if self.looking_at is not None:
-            return f"{self.looking.words()}\nEnd, or a click on the last move, returns to the game"
         lines = []
         for seat in m.waiting_for():
             try:
@@ -294,8 +303,9 @@ class PlayScene(Scene):
         visible = [e for e in events if e.visible_to(seen.viewer)]
         # Under the privacy screen the next person will look: what all may see.
         shown = [e for e in visible if e.audience is None] if self.viewpoint.covering else visible
-        for widget in self.widgets:
-            widget.on_events(shown)
+        if self.looking_at is None:  # a widget showing the past has nothing to animate
+            for widget in self.widgets:
+                widget.on_events(shown)
         state = seen.state
         if self.viewpoint.covering:
             self.sync_board()  # nobody sees it move; the next person sees where it is
