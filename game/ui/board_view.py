@@ -151,6 +151,9 @@ class BoardView:
         self._target_position: dict[int, Any] = {}
         self.last_move: tuple[int, ...] = ()
         self.check_square: int | None = None
+        # Kings the other side could take next, in games without a check
+        # rule (the "Mark kings that can be taken" setting): marked as check is.
+        self.danger: tuple[int, ...] = ()
         self.markers: dict[int, list[str]] = {}  # from the adapter; see draw_markers
         # A game's own marker drawing: ``marker_drawer(surface, rect, name)``
         # paints one marker under the piece and returns True, or returns
@@ -446,6 +449,13 @@ class BoardView:
             hide.add(self.pending[0])
         return hide
 
+    def _glowing(self) -> set[int]:
+        """The kings glowing red: in check, or open to capture (not while
+        pieces move: the glow belongs to where they land)."""
+        if self.animator.busy:
+            return set()
+        return {sq for sq in (self.check_square, *self.danger) if sq is not None}
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.square <= 0:
             return
@@ -455,8 +465,8 @@ class BoardView:
         for sq in self.path:
             if sq >= 0:
                 surface.blit(self._overlay("selected"), self.square_rect(sq))
-        if self.check_square is not None and not self.animator.busy:
-            surface.blit(self._overlay("check"), self.square_rect(self.check_square))
+        for sq in self._glowing():
+            surface.blit(self._overlay("check"), self.square_rect(sq))
         for sq in self.hint:
             surface.blit(self._overlay("hint"), self.square_rect(sq))
         if self.markers or self.selection_marks:

@@ -186,6 +186,7 @@ class PlayScene(Scene):
             _pieces(state), self.adapter.last_move_squares(state), _check_square(state)
         )
         self.board.markers = self._markers(state)
+        self.board.danger = self._danger(state)
         # A hint belongs to the game now: its arrow waits while looking back.
         shown = self.hints.shown
         self.board.hint = shown.squares if shown is not None and self.looking_at is None else ()
@@ -198,6 +199,19 @@ class PlayScene(Scene):
         except Exception:
             log.exception("markers failed")
             return {}
+
+    def _danger(self, state: Any) -> tuple[int, ...]:
+        """The kings to mark as open to capture (game/engine/protocol.py
+        ``kings_in_danger``), judged from the viewer's view only."""
+        if not self.game.kings_left_attacked or not self.app.settings.get(
+            "mark_attacked_kings", True
+        ):
+            return ()
+        try:
+            return tuple(state.kings_in_danger())
+        except Exception:
+            log.exception("kings in danger failed")
+            return ()
 
     def panel_choices(self) -> list[Any]:
         actor = self.seen.actor
@@ -320,6 +334,7 @@ class PlayScene(Scene):
                 instant_from=instant_from,
             )
             self.board.markers = self._markers(state)
+            self.board.danger = self._danger(state)
         self._play_sound(visible)
         self.autosave()
         self.refresh()
