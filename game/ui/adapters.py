@@ -117,6 +117,12 @@ class MoveAdapter:
         "selected-victim", "stack:2"...)."""
         return {}
 
+    def path_words(self, state: State, seat: Seat, path: Path, actions: Sequence[Action]) -> str:
+        """What the next click does, once ``path`` is clicked and ``actions``
+        are those that continue it ("Throw the pawn: click where it lands"),
+        for the status line; "" when the marks on the board say enough."""
+        return ""
+
     def choices(self, state: State, seat: Seat, actions: Sequence[Action]) -> list[Choice]:
         """The options when one path stands for several actions."""
         out = []

@@ -47,6 +47,7 @@ DEFAULT_THEME = "wood"
 LAST_MOVE = (205, 210, 60, 110)
 SELECTED = (20, 85, 30, 120)
 TARGET = (20, 30, 40, 70)
+TARGET_PICK = (20, 30, 40, 110)  # corners round an own piece to pick up or swap with
 HOVER = (255, 255, 255, 60)
 CHECK = (230, 30, 20)
 HINT = (88, 176, 255)  # a hint's squares and arrow (game/ui/play/hint.py)
@@ -174,6 +175,7 @@ class BoardView:
         self.path: list[int] = []
         self.target_squares: set[int] = set()
         self.capture_squares: set[int] = set()
+        self.pick_squares: set[int] = set()  # own pieces to pick up or swap with
         self.hover: int | None = None
         self.lifted: int | None = None  # the square whose piece is being dragged
 
@@ -307,8 +309,11 @@ class BoardView:
         return self.path[-1] if self.path else None
 
     def show_selection(self, path: list[int], targets: set[int]) -> None:
-        """Mark the places clicked so far and those that continue them
-        (targets holding a piece other than the first one are captures)."""
+        """Mark the places clicked so far and those that continue them:
+        targets holding an enemy of the first piece clicked are captures,
+        those holding a piece of its own side are picked up or swapped with
+        (a Horse-apult's throw, a Mage's swap, castling onto the rook), and
+        the rest are squares to go to."""
         self.path = list(path)
         self.selection_marks = {}
         if path and self.selection_source is not None:
@@ -317,9 +322,11 @@ class BoardView:
             except Exception:
                 pass
         self.target_squares = set(targets)
-        self.capture_squares = {
-            t for t in targets if t in self.shown and (not path or t != path[0])
-        }
+        occupied = {t for t in targets if t in self.shown and (not path or t != path[0])}
+        first = self.shown.get(path[0]) if path else None
+        side = getattr(first, "side", None)
+        self.pick_squares = {t for t in occupied if side is not None and self.shown[t].side == side}
+        self.capture_squares = occupied - self.pick_squares
 
     def fly_home(self, sq: int, pos: tuple[int, int]) -> None:
         """A piece dropped where it may not go flies back to ``sq`` from ``pos``."""
@@ -427,6 +434,8 @@ class BoardView:
             pygame.draw.circle(surf, TARGET, (s // 2, s // 2), max(3, int(s * 0.16)))
         elif name == "ring":
             pygame.draw.circle(surf, TARGET, (s // 2, s // 2), int(s * 0.49), max(3, s // 11))
+        elif name == "pick":  # an own piece to pick up or swap with: its corners
+            _corners(surf, TARGET_PICK, s, max(3, s // 11))
         elif name == "check":
             surf = _glow(s, CHECK)
         elif name == "hint":
@@ -490,6 +499,7 @@ class BoardView:
                 if t < 0:
                     continue  # a widget's place: the widget marks it
                 name = "ring" if t in self.capture_squares else "dot"
+                name = "pick" if t in self.pick_squares else name
                 surface.blit(self._overlay(name), self.square_rect(t))
             if self.lifted is not None and self.hover in self.target_squares:
                 surface.blit(self._overlay("hover"), self.square_rect(self.hover))
@@ -742,6 +752,18 @@ def tint(surface: pygame.Surface, rect: pygame.Rect, rgba, edge=None) -> None:
 
 def _mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int]:
     return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))  # type: ignore[return-value]
+
+
+def _corners(surf: pygame.Surface, color: tuple[int, ...], size: int, width: int) -> None:
+    """Four corner brackets round the square (not the capture ring: the
+    piece inside is the mover's own)."""
+    arm = size * 3 // 10
+    inset = width // 2 + 1
+    far = size - 1 - inset
+    for x, dx in ((inset, 1), (far, -1)):
+        for y, dy in ((inset, 1), (far, -1)):
+            pygame.draw.line(surf, color, (x, y), (x + dx * arm, y), width)
+            pygame.draw.line(surf, color, (x, y), (x, y + dy * arm), width)
 
 
 def _glow(size: int, color: tuple[int, int, int]) -> pygame.Surface:

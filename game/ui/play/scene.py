@@ -84,6 +84,7 @@ class PlayScene(Scene):
         self.closed = False
         self._game_over_shown = match.is_over()  # a finished game resumed: no dialog
         self._prefix_shown = False
+        self._path_shown: tuple[int, ...] = ()  # the click path the status line tells of
         self.seen: Seen = self.viewpoint.seen()
         self._face_the_viewer()
         for widget in self.widgets:  # heights may follow what the widget shows
@@ -248,12 +249,32 @@ class PlayScene(Scene):
             lines.append(f"Pass to {m.seat_name(self.viewpoint.waiting_for)}")
         if self.input.prefix_waiting:
             lines.insert(1, "Click it again to play it, or go on to a marked square")
+        words = self._path_words()
+        if words:  # what the next click does comes first
+            lines.insert(0, words)
         hint = self.hints.status()
         if hint:
             lines.insert(1, hint)
         if self.stuck_note and not self.input.path:
             lines.insert(1, self.stuck_note)
         return "\n".join(lines)
+
+    def _path_words(self) -> str:
+        """The adapter's words for the click path begun (game/ui/adapters.py
+        ``path_words``), "" for none."""
+        path = tuple(self.input.path)
+        seat = self.seen.actor
+        if not path or seat is None or self.looking_at is not None:
+            return ""
+        n = len(path)
+        actions = [
+            a for p, acts in self.input.table.items() if len(p) > n and p[:n] == path for a in acts
+        ]
+        try:
+            return self.adapter.path_words(self.seen.state, seat, path, actions)
+        except Exception:
+            log.exception("path words failed")
+            return ""
 
     def _stuck(self, square: int) -> None:
         """A click on a piece of the mover's that has no move now: say so
@@ -480,6 +501,9 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         if self.input.prefix_waiting != self._prefix_shown:
             self._prefix_shown = not self._prefix_shown
+            self.refresh()
+        if tuple(self.input.path) != self._path_shown:  # the status says what the click does
+            self._path_shown = tuple(self.input.path)
             self.refresh()
         self.ui.update(dt)
         self.board.update(dt)
