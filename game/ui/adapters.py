@@ -103,6 +103,12 @@ class MoveAdapter:
         """Hand-tray slots (negative ids) with the piece drawn in each."""
         return []
 
+    def pieces_in_hand(self, state: State) -> list[Any]:
+        """Every piece waiting off the board to come into play (both sides,
+        each as often as it is held): the captured-pieces row counts them
+        as in play, so one taken after it came in is listed."""
+        return []
+
     def cards(self, state: State, seat: Seat | None, area: str) -> list[Any]:
         """The card slots (game/ui/card_widgets.py ``CardSlot``) that a card
         widget shows for ``area`` ("hand", "line"...), as ``seat`` sees them."""

@@ -98,6 +98,10 @@ class MulliganStewAdapter(MoveAdapter):
             return "Mage: click a piece to swap places with it, or a square to step to"
         return ""
 
+    def pieces_in_hand(self, state: State) -> list[Any]:
+        hands = getattr(state, "hands", None) or ()
+        return [Piece(seat, kind) for seat, kinds in enumerate(hands) for kind in kinds]
+
     def hand(self, state: State, seat: Seat) -> list[tuple[int, Any]]:
         hands = getattr(state, "hands", None)
         if not hands:
