@@ -464,7 +464,6 @@ class SidePanel:
                 text = font.render(f"+{lead}", True, TEXT)
                 surface.blit(text, (int(x) + size // 2 + 4, y + (row_h - text.get_height()) // 2))
 
-
     def _in_play(self, state: Any) -> Counter:
         """The pieces on the board and in the hands."""
         return Counter([*state.pieces().values(), *self.scene.adapter.pieces_in_hand(state)])
