@@ -8,6 +8,7 @@ import random
 
 import pygame
 import pytest
+from helpers.tiers import ui_sweep
 from helpers.ui_driver import click_at, key, open_play, pump, square_at
 
 from game.games import REGISTRY, load_all
@@ -47,7 +48,8 @@ def _widget_images(scene: PlayScene) -> list[bytes]:
     return out
 
 
-@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+# The UI_SAMPLE games in the fast tier (about 1 CPU s each), every game in the slow one.
+@pytest.mark.parametrize("game_id", ui_sweep(sorted(REGISTRY)))
 def test_every_panel_widget_shows_the_position_looked_back_at(app, game_id):
     match = _played(game_id, 14, seed=3)
     scene = open_play(app, match)
