@@ -60,7 +60,10 @@ def test_every_panel_widget_shows_the_position_looked_back_at(app, game_id):
         past.undo(total - at)
         fresh = PlayScene(app, past)
         try:
-            assert scene.board.shown == fresh.board.shown
+            board, now = scene.board, fresh.board
+            assert board.shown == now.shown and board.markers == now.markers
+            assert (board.check_square, board.danger) == (now.check_square, now.danger)
+            assert board.last_move == now.last_move
             assert scene.panel.captured == fresh.panel.captured, at
             assert _widget_images(scene) == _widget_images(fresh), at
         finally:
