@@ -521,12 +521,22 @@ class ZombieState(ChessState):
             return f"{name}: {self._rest_of_turn()}"
         return super().prompt(seat)
 
+    def _movers(self) -> set[str | None]:
+        """The coins of the pieces that may still move this turn (None: a
+        living piece), by the chess rules alone (public)."""
+        extras = self.extras
+        return {extras.get(m.frm) for m in self.movable()}
+
+    def ordinary_move_left(self) -> bool:
+        """Has a begun turn its ordinary move still to make (so ending the
+        turn now gives it up)?"""
+        return bool(self.started) and None in self._movers()
+
     def _rest_of_turn(self) -> str:
         """What is left of a begun turn, in words: the ordinary move first
         (ending the turn gives it up), then the zombies. Judged by the chess
         rules alone (``movable``), as both players may know it."""
-        extras = self.extras
-        movers = {extras.get(m.frm) for m in self.movable()}
+        movers = self._movers()
         ordinary = None in movers
         zombie = ZOMBIE in movers
         if ordinary and zombie:
