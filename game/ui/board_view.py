@@ -48,6 +48,7 @@ LAST_MOVE = (205, 210, 60, 110)
 SELECTED = (20, 85, 30, 120)
 TARGET = (20, 30, 40, 70)
 TARGET_PICK = (20, 30, 40, 110)  # corners round an own piece to pick up or swap with
+LANDING_ALPHA = 110  # the faint image of a thrown piece where it may land
 HOVER = (255, 255, 255, 60)
 CHECK = (230, 30, 20)
 HINT = (88, 176, 255)  # a hint's squares and arrow (game/ui/play/hint.py)
@@ -444,6 +445,32 @@ class BoardView:
         self._overlay_cache[key] = surf
         return surf
 
+    def _draw_targets(self, surface: pygame.Surface) -> None:
+        """The places that continue the path: a ring round a capture,
+        corners round an own piece to pick up or swap with, the faint
+        image of a thrown piece where it may land, else a dot."""
+        ghost = self._ghost()
+        for t in self.target_squares:
+            if t < 0:
+                continue  # a widget's place: the widget marks it
+            name = "ring" if t in self.capture_squares else "dot"
+            name = "pick" if t in self.pick_squares else name
+            if ghost is not None and name == "dot":
+                surface.blit(ghost, self.square_rect(t))
+            else:
+                surface.blit(self._overlay(name), self.square_rect(t))
+
+    def _ghost(self) -> pygame.Surface | None:
+        """A piece picked up by another (a Horse-apult's throw): its faint
+        image marks the squares where it may land. None otherwise."""
+        path = self.path
+        piece = self.shown.get(path[-1]) if len(path) >= 2 and path[-1] != path[0] else None
+        if piece is None:
+            return None
+        ghost = self.art.get(piece).copy()
+        ghost.set_alpha(LANDING_ALPHA)
+        return ghost
+
     def hidden_squares(self) -> set[int]:
         """Squares whose shown piece is drawn elsewhere (in flight, dragged)."""
         hide: set[int] = set()
@@ -495,12 +522,7 @@ class BoardView:
                 surface.blit(self.art.get(piece), self.square_rect(to))
 
         if self.settings.get("show_legal_moves", True) and self.target_squares:
-            for t in self.target_squares:
-                if t < 0:
-                    continue  # a widget's place: the widget marks it
-                name = "ring" if t in self.capture_squares else "dot"
-                name = "pick" if t in self.pick_squares else name
-                surface.blit(self._overlay(name), self.square_rect(t))
+            self._draw_targets(surface)
             if self.lifted is not None and self.hover in self.target_squares:
                 surface.blit(self._overlay("hover"), self.square_rect(self.hover))
 

@@ -63,6 +63,8 @@ def test_a_horse_apult_throw_marks_its_neighbours_and_says_where_to_click(app):
     )
     click_at(app, scene.board.square_center(sq("c3")))
     assert _first_line(scene) == "Throw the pawn: click the square where it lands"
+    # Where it may land shows the pawn's faint image, not a move's dot.
+    assert scene.board._ghost() is not None and sq("d1") in scene.board.target_squares
     click_at(app, scene.board.square_center(sq("d1")))
     assert match.history == [{0: "Hb2:c3>d1"}]
     assert "Throw" not in scene.panel.status_text
