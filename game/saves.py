@@ -88,6 +88,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "animation_speed": 1.0,
     "board_theme": "wood",
     "show_legal_moves": True,
+    "mark_attacked_kings": True,
     "fullscreen": False,
 }
 

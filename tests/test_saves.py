@@ -539,6 +539,7 @@ DEFAULTS = {
     "animation_speed": 1.0,
     "board_theme": "wood",
     "show_legal_moves": True,
+    "mark_attacked_kings": True,
     "fullscreen": False,
 }
 

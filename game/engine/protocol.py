@@ -232,6 +232,9 @@ class Game:
     null_move_safe: ClassVar[bool] = False
     # A turn of several decisions by one seat counts one ply of depth.
     depth_by_turns: ClassVar[bool] = False
+    # No check rule: a king may be left where the other side can take it
+    # (the board then marks it, from ``State.kings_in_danger``, if asked).
+    kings_left_attacked: ClassVar[bool] = False
 
     # -- seats, sides, teams ---------------------------------------------------------
     def side_of(self, seat: Seat) -> int:
@@ -332,6 +335,12 @@ class State:
     def check_square(self) -> int | None:
         """The square of a king in check, for the board view to mark."""
         return None
+
+    def kings_in_danger(self) -> tuple[int, ...]:
+        """In a game with ``kings_left_attacked``: the squares of the kings
+        the other side could take in its next turn, judged only from what
+        this state holds (a seat's view judges what that seat knows)."""
+        return ()
 
     def noisy_actions(self, seat: Seat) -> list[Action] | None:
         """For a search's quiescence: the actions of ``seat`` that change the

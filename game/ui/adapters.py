@@ -116,6 +116,12 @@ class MoveAdapter:
         """Hand-tray slots (negative ids) with the piece drawn in each."""
         return []
 
+    def pieces_in_hand(self, state: State) -> list[Any]:
+        """Every piece waiting off the board to come into play (both sides,
+        each as often as it is held): the captured-pieces row counts them
+        as in play, so one taken after it came in is listed."""
+        return []
+
     def cards(self, state: State, seat: Seat | None, area: str) -> list[Any]:
         """The card slots (game/ui/card_widgets.py ``CardSlot``) that a card
         widget shows for ``area`` ("hand", "line"...), as ``seat`` sees them."""
@@ -129,6 +135,12 @@ class MoveAdapter:
         """Marker names per square, drawn with the pieces ("frozen",
         "selected-victim", "stack:2"...)."""
         return {}
+
+    def path_words(self, state: State, seat: Seat, path: Path, actions: Sequence[Action]) -> str:
+        """What the next click does, once ``path`` is clicked and ``actions``
+        are those that continue it ("Throw the pawn: click where it lands"),
+        for the status line; "" when the marks on the board say enough."""
+        return ""
 
     def choices(self, state: State, seat: Seat, actions: Sequence[Action]) -> list[Choice]:
         """The options when one path stands for several actions."""

@@ -1,5 +1,6 @@
-"""Settings: sound, animation speed, board theme, legal-move hints,
-fullscreen. Every change is saved at once and takes effect at once."""
+"""Settings: sound, animation speed, board theme, legal-move hints, the
+mark on a king that can be taken (games with no check rule), fullscreen.
+Every change is saved at once and takes effect at once."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ ROWS: tuple[tuple[str, str, Any], ...] = (
     ("animation_speed", "Animation speed", ANIMATION_SPEEDS),
     ("board_theme", "Board theme", BOARD_THEMES),
     ("show_legal_moves", "Show legal moves", "toggle"),
+    # Games with no check rule: a king the other side could take next glows as in check.
+    ("mark_attacked_kings", "Mark kings that can be taken", "toggle"),
     ("fullscreen", "Fullscreen", "toggle"),
 )
 

@@ -495,6 +495,7 @@ class CoopState(ChessState):
 class CooperativeGame(Game):
     id = "cooperative"
     title = "Cooperative Chess"
+    kings_left_attacked = True
     blurb = "Together against the game: capture all you can, as a line of cards allows."
     seats = ("White", "Black")
     teams = ((0, 1),)

@@ -99,10 +99,13 @@ class TelepathicPanel(PanelWidget):
     # -- a reveal as it happens ------------------------------------------------------
     def refresh(self, seen: Any) -> None:
         before, self._before = self._before, seen.state
+        was = self.seen
         super().refresh(seen)
         state = seen.state
         if before is None or not hasattr(state, "last") or state.last is None:
             return
+        if was is None or getattr(seen, "step", 0) != getattr(was, "step", 0) + 1:
+            return  # a jump (undo, looking back at another step): no reveal happens
         if before.phase == "move" and state.last != before.last and before.turn == state.last[0]:
             self.anim = {"t": 0.0, "last": state.last, "from": before.trophy, "to": state.trophy}
             self._drawn = False  # its clock starts when it is first drawn

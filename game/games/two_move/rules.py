@@ -332,6 +332,7 @@ class TwoMoveState(ChessState):
 class TwoMoveGame(Game):
     id = "two_move"
     title = "Two Move Chess"
+    kings_left_attacked = True
     blurb = (
         "Both players secretly choose two piece cards; matching cards cancel, and "
         "the rest move pieces from the least to the most valuable. Capture the king."

@@ -168,7 +168,7 @@ class Hint:
         places = tuple(p for p in path if p < 0)
         self.shown = Shown(seat, action, text, squares, places)
         scene.match.assists.add(HINT)  # an assisted game: kept apart from the best scores
-        scene.board.hint = squares
+        scene.board.hint = squares if scene.looking_at is None else ()
 
     def active(self) -> bool:
         """Frames are needed while a hint is being thought about."""
@@ -191,7 +191,7 @@ class Hint:
         """Ring the hint's widget places and the panel button that makes it
         (the board draws its squares itself)."""
         shown = self.shown
-        if shown is None or self.scene.viewpoint.covering:
+        if shown is None or self.scene.viewpoint.covering or self.scene.looking_at is not None:
             return
         rects = []
         view = self.scene.panel.widget_view  # a place scrolled out of sight is not ringed

@@ -344,8 +344,9 @@ class SidePanel:
             _enable(self.buttons["draw"], on)
         _enable(self.buttons["resign"], on)
         _enable(self.buttons["hint"], scene.hints.can_ask())
-        self.captured = self._captured(seen.state)
-        self.turn = seats.turn_parts(m)
+        self.captured = self._captured(scene.shown_state())  # of the position on the board
+        # Whose turn it is now does not belong beside a position looked back at.
+        self.turn = seats.turn_parts(m) if scene.looking_at is None else []
         choices = scene.panel_choices()
         changed = [c.label for c in choices] != [c.label for c in self.choices]
         self.choices = choices
@@ -374,17 +375,19 @@ class SidePanel:
 
     def _captured(self, state: Any) -> list[tuple[int, list[Any], float]]:
         """Per side: the enemy pieces it has taken, and its material lead.
-        Counted from the start position (a promoted pawn is not a captured one)."""
+        Counted from the start position, the pieces in hand with those on
+        the board (a promoted pawn is not a captured one; a Mage dropped
+        from the hand and taken is)."""
         scene = self.scene
         if not scene.adapter.show_captured or not state.has_pieces:
             return []
         if self._start is None:
             try:
                 start = scene.match.initial_state()  # a pasted position, too
-                self._start = Counter(start.pieces().values())
+                self._start = self._in_play(start)
             except Exception:
                 self._start = Counter()
-        now = Counter(state.pieces().values())
+        now = self._in_play(state)
         sides = range(len(scene.game.sides))
         lost: dict[int, list[Any]] = {}
         for side in sides:
@@ -467,6 +470,10 @@ class SidePanel:
             if lead > 0:
                 text = font.render(f"+{lead}", True, TEXT)
                 surface.blit(text, (int(x) + size // 2 + 4, y + (row_h - text.get_height()) // 2))
+
+    def _in_play(self, state: Any) -> Counter:
+        """The pieces on the board and in the hands."""
+        return Counter([*state.pieces().values(), *self.scene.adapter.pieces_in_hand(state)])
 
 
 def _status_lines(labels: list[UILabel], lines: list[str]) -> list[str]:

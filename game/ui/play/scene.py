@@ -91,6 +91,7 @@ class PlayScene(Scene):
         # Each step played here: (steps played after it, its seats, and where
         # it moved as each person may see it), for the next handover.
         self.trail: list[tuple[int, frozenset[int], dict[int, tuple[int, ...]]]] = []
+        self._path_shown: tuple[int, ...] = ()  # the click path the status line tells of
         self.seen: Seen = self.viewpoint.seen()
         self._face_the_viewer()
         for widget in self.widgets:  # heights may follow what the widget shows
@@ -160,10 +161,11 @@ class PlayScene(Scene):
         self.seen = seen = self.viewpoint.seen()
         self.hints.check()
         squares = THEMES[self.board.theme][:2]
+        shown = self.shown_seen()
         for widget in self.widgets:
             widget.squares = squares
             widget.best, widget.assisted = self.best, bool(self.match.assists)
-            widget.refresh(seen)
+            widget.refresh(shown)
         actor = seen.actor if self.looking_at is None else None  # no moves while looking back
         self.input.offer(self.adapter.paths(seen.state, actor) if actor is not None else {})
         heights = [max(0, int(widget.height)) for widget in self.widgets]
@@ -178,9 +180,14 @@ class PlayScene(Scene):
         """The steps played in the position looked back at (None: the game now)."""
         return self.looking.at
 
+    def shown_seen(self) -> Seen:
+        """What the board and the panel show: the game now (``seen``), or
+        the position looked back at, as the same viewer may see it."""
+        return self.seen if self.looking.at is None else self.looking.seen(self.seen)
+
     def shown_state(self) -> Any:
         """The position on the board, as the viewer may see it."""
-        return self.seen.state if self.looking.at is None else self.looking.state
+        return self.shown_seen().state
 
     def sync_board(self) -> None:
         """Show the current position at once (after undo, a reveal, a resize),
@@ -190,6 +197,10 @@ class PlayScene(Scene):
             _pieces(state), self.adapter.last_move_squares(state), _check_square(state)
         )
         self.board.markers = self._markers(state)
+        self.board.danger = self._danger(state)
+        # A hint belongs to the game now: its arrow waits while looking back.
+        shown = self.hints.shown
+        self.board.hint = shown.squares if shown is not None and self.looking_at is None else ()
         self.chooser = None
         self.input.clear()
 
@@ -199,6 +210,19 @@ class PlayScene(Scene):
         except Exception:
             log.exception("markers failed")
             return {}
+
+    def _danger(self, state: Any) -> tuple[int, ...]:
+        """The kings to mark as open to capture (game/engine/protocol.py
+        ``kings_in_danger``), judged from the viewer's view only."""
+        if not self.game.kings_left_attacked or not self.app.settings.get(
+            "mark_attacked_kings", True
+        ):
+            return ()
+        try:
+            return tuple(state.kings_in_danger())
+        except Exception:
+            log.exception("kings in danger failed")
+            return ()
 
     def panel_choices(self) -> list[Any]:
         if self.viewpoint.holding and not self.closed:
@@ -218,12 +242,12 @@ class PlayScene(Scene):
 
     def status_line(self) -> str:
         m = self.match
+        if self.looking_at is not None:  # after the game's end, too
+            return self.looking.words()
         result = m.state.result()
         if result is not None:
             text = seats.headline(m, result)
             return f"{text}\n{result.reason}" if result.reason and result.reason != text else text
-        if self.looking_at is not None:
-            return f"{self.looking.words()}\nEnd, or a click on the last move, returns to the game"
         if self.viewpoint.holding:
             return "\n".join((*self.viewpoint.holding, "Continue when everyone has seen it"))
         lines = []
@@ -242,12 +266,32 @@ class PlayScene(Scene):
             lines.append(f"Pass to {m.seat_name(self.viewpoint.waiting_for)}")
         if self.input.prefix_waiting:
             lines.insert(1, "Click it again to play it, or go on to a marked square")
+        words = self._path_words()
+        if words:  # what the next click does comes first
+            lines.insert(0, words)
         hint = self.hints.status()
         if hint:
             lines.insert(1, hint)
         if self.stuck_note and not self.input.path:
             lines.insert(1, self.stuck_note)
         return "\n".join(lines)
+
+    def _path_words(self) -> str:
+        """The adapter's words for the click path begun (game/ui/adapters.py
+        ``path_words``), "" for none."""
+        path = tuple(self.input.path)
+        seat = self.seen.actor
+        if not path or seat is None or self.looking_at is not None:
+            return ""
+        n = len(path)
+        actions = [
+            a for p, acts in self.input.table.items() if len(p) > n and p[:n] == path for a in acts
+        ]
+        try:
+            return self.adapter.path_words(self.seen.state, seat, path, actions)
+        except Exception:
+            log.exception("path words failed")
+            return ""
 
     def _stuck(self, square: int) -> None:
         """A click on a piece of the mover's that has no move now: say so
@@ -343,8 +387,9 @@ class PlayScene(Scene):
         # reveal is for everyone: what all may see.
         public = self.viewpoint.covering or bool(self.viewpoint.holding)
         shown = [e for e in visible if e.audience is None] if public else visible
-        for widget in self.widgets:
-            widget.on_events(shown)
+        if self.looking_at is None:  # a widget showing the past has nothing to animate
+            for widget in self.widgets:
+                widget.on_events(shown)
         state = seen.state
         if self.viewpoint.covering:
             self.sync_board()  # nobody sees it move; the next person sees where it is
@@ -359,6 +404,7 @@ class PlayScene(Scene):
                 instant_from=instant_from,
             )
             self.board.markers = self._markers(state)
+            self.board.danger = self._danger(state)
         self._play_sound(shown)
         self.autosave()
         self.refresh()
@@ -527,6 +573,9 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         if self.input.prefix_waiting != self._prefix_shown:
             self._prefix_shown = not self._prefix_shown
+            self.refresh()
+        if tuple(self.input.path) != self._path_shown:  # the status says what the click does
+            self._path_shown = tuple(self.input.path)
             self.refresh()
         self.ui.update(dt)
         self.board.update(dt)
