@@ -403,6 +403,13 @@ class State:
         unless it moves more than one (Cooperative Chess alone moves both)."""
         return self.game.side_of(seat)
 
+    def acts_after_choice(self) -> Seat | None:
+        """Of the seats choosing at once now, the one who acts next, alone,
+        once all have chosen (the mover after the Tulpa duel); None when that
+        depends on the choices or nobody does. Public: people at one screen
+        hand it to that person last, so the choice costs one handover."""
+        return None
+
     def uniform_decision(self, seat: Seat) -> bool:
         """True for a secret choice that an opponent could exploit if it were
         predictable (the Tulpa card duel): computer players pick uniformly."""
