@@ -215,6 +215,9 @@ class Game:
     resign_label: ClassVar[str] = "Resign"
     resign_note: ClassVar[str] = ""  # what stopping means, asked before it is done
     resign_words: ClassVar[str] = "{seat} resigns"  # the move list's line for it
+    # Steps the move list dims, as it dims agreements: the turn passed with
+    # nothing done on the board (Cooperative's "end"), kept for the record.
+    quiet_steps: ClassVar[frozenset[str]] = frozenset()
     # The computer: what a setup level ("search:2") means in this game where
     # the generic depth plays badly, and the spec the Hint button asks.
     bot_levels: ClassVar[Mapping[str, str]] = {}
