@@ -7,12 +7,12 @@ Only complete steps are listed (a seat's secret choice in a simultaneous step
 waits in the match and is never shown), each in the viewer's reading: its
 own decisions in full, everyone else's in public form (``Match.move_list``).
 Steps of several seats at once (a card duel) and agreements are dimmed in
-the line of the move they come before or end. A game's ``quiet_steps``
-(Cooperative's "end": the turn passed) are dimmed in their own place, as
-plain text: pygame_gui draws a link in its own colour, whatever surrounds
-it, and looking back after one shows the board of the move before it. Each step is a link whose
+the line of the move they come before or end. Each step is a link whose
 target is the number of steps played once it is done, so a click looks back
-at the position after it. A long game shows a block of lines at a time (the
+at the position after it; but a game's ``quiet_steps`` (Cooperative's "end":
+the turn passed) are dim plain text in their own place, since pygame_gui
+draws a link in its own colour whatever surrounds it (and the board after
+one is the board of the move before). A long game shows a block of lines at a time (the
 newest, or those around the step looked at), with links to the moves before
 and after it.
 """
