@@ -215,6 +215,9 @@ class Game:
     resign_label: ClassVar[str] = "Resign"
     resign_note: ClassVar[str] = ""  # what stopping means, asked before it is done
     resign_words: ClassVar[str] = "{seat} resigns"  # the move list's line for it
+    # Steps the move list dims, as it dims agreements: the turn passed with
+    # nothing done on the board (Cooperative's "end"), kept for the record.
+    quiet_steps: ClassVar[frozenset[str]] = frozenset()
     # The computer: what a setup level ("search:2") means in this game where
     # the generic depth plays badly, and the spec the Hint button asks.
     bot_levels: ClassVar[Mapping[str, str]] = {}
@@ -411,6 +414,13 @@ class State:
         """The side (colour) ``seat`` moves in the decision at hand: its own,
         unless it moves more than one (Cooperative Chess alone moves both)."""
         return self.game.side_of(seat)
+
+    def acts_after_choice(self) -> Seat | None:
+        """Of the seats choosing at once now, the one who acts next, alone,
+        once all have chosen (the mover after the Tulpa duel); None when that
+        depends on the choices or nobody does. Public: people at one screen
+        hand it to that person last, so the choice costs one handover."""
+        return None
 
     def uniform_decision(self, seat: Seat) -> bool:
         """True for a secret choice that an opponent could exploit if it were

@@ -121,9 +121,13 @@ def test_tulpas_duel_one_handover_a_turn_and_both_cards_face_up(app):
     """Two people: the one at the screen makes their duel choice first, the
     screen passes once, the other's choice turns both cards face up in
     sight of both until Continue, and the mover goes on without another
-    handover: one handover a turn, for White as for Black."""
+    handover: one handover a turn, for White as for Black, the game's first
+    included (its opening screen goes to the guesser, Black, so White picks
+    and moves after one handover)."""
     match = all_people("tulpas", 1)
     scene = open_play(app, match)
+    assert scene.viewpoint.covering and scene.viewpoint.waiting_for == 1
+    enter(scene)  # the opening screen: taken, not handed over
     rng = random.Random(3)
     cards = scene.widgets[0]
     handovers: list[int] = []  # per turn
@@ -152,9 +156,28 @@ def test_tulpas_duel_one_handover_a_turn_and_both_cards_face_up(app):
             enter(scene)
             assert cards.shown_duel() == (event, True)  # still up while the mover goes on
     scene.close_runners()
-    # The game's first turn: the opening screen goes to White (seat order),
-    # who picks, then to Black to guess, then back to White to move.
-    assert (reveals, handovers) == (6, [3, 1, 1, 1, 1, 1]), (reveals, handovers)
+    assert (reveals, handovers) == (6, [1, 1, 1, 1, 1, 1]), (reveals, handovers)
+
+
+def test_masquerade_setup_then_white_moves_after_one_handover(app):
+    """Both set up at once, then White moves: the opening screen goes to
+    Black, so White sets up and moves after one handover."""
+    match = all_people("masquerade", 1)
+    scene = open_play(app, match)
+    assert scene.viewpoint.covering and scene.viewpoint.waiting_for == 1
+    enter(scene)
+    handovers = 0
+    while match.state.setting_up or match.pending:
+        if scene.viewpoint.covering:
+            handovers += 1
+            enter(scene)
+        seat = scene.seen.actor
+        scene.submit(seat, match.state.legal_actions(seat)[0])
+        if scene.viewpoint.holding:
+            enter(scene)
+    assert not scene.viewpoint.covering and scene.seen.actor == 0  # White moves
+    assert handovers == 1
+    scene.close_runners()
 
 
 def play(scene, text: str) -> None:

@@ -504,6 +504,7 @@ class CooperativeGame(Game):
     resign_label = "End game"
     resign_note = "The captures so far count, with no bonus."
     resign_words = "Game ended"  # by the team, whichever colour was to move
+    quiet_steps = frozenset({"end"})  # the turn passed; the next card bracket says so too
     options = (
         Option(
             "mode",

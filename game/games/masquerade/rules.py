@@ -65,6 +65,9 @@ class MasqueradeState(ChessState):
             return (0, 1)
         return super().to_act()
 
+    def acts_after_choice(self) -> Seat | None:
+        return self.seat_to_act() if self.setting_up and not self.is_over() else None
+
     def actions_for(self, seat: Seat) -> list[Any]:
         if self.setting_up:
             return list(SETUP_ACTIONS)

@@ -82,6 +82,9 @@ class TulpasState(MacesState):
             return (WHITE, BLACK)
         return super().to_act()
 
+    def acts_after_choice(self) -> int | None:
+        return self.turn if self.phase == DUEL and not self.is_over() else None
+
     def at_turn_start(self) -> bool:
         return self.phase in (ACT, DUEL, PLACE)
 

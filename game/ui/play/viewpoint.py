@@ -12,7 +12,10 @@ panel buttons) from one ``Seen``: the viewer's seat and that seat's
 - with two or more people, the person the privacy screen last handed the
   screen to. When the next person to decide is someone else, the screen is
   covered ("Pass to Black") until that person clicks. When several people
-  choose at once, the one at the screen chooses first (no handover for it).
+  choose at once, the one at the screen chooses first (no handover for it);
+  otherwise the screen goes last to the one who acts after the choice
+  (``State.acts_after_choice``), so even the game's first duel costs one
+  handover.
 
 A public reveal (a step whose event the game's adapter declares in its
 ``reveals``: bids, cards played together) is *held*: it stays on screen,
@@ -79,6 +82,14 @@ class Viewpoint:
         """Do people at this screen need screens between them?"""
         return self.match.game.private_views and len(self.humans()) >= 2
 
+    def _waiting(self) -> list[Seat]:
+        """The people still to choose, the one who acts after the choice
+        last (the mover decides once the others have chosen)."""
+        m = self.match
+        last = m.state.acts_after_choice()
+        waiting = [s for s in m.waiting_for() if m.is_human(s)]
+        return sorted(waiting, key=lambda s: s == last)
+
     def check(self) -> bool:
         """After every step: cover the screen if the next person to decide is
         not the one it was handed to. Returns ``covering``."""
@@ -86,7 +97,7 @@ class Viewpoint:
         if not self.private() or m.is_over() or self.holding:
             self.covering = False
             return False
-        waiting = [s for s in m.waiting_for() if m.is_human(s)]
+        waiting = self._waiting()
         if self.shown in waiting:  # the person at the screen chooses first
             self.covering = False
         elif waiting:
@@ -131,7 +142,7 @@ class Viewpoint:
         m = self.match
         if m.is_over() or self.covering or self.holding:
             return None
-        waiting = [s for s in m.waiting_for() if m.is_human(s)]
+        waiting = self._waiting()
         if self.shown in waiting:
             return self.shown
         return waiting[0] if waiting else None

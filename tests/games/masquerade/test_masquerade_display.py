@@ -44,7 +44,7 @@ def test_a_failed_attempt_marks_both_squares():
 def test_two_players_choose_their_assignments_behind_privacy_screens(app):
     match = Match("masquerade", seed=1, players=["human", "human"])
     scene = open_play(app, match)
-    assert scene.viewpoint.covering
+    assert scene.viewpoint.covering and scene.viewpoint.waiting_for == 1  # White moves next: last
     click_at(app, (10, 10))
     tables = next(w for w in scene.widgets if type(w).__name__ == "MaskTables")
     pump(app, 2)
@@ -52,12 +52,13 @@ def test_two_players_choose_their_assignments_behind_privacy_screens(app):
         rect = tables.place_rect(cell_place(row, col))
         click_at(app, rect.center)
     pump(app, 5)
-    assert match.pending and scene.viewpoint.covering  # White's choice waits, hidden
+    assert match.pending and scene.viewpoint.covering  # Black's choice waits, hidden
     click_at(app, (10, 10))
     button = next(b for b, c in scene.panel.choice_buttons.items() if c.label == "Random")
     click(app, button)
     pump(app, 10)
-    assert match.state.assign[0] == "RKQNB" and match.state.assign[1]
+    assert match.state.assign[1] == "RKQNB" and match.state.assign[0]
+    assert scene.seen.actor == 0 and not scene.viewpoint.covering  # White moves at once
 
 
 def test_a_players_own_marks_in_the_deduction_table_are_theirs_alone(app):
