@@ -125,7 +125,8 @@ def test_the_scene_plays_a_card_by_clicks_and_a_move_by_a_drag(app):
         app, scene.board.square_center(sq(state, "e2")), scene.board.square_center(sq(state, "e4"))
     )
     settle(app, scene)
-    assert match.history[-1] == {0: "e4"}
+    # The move after the card (the computer may have answered already).
+    assert match.history[1] == {0: "e4"}
 
 
 def test_a_card_dragged_onto_the_line(app):
