@@ -28,11 +28,13 @@ from game.engine import Action, Event, Game, IllegalAction, Rounds, Seat, State
 from game.save_check import (
     COMPUTER_PREFIX,
     FORMAT,
+    HINT,
     HUMAN,
     ILLEGAL,
     LATE,
     MISMATCH,
     MISMATCH_WORDS,
+    UNDO,
     SaveError,
     SaveFields,
     read_fields,
@@ -41,7 +43,16 @@ from game.save_check import (
     valid_player,
 )
 
-__all__ = ["COMPUTER_PREFIX", "FORMAT", "HUMAN", "Match", "SaveError", "valid_player"]
+__all__ = [
+    "COMPUTER_PREFIX",
+    "FORMAT",
+    "HINT",
+    "HUMAN",
+    "UNDO",
+    "Match",
+    "SaveError",
+    "valid_player",
+]
 
 NAME_MAX = 16  # a player's name: at most this many characters
 
@@ -142,6 +153,9 @@ class Match:
         self.state: State = self.initial_state()
         self.records: list[Record] = []
         self._redo: list[Record] = []  # undone steps, the next one to redo last
+        # The help a person had ("undo", "hint"): a game with any is kept
+        # apart from the best scores (game/records.py). Saves carry it.
+        self.assists: set[str] = set()
         # Choices already made for the current simultaneous decision.
         self._pending: dict[Seat, Action] = {}
 
@@ -280,6 +294,7 @@ class Match:
             self._redo.append(self.records.pop())
             n += 1
         if n:
+            self.assists.add(UNDO)  # what came next is known now: an assisted game
             self._rebuild()
         return n
 
@@ -324,6 +339,7 @@ class Match:
         twin.records = list(self.records)
         twin._redo = list(self._redo)
         twin._pending = {}
+        twin.assists = set(self.assists)
         twin._rebuild()
         return twin
 
@@ -358,7 +374,7 @@ class Match:
     def step_text(self, step: Step) -> str:
         """One step in words for the move list, as its notation has it."""
         if "resign" in step:
-            return f"{self._seat_name(step['resign'])} resigns"
+            return self.game.resign_words.format(seat=self._seat_name(step["resign"]))
         if "draw" in step:
             return "Draw agreed"
         if len(step) == 1:
@@ -367,8 +383,11 @@ class Match:
 
     def seen_step(self, record: Record, viewer: Seat | None) -> Step:
         """The step as ``viewer`` may read it: its own choices in full, the
-        other seats' in their public form (None: everything)."""
+        other seats' in their public form (None: everything), unless the
+        game has turned it face up since (``secrets_shown_by_next_step``)."""
         if record.public is None or viewer is None:
+            return record.step
+        if self.game.secrets_shown_by_next_step and record is not self.records[-1]:
             return record.step
         return {s: (t if s == viewer else record.public[s]) for s, t in record.step.items()}
 
@@ -399,6 +418,8 @@ class Match:
             out["start"] = self.start
         if any(self.names):  # a save with no names reads as it always did
             out["names"] = list(self.names)
+        if self.assists:  # likewise a game nobody helped
+            out["assisted"] = sorted(self.assists)
         return out
 
     @classmethod
@@ -439,6 +460,7 @@ class Match:
             rounds = redo_steps[-1].rounds if redo_steps else match._rounds()
             redo_steps.append(_replay(match, probe, step, i, "a taken-back move", rounds))
         match._redo = list(reversed(redo_steps))
+        match.assists = set(fields.assisted)
         return match
 
     def __repr__(self) -> str:

@@ -16,6 +16,12 @@ The file is ``<data_dir>/records.json``, written atomically like the saves
                                            "was": {"score": 43, "date": "..."}}}},
      "ends": ["<digest>", ...]}
 
+A game in which a person took a move back or asked for a hint is
+*assisted* (``Match.assists``): an undo shows what the cards, the deal or
+the other side do next, and a hint is the computer's play. Like the scores
+of solitaire and puzzle apps, an assisted game's score is kept apart: it
+never counts towards the best, and the game-over window says so.
+
 ``ends`` remembers the games already counted (a digest of the game, its
 options, seed, start and every step), so a finished game is counted once:
 undoing and redoing to the same end does not count it again. A damaged file
@@ -42,9 +48,12 @@ from game.match import Match
 
 __all__ = [
     "NEW_BEST",
+    "Assisted",
     "Best",
     "Outcome",
     "best",
+    "best_of",
+    "keeps_best",
     "mode_key",
     "record",
     "record_match",
@@ -93,6 +102,21 @@ class Outcome:
         if self.before is not None and self.score == self.before.score:
             return f"Level with your best: {self.best.text}"
         return f"Your best: {self.best.text}"
+
+
+@dataclass(frozen=True)
+class Assisted:
+    """A finished game with undo or hints: its ``score`` is not counted,
+    the best stays ``best`` (None: none kept yet)."""
+
+    score: float
+    help: tuple[str, ...]  # "hint", "undo"
+    best: Best | None
+
+    def words(self) -> str:
+        used = " and ".join({"undo": "undo", "hint": "hints"}.get(h, h) for h in self.help)
+        then = f"Your best stays {self.best.text}." if self.best else "No best is kept yet."
+        return f"Assisted ({used}): not counted for your best. {then}"
 
 
 class NotKept:
@@ -219,28 +243,43 @@ def record(
     return Outcome(score, before, new, _entry(modes[mode]) or Best(score, _day(today)))
 
 
-def record_match(match: Match, today: datetime.date | None = None) -> Outcome | None:
+def keeps_best(match: Match) -> bool:
+    """Could this match's score count: a person plays it, from the game's
+    own start (a typed position is no deal of the game)?"""
+    return match.start is None and any(match.is_human(s) for s in range(len(match.players)))
+
+
+def best_of(match: Match) -> Best | None:
+    """The best kept for this match's game and mode, while it could count
+    (None otherwise, or with none kept)."""
+    return best(match.game_id, match.options) if keeps_best(match) else None
+
+
+def record_match(match: Match, today: datetime.date | None = None) -> Outcome | Assisted | None:
     """Count a finished match, if it is a score game a person played from
-    the game's own start (a typed position is no deal of the game): the best
-    score among the people's seats. None when nothing is kept."""
-    if match.start is not None:
+    the game's own start: the best score among the people's seats. An
+    assisted game (undo, hints) is not counted, unless it was counted
+    before its help (taken back after its end and played to the same end).
+    None when nothing is kept."""
+    if not keeps_best(match):
         return None
     result = match.state.result()
     if result is None or result.scores is None:
         return None
     people = [s for s in range(len(match.players)) if match.is_human(s)]
-    if not people:
-        return None
     scores = [result.scores[s] for s in people if s < len(result.scores)]
     if not scores:
         return None
-    pick = min if result.lower_is_better else max
+    score = (min if result.lower_is_better else max)(scores)
+    end = _end_digest(match)
+    if match.assists and end not in _load()["ends"]:
+        return Assisted(score, tuple(sorted(match.assists)), best(match.game_id, match.options))
     return record(
         match.game_id,
         match.options,
-        pick(scores),
+        score,
         result.lower_is_better,
-        end=_end_digest(match),
+        end=end,
         today=today,
     )
 

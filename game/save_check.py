@@ -15,6 +15,7 @@ import base64
 import binascii
 import json
 import math
+import re
 import zlib
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +25,8 @@ HUMAN = "human"
 COMPUTER_PREFIX = "computer:"
 SEED_MAX = 2**63  # a seed is a whole number below this (saves write 31-bit ones)
 MAX_MOVE_TEXT = 200  # characters; a move's notation is a few of them
+UNDO, HINT = "undo", "hint"  # the help that makes a game assisted (``Match.assists``)
+ASSISTS = (UNDO, HINT)
 
 # What a SaveError can say is wrong (``SaveError.kind``).
 NOT_A_SAVE_KIND = "not_a_save"  # not a save of this app at all
@@ -108,6 +111,7 @@ class SaveFields:
     steps: list[dict[Any, Any]]
     redo: list[dict[Any, Any]]
     final: str
+    assisted: tuple[str, ...] = ()  # the help a person had (Match.assists)
 
 
 # -- what a seat may not see, out of plain sight ------------------------------------------
@@ -150,6 +154,21 @@ def reveal(d: Any) -> Any:
     return {**{k: v for k, v in d.items() if k != SEALED}, **inner}
 
 
+def _version(text: Any) -> tuple[int, ...] | None:
+    """A version text as numbers ("0.1.0" -> (0, 1, 0)); None if it is not one."""
+    if not isinstance(text, str) or not re.fullmatch(r"\d{1,6}(\.\d{1,6}){0,3}", text):
+        return None
+    return tuple(int(part) for part in text.split("."))
+
+
+def _not_newer(written: Any) -> bool:
+    """Was a save written by this version of the app or an older one?"""
+    from game import __version__
+
+    theirs, ours = _version(written), _version(__version__)
+    return theirs is not None and ours is not None and theirs <= ours
+
+
 def read_fields(d: Any) -> SaveFields:
     """The fields of a save read from JSON (sealed or not), checked;
     SaveError otherwise."""
@@ -161,6 +180,10 @@ def read_fields(d: Any) -> SaveFields:
         raise damaged("its version number is unreadable")
     if fmt > FORMAT:
         written = d.get("app_version")
+        if _not_newer(written):  # "a newer version (0.1.0)" of this very version
+            raise damaged(
+                f"its version number ({fmt}) is not one version {short(written, 20)} writes"
+            )
         by = f" ({short(written, 20)})" if isinstance(written, str) else ""
         raise SaveError(
             f"This save was made by a newer version of Chess Variants{by}. "
@@ -201,7 +224,12 @@ def read_fields(d: Any) -> SaveFields:
         raise SaveError(NO_FINAL)
     if not isinstance(d["final"], str):
         raise damaged("its final position is unreadable")
-    return SaveFields(game, options, seed, players, names, start, steps, redo, d["final"])
+    assisted = d.get("assisted", [])  # saves from before it were not helped
+    if not isinstance(assisted, list) or not all(a in ASSISTS for a in assisted):
+        raise damaged("its note of undo and hints is unreadable")
+    return SaveFields(
+        game, options, seed, players, names, start, steps, redo, d["final"], tuple(assisted)
+    )
 
 
 def _plain(value: Any) -> bool:

@@ -88,6 +88,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "animation_speed": 1.0,
     "board_theme": "wood",
     "show_legal_moves": True,
+    "mark_attacked_kings": True,
     "fullscreen": False,
 }
 
@@ -396,19 +397,25 @@ def clear_autosave() -> None:
     path.unlink(missing_ok=True)
 
 
+# Allowed in file names on Windows, macOS and Linux alike (none of <>:"/\\|?*).
+NAME_PUNCTUATION = " -_(),.'!&+#=@;[]"
 _RESERVED = {"con", "prn", "aux", "nul"} | {f"{d}{i}" for d in ("com", "lpt") for i in range(1, 10)}
 
 
 def sanitize_name(name: str) -> str:
     """A file stem made from what the player typed: letters, digits, spaces
-    and ``-_()`` kept, anything else becomes ``_``; never empty, never a
-    name Windows refuses, never the autosave's name."""
-    kept = "".join(c if c.isalnum() or c in " -_()" else "_" for c in str(name))
+    and the punctuation every system allows in a file name (``NAME_PUNCTUATION``:
+    the default "Chess, move 4" was saved as "Chess_ move 4") kept, anything
+    else becomes ``_``; never empty, never a name Windows refuses, never the
+    autosave's name."""
+    kept = "".join(c if c.isalnum() or c in NAME_PUNCTUATION else "_" for c in str(name))
     stem = " ".join(kept.split()).strip(" ._")[:80].strip(" ._")
     if not stem:
         stem = "save"
-    if stem.lower() in _RESERVED or stem.lower() == AUTOSAVE:
-        stem = f"{stem} (saved)"
+    # Windows refuses a reserved name before any dot too ("con.x.json").
+    base, dot, rest = stem.partition(".")
+    if base.rstrip().lower() in _RESERVED or stem.lower() == AUTOSAVE:
+        stem = f"{base} (saved){dot}{rest}"
     return stem
 
 
@@ -636,6 +643,18 @@ def _valid_setting(key: str, value: Any) -> bool:
             and isinstance(v, list)
             and len(v) <= 8
             and all(isinstance(x, str) and len(x) <= 200 for x in v)
+            for k, v in value.items()
+        )
+    if key == "last_options":  # per game id, the options chosen from a list
+        return isinstance(value, dict) and all(
+            isinstance(k, str)
+            and len(k) <= 40
+            and isinstance(v, dict)
+            and len(v) <= 16
+            and all(
+                isinstance(o, str) and len(o) <= 40 and isinstance(x, (str, int, float, bool))
+                for o, x in v.items()
+            )
             for k, v in value.items()
         )
     default = DEFAULT_SETTINGS.get(key)

@@ -210,17 +210,19 @@ def king() -> list:
     ]
 
 
-def spiked_ball(cx: float, cy: float, r: float) -> list:
-    return [path(star(cx, cy, r + 6.5, r - 1, 8, math.pi / 8)), circle(cx, cy, r)]
+def spiked_ball(cx: float, cy: float, r: float, reach: float = 6.5) -> list:
+    return [path(star(cx, cy, r + reach, r - 1, 8, math.pi / 8)), circle(cx, cy, r)]
 
 
 def mace() -> list:
+    # A head of long spikes as wide as the base, on a thin shaft: at the
+    # 20 px of the captured-pieces row it must not read as a pawn.
     return [
-        stem(50, 6, 16),
-        *collar(46, 11, 6),
-        rect(45.5, 32, 9, 16, 2),
-        *spiked_ball(50, 24, 11),
-        path("M 44 20 C 45 17 48 15.5 51 15", "line"),
+        stem(60, 5, 15),
+        *collar(56, 10, 5),
+        rect(46, 42, 8, 16, 2),
+        *spiked_ball(50, 27, 13, 13),
+        path("M 42.5 23 C 43.5 19 47 16.5 51 16", "line"),
         *plinth(narrow=True),
     ]
 
@@ -229,11 +231,11 @@ def tulpa_mace() -> list:
     # The mace with a halo floating over its head: a thick outlined ring.
     halo = "M 35 9 C 35 3 65 3 65 9 C 65 15 35 15 35 9 Z"
     return [
-        stem(52, 6, 16),
-        *collar(48, 11, 6),
-        rect(45.5, 36, 9, 14, 2),
-        *spiked_ball(50, 30, 9.5),
-        path("M 44.5 26.5 C 45.5 23.5 48 22 51 21.5", "line"),
+        stem(60, 5, 15),
+        *collar(56, 10, 5),
+        rect(46, 44, 8, 14, 2),
+        *spiked_ball(50, 35, 10, 10),
+        path("M 44 31.5 C 45 28.5 47.5 26.5 51 26", "line"),
         ("ring", "path", f'd="{halo}"'),
         *plinth(narrow=True),
     ]

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from game import __version__
 from game.engine import IllegalAction
+from game.games import load_all
 from game.match import FORMAT, NAME_MAX, Match, SaveError, clean_name
 
 
@@ -277,6 +278,7 @@ def test_to_dict_shape():
         "redo": [{"0": "guess 2", "1": "guess 3"}],
         "final": m.state.to_text(),
         "moves": 0,  # a duel a step: no move counted
+        "assisted": ["undo"],  # a move taken back: kept apart from best scores
     }
     json.dumps(d)
 
@@ -337,7 +339,8 @@ def broken(**changes) -> dict:
         (lambda: [1, 2], "not_a_save", None, "not a saved game"),
         (lambda: "hello", "not_a_save", None, "not a saved game"),
         (lambda: {}, "not_a_save", None, "not a saved game"),
-        (lambda: broken(format=3), "newer", None, "newer version"),
+        (lambda: broken(format=3, app_version="9.0"), "newer", None, "newer version"),
+        (lambda: broken(format=3), "damaged", None, "its version number (3) is not one version"),
         (lambda: broken(format="1"), "damaged", None, "version number"),
         (lambda: broken(format=0), "damaged", None, "version number"),
         (lambda: broken(game="chess_on_mars"), "unknown_game", None, "(chess_on_mars)"),
@@ -604,3 +607,17 @@ def test_a_save_with_unreadable_names_is_refused_with_a_message(names):
 def test_a_save_with_hostile_names_loads_them_cleaned():
     d = Match("toy_nim", seed=1).to_dict() | {"names": ["x" * 100_000, "\x07bell\ufeff"]}
     assert Match.from_dict(d).names == ["x" * NAME_MAX, "bell"]
+
+
+@pytest.mark.parametrize("game_id", sorted(load_all()))
+def test_ending_a_game_is_written_as_the_game_names_it(game_id):
+    """A game whose players stop rather than resign ("End game", "Quit
+    round") never writes "resigns" in the move list."""
+    match = Match(game_id, seed=1)
+    seat = match.to_act()[0]
+    match.resign(seat)
+    line = match.move_list()[-1]
+    if match.game.resign_label == "Resign":
+        assert line == f"{match.game.seats[seat]} resigns"
+    else:
+        assert "resign" not in line.lower() and line

@@ -15,7 +15,7 @@ import pytest
 from helpers import toy_games
 
 from game import records
-from game.match import Match
+from game.match import Match, SaveError
 
 DAY1 = datetime.date(2026, 11, 20)
 DAY2 = datetime.date(2026, 11, 21)
@@ -110,13 +110,14 @@ def test_a_finished_game_counts_once_even_after_undo_and_redo_to_the_same_end():
     again = records.record_match(match, today=DAY2)
     assert again == first  # told as the first time
     assert records.records_path().read_text(encoding="utf-8") == file_before
-    # Another end of the same game is another finished game.
+    # Another end of the same game, reached by taking moves back, is an
+    # assisted game: not counted.
     match.undo(4)
     match.play({0: 2})
     match.play({0: 2})
     other = records.record_match(match, today=DAY2)
-    assert other.score == 7 and not other.new_best
-    assert len(saved()["ends"]) == 2
+    assert isinstance(other, records.Assisted) and other.score == 7
+    assert len(saved()["ends"]) == 1
 
 
 def test_a_game_played_again_from_its_start_to_a_worse_end_after_a_best():
@@ -212,3 +213,108 @@ def test_the_file_is_written_atomically(monkeypatch):
         records.record("toy_climb", {}, 20, today=DAY2)
     assert records.records_path().read_text(encoding="utf-8") == before
     assert [p.name for p in records.records_path().parent.iterdir() if ".tmp" in p.name] == []
+
+
+# -- assisted games: undo or hints keep a score apart from the best ----------------------------
+def finished(game_id: str, help: str | None = None, seed: int = 1) -> Match:
+    """A finished game a person played, of each game that keeps a best:
+    undo (taking one move back and playing it again) or a hint (``help``)
+    on the way."""
+    options = {
+        "toy_climb": {"length": 4, "goal": "high"},
+        "cooperative": {"mode": "solitaire"},
+        "golf": {"players": 1, "holes": 3},
+    }[game_id]
+    match = Match(game_id, options, seed, None)
+    plays = 0
+    while not match.is_over():
+        (seat,) = match.to_act()
+        if game_id == "cooperative" and plays == 6:
+            match.resign(seat)  # "End game": the captures so far are the score
+            break
+        legal = match.state.legal_actions(seat)
+        gives_up = [a for a in legal if str(a) == "give up"]  # golf: the solution is shown
+        match.play({seat: (gives_up or legal)[0]})
+        plays += 1
+        if plays == 2 and help == "undo":
+            match.undo()
+            match.redo()
+        assert plays < 200
+    if help == "hint":
+        match.assists.add(help)
+    return match
+
+
+def score_games() -> list[str]:
+    """Every game whose result can be a score (so keeps a best): the
+    registered games whose rules make ``Result.score``; a new one must be
+    taught to ``finished`` above."""
+    from pathlib import Path
+
+    import game.games
+
+    root = Path(game.games.__file__).parent
+    return sorted(
+        p.parent.name for p in root.glob("*/rules.py") if "Result.score(" in p.read_text()
+    )
+
+
+@pytest.mark.parametrize("game_id", ["toy_climb", *score_games()])
+@pytest.mark.parametrize("help", ["undo", "hint"])
+def test_an_assisted_game_is_not_counted_and_says_so(game_id, help):
+    assisted = records.record_match(finished(game_id, help), today=DAY1)
+    assert isinstance(assisted, records.Assisted) and assisted.help == (help,)
+    assert assisted.words().startswith(f"Assisted ({'hints' if help == 'hint' else help}):")
+    assert "No best is kept yet." in assisted.words()
+    assert not records.records_path().exists()  # nothing written, nothing counted
+
+    plain = finished(game_id, seed=2)  # another game: counted
+    kept = records.record_match(plain, today=DAY1)
+    assert kept.new_best and records.best(game_id, plain.options) == records.Best(
+        kept.score, "2026-11-20"
+    )
+    again = records.record_match(finished(game_id, help), today=DAY2)
+    assert f"Your best stays {kept.best.text}." in again.words()
+    assert records.best(game_id, plain.options) == kept.best
+
+
+def test_a_save_keeps_the_help_a_game_had_and_older_saves_had_none():
+    match = finished("toy_climb", "undo")
+    assert match.assists == {"undo"}
+    saved_game = match.to_dict()
+    assert saved_game["assisted"] == ["undo"]
+    assert Match.from_dict(saved_game).assists == {"undo"}
+    plain = finished("toy_climb").to_dict()
+    assert "assisted" not in plain  # saves read as they always did
+    assert Match.from_dict(plain).assists == set()
+    for bad in ("undo", ["peeked"], [1]):
+        with pytest.raises(SaveError):
+            Match.from_dict({**saved_game, "assisted": bad})
+
+
+def test_a_records_file_of_the_last_version_still_loads_and_an_assisted_game_leaves_it():
+    text = json.dumps(
+        {
+            "format": 1,
+            "best": {
+                "toy_climb": {
+                    '{"goal":"high","length":4}': {
+                        "score": 9,
+                        "date": "2026-11-19",
+                        "lower_is_better": False,
+                        "end": "abc",
+                        "was": None,
+                    }
+                }
+            },
+            "ends": ["abc"],
+        }
+    )
+    records.records_path().parent.mkdir(parents=True, exist_ok=True)
+    records.records_path().write_text(text, encoding="utf-8")
+    match = finished("toy_climb", "hint")
+    assert records.best_of(match) == records.Best(9, "2026-11-19")
+    assert records.record_match(match).words() == (
+        "Assisted (hints): not counted for your best. Your best stays 9 (2026-11-19)."
+    )
+    assert records.records_path().read_text(encoding="utf-8") == text

@@ -9,6 +9,7 @@ sheet headless, both directly and when the game is chosen in its list.
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -80,6 +81,54 @@ def test_markdown_renders_without_leftover_markup(game_id):
     assert sizes >= headings
     for leftover in ("**", "](", "\n#"):
         assert leftover not in html
+
+
+_IN_THE_APP = re.compile(r"^## In the app\s*$", re.MULTILINE)
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_sheet_says_how_each_decision_is_made_in_the_app(game_id):
+    """Every sheet has an "In the app" section (chess960, mulligan_stew and
+    tulaga had none; others called it "Playing in the app"), with a list of
+    what to click."""
+    text = sheet(game_id)
+    match = _IN_THE_APP.search(text)
+    assert match, "no '## In the app' section"
+    section = re.split(r"^##\s", text[match.end() :], flags=re.MULTILINE)[0]
+    items = [line for line in section.splitlines() if line.startswith("- ")]
+    assert len(items) >= 3, "the section says little"
+    assert re.search(r"\b(click|drag)", section, re.IGNORECASE)
+
+
+_FENCED = re.compile(r"^```[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+def plain(html_text: str) -> str:
+    """The rendered sheet as a reader sees it: tags gone, a line per <br>."""
+    text = re.sub(r"<br>", "\n", html_text)
+    return html.unescape(re.sub(r"<[^>]+>", "", text)).replace("\u00a0", " ")
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_fenced_blocks_keep_their_lines_and_leave_no_backtick(game_id):
+    """Golf's board diagram one row a line, a position text whole, and no
+    stray backtick anywhere (a code block read as a paragraph had both)."""
+    text = sheet(game_id)
+    shown = plain(markdown_to_html(text)).splitlines()
+    assert not [line for line in shown if "`" in line]
+    at = 0
+    for block in _FENCED.findall(text):
+        for line in block.rstrip("\n").splitlines():
+            # Each line of the block is a line of its own, after the last one.
+            at = shown.index(" " + line + " ", at) + 1
+
+
+def test_a_long_block_line_is_folded_at_a_slash_or_space_never_hyphenated():
+    fen = "m1n1qk1n1m/1h1rbbr1h1/pppppppppp/10/10/10/10/PPPPPPPPPP/1H1RBBR1H1/M1N1QK1N1M w - 0 1"
+    rows = plain(markdown_to_html(f"```\n{fen}\n```", columns=32)).strip().splitlines()
+    assert len(rows) > 2 and all(len(row) <= 32 for row in rows)
+    assert [row.strip() for row in rows][0] == "m1n1qk1n1m/1h1rbbr1h1/"
+    assert "".join(row.strip() for row in rows).replace(" ", "") == fen.replace(" ", "")
 
 
 # Every sheet's markdown is checked for every game above; the viewer's layout

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
 from helpers.toy_games import install
 
-from game import saves
+from game import __version__, saves
 from game.match import Match
 from game.saves import SaveError
 
@@ -291,10 +292,23 @@ def test_a_crash_mid_write_leaves_the_previous_autosave(home):
         ("autosave", "autosave (saved)"),
         ("Échecs  à  deux", "Échecs à deux"),
         ("x" * 200, "x" * 80),
+        ("Chess, move 4", "Chess, move 4"),
+        ("Wins for O'Brien! v1.2 [draft]", "Wins for O'Brien! v1.2 [draft]"),
+        ("a.json.", "a.json"),
+        ("nul.old", "nul (saved).old"),
     ],
 )
 def test_sanitize_name(name, stem):
     assert saves.sanitize_name(name) == stem
+
+
+def test_every_games_default_save_name_is_kept_as_offered(home):
+    """The save dialog offers "<title>, move <n>"; it was saved as "Chess_ move 4"."""
+    from game.games import CATALOGUE
+
+    for entry in CATALOGUE:
+        offered = f"{entry.title}, move 4"  # as Controls.open_save words it
+        assert saves.save_named(nim_match(), offered).stem == offered
 
 
 def test_save_named_stays_in_the_saves_folder(home):
@@ -363,7 +377,12 @@ DAMAGE = [
     ({"game": 7}, "it does not say which game it is"),
     ({"game": "martian_chess"}, r"a game this version does not have \(martian_chess\)"),
     ({"format": "one"}, "its version number is unreadable"),
-    ({"format": 3}, "made by a newer version of Chess Variants"),
+    ({"format": 3, "app_version": "9.1"}, "made by a newer version of Chess Variants"),
+    # Written by this very version, which writes format 1: not a newer one's.
+    (
+        {"format": 3},
+        rf"damaged: its version number \(3\) is not one version {re.escape(__version__)} writes",
+    ),
     ({"actions": [{"0": "take 1"}, {"1": "take 9"}]}, r"move 1 \(take 9\) is not allowed"),
     ({"actions": [{"0": "take 1"}, {"0": "take 2"}]}, r"move 1 \(take 2\) is not allowed"),
     ({"redo": [{"1": "take 9"}]}, r"a taken-back move \(take 9\) is not allowed"),
@@ -520,6 +539,7 @@ DEFAULTS = {
     "animation_speed": 1.0,
     "board_theme": "wood",
     "show_legal_moves": True,
+    "mark_attacked_kings": True,
     "fullscreen": False,
 }
 

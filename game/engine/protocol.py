@@ -110,6 +110,15 @@ class Option:
     default: Any
     choices: tuple[Any, ...] = ()  # empty: free value checked by ``validate``
     help: str = ""
+    # A help line per choice, where the choices need words of their own
+    # (the setup shows the chosen one's); empty: ``help`` for all.
+    choice_help: tuple[str, ...] = ()
+
+    def help_for(self, value: Any) -> str:
+        """The help line to show with ``value`` chosen."""
+        if self.choice_help and value in self.choices:
+            return self.choice_help[self.choices.index(value)]
+        return self.help
 
 
 @dataclass(frozen=True)
@@ -205,16 +214,30 @@ class Game:
     draw_offers: ClassVar[bool] = True
     resign_label: ClassVar[str] = "Resign"
     resign_note: ClassVar[str] = ""  # what stopping means, asked before it is done
+    resign_words: ClassVar[str] = "{seat} resigns"  # the move list's line for it
+    # Steps the move list dims, as it dims agreements: the turn passed with
+    # nothing done on the board (Cooperative's "end"), kept for the record.
+    quiet_steps: ClassVar[frozenset[str]] = frozenset()
     # The computer: what a setup level ("search:2") means in this game where
     # the generic depth plays badly, and the spec the Hint button asks.
     bot_levels: ClassVar[Mapping[str, str]] = {}
     hint_bot: ClassVar[str | None] = None
+    # False: no hint for a person playing against other people (a race to
+    # solve a puzzle, where the hint would be the answer and the secret bid).
+    hints_against_people: ClassVar[bool] = True
+    # A secret choice is turned face up by the next step (Telepathic's
+    # predicted card, turned over by the move): once a step follows it, the
+    # move list shows it in full to everyone.
+    secrets_shown_by_next_step: ClassVar[bool] = False
     # What the search may assume (declared, never probed). ``null_move_safe``:
     # passing is never better than moving, so null-move pruning and check
     # extensions are sound; the states are then ``NullMoves``.
     null_move_safe: ClassVar[bool] = False
     # A turn of several decisions by one seat counts one ply of depth.
     depth_by_turns: ClassVar[bool] = False
+    # No check rule: a king may be left where the other side can take it
+    # (the board then marks it, from ``State.kings_in_danger``, if asked).
+    kings_left_attacked: ClassVar[bool] = False
 
     # -- seats, sides, teams ---------------------------------------------------------
     def side_of(self, seat: Seat) -> int:
@@ -316,6 +339,12 @@ class State:
         """The square of a king in check, for the board view to mark."""
         return None
 
+    def kings_in_danger(self) -> tuple[int, ...]:
+        """In a game with ``kings_left_attacked``: the squares of the kings
+        the other side could take in its next turn, judged only from what
+        this state holds (a seat's view judges what that seat knows)."""
+        return ()
+
     def noisy_actions(self, seat: Seat) -> list[Action] | None:
         """For a search's quiescence: the actions of ``seat`` that change the
         material (captures, promotions), listed cheaper than filtering
@@ -386,6 +415,18 @@ class State:
     def stuck_reason(self, seat: Seat, square: int) -> str | None:
         """Why ``seat``'s piece on ``square``, clicked, has no move now (the
         app says it instead of doing nothing); None: nothing to say."""
+        return None
+
+    def side_acting(self, seat: Seat) -> int:
+        """The side (colour) ``seat`` moves in the decision at hand: its own,
+        unless it moves more than one (Cooperative Chess alone moves both)."""
+        return self.game.side_of(seat)
+
+    def acts_after_choice(self) -> Seat | None:
+        """Of the seats choosing at once now, the one who acts next, alone,
+        once all have chosen (the mover after the Tulpa duel); None when that
+        depends on the choices or nobody does. Public: people at one screen
+        hand it to that person last, so the choice costs one handover."""
         return None
 
     def uniform_decision(self, seat: Seat) -> bool:

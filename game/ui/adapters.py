@@ -17,9 +17,10 @@ panel widgets, game/ui/panel_widgets.py), ``animations`` (how its own
 events are animated: event kind -> step builder, game/ui/animation.py),
 ``sounds`` (event kind -> sound name, strongest first), ``markers`` with
 ``draw_marker(surface, rect, name)`` (what it paints under pieces),
-``piece_image(piece, size)`` (its own art), ``show_captured`` and
-``board_style``. The central ui names no game: everything a game brings is
-here, in its own folder.
+``piece_image(piece, size)`` (its own art), ``show_captured``,
+``board_style`` and ``reveals`` (its public reveals: event kind -> words).
+The central ui names no game: everything a game brings is here, in its own
+folder.
 
 The default adapter is the from/to one (chess ``Move``). A game brings its
 own in its folder: ``game/games/<id>/display.py`` sets ``ADAPTER`` to an
@@ -30,7 +31,7 @@ subclassing a game borrows its parent's display).
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,6 +60,11 @@ class MoveAdapter:
     mark_one_click = True  # mark the places of a one-click decision before the click
     animations: dict[str, Any] = {}  # event kind -> builder (game/ui/animation.py)
     sounds: tuple[tuple[str, str], ...] = ()  # (event kind, sound), strongest first
+    # Public reveals: event kind -> ``words(event, game)``, what the step
+    # turned face up for everyone ("Bids: White 3 · Black 4"; "" when this
+    # one reveals nothing). With people at one screen the play scene holds
+    # such a step in sight, unscreened, until Continue (viewpoint.py).
+    reveals: dict[str, Callable[[Any, Any], str]] = {}
 
     def make_widgets(self) -> list[Any]:
         """The game's side-panel widgets (game/ui/panel_widgets.py), new each time."""
@@ -90,6 +96,13 @@ class MoveAdapter:
             return (action.frm, action.to)
         return None
 
+    def keeps_selection(self, action: Action) -> bool:
+        """After ``action``, made with one click on a square, is that square
+        picked again for the next decision (once the board is still)? For a
+        click that ends a turn and starts the next one (Cooperative Chess
+        alone: a piece of the colour to move next)."""
+        return False
+
     def alias_paths(self, state: State, seat: Seat, action: Action) -> list[Path]:
         """Other click paths that also make ``action`` when no other action
         owns them: a castle also by dropping the king on its landing square."""
@@ -117,6 +130,12 @@ class MoveAdapter:
         """Hand-tray slots (negative ids) with the piece drawn in each."""
         return []
 
+    def pieces_in_hand(self, state: State) -> list[Any]:
+        """Every piece waiting off the board to come into play (both sides,
+        each as often as it is held): the captured-pieces row counts them
+        as in play, so one taken after it came in is listed."""
+        return []
+
     def cards(self, state: State, seat: Seat | None, area: str) -> list[Any]:
         """The card slots (game/ui/card_widgets.py ``CardSlot``) that a card
         widget shows for ``area`` ("hand", "line"...), as ``seat`` sees them."""
@@ -130,6 +149,12 @@ class MoveAdapter:
         """Marker names per square, drawn with the pieces ("frozen",
         "selected-victim", "stack:2"...)."""
         return {}
+
+    def path_words(self, state: State, seat: Seat, path: Path, actions: Sequence[Action]) -> str:
+        """What the next click does, once ``path`` is clicked and ``actions``
+        are those that continue it ("Throw the pawn: click where it lands"),
+        for the status line; "" when the marks on the board say enough."""
+        return ""
 
     def choices(self, state: State, seat: Seat, actions: Sequence[Action]) -> list[Choice]:
         """The options when one path stands for several actions."""
@@ -149,6 +174,18 @@ class MoveAdapter:
         return (last.frm, last.to)
 
     # -- built on the above ----------------------------------------------------------
+    def reveal_words(self, events: Sequence[Any], game: Any) -> tuple[str, ...]:
+        """What the step's public reveals say, one line each (the events
+        everyone may see only: a reveal is never a secret)."""
+        lines = []
+        for event in events:
+            words = self.reveals.get(event.kind)
+            if words is not None and event.audience is None:
+                text = words(event, game)
+                if text:
+                    lines.append(text)
+        return tuple(lines)
+
     def paths(self, state: State, seat: Seat) -> dict[Path, list[Action]]:
         """Every click path of ``seat``'s legal actions, with the actions it makes."""
         table: dict[Path, list[Action]] = {}

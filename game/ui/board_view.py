@@ -47,6 +47,8 @@ DEFAULT_THEME = "wood"
 LAST_MOVE = (205, 210, 60, 110)
 SELECTED = (20, 85, 30, 120)
 TARGET = (20, 30, 40, 70)
+TARGET_PICK = (20, 30, 40, 110)  # corners round an own piece to pick up or swap with
+LANDING_ALPHA = 110  # the faint image of a thrown piece where it may land
 HOVER = (255, 255, 255, 60)
 CHECK = (230, 30, 20)
 HINT = (88, 176, 255)  # a hint's squares and arrow (game/ui/play/hint.py)
@@ -151,6 +153,9 @@ class BoardView:
         self._target_position: dict[int, Any] = {}
         self.last_move: tuple[int, ...] = ()
         self.check_square: int | None = None
+        # Kings the other side could take next, in games without a check
+        # rule (the "Mark kings that can be taken" setting): marked as check is.
+        self.danger: tuple[int, ...] = ()
         self.markers: dict[int, list[str]] = {}  # from the adapter; see draw_markers
         # A game's own marker drawing: ``marker_drawer(surface, rect, name)``
         # paints one marker under the piece and returns True, or returns
@@ -171,6 +176,7 @@ class BoardView:
         self.path: list[int] = []
         self.target_squares: set[int] = set()
         self.capture_squares: set[int] = set()
+        self.pick_squares: set[int] = set()  # own pieces to pick up or swap with
         self.hover: int | None = None
         self.lifted: int | None = None  # the square whose piece is being dragged
 
@@ -304,8 +310,11 @@ class BoardView:
         return self.path[-1] if self.path else None
 
     def show_selection(self, path: list[int], targets: set[int]) -> None:
-        """Mark the places clicked so far and those that continue them
-        (targets holding a piece other than the first one are captures)."""
+        """Mark the places clicked so far and those that continue them:
+        targets holding an enemy of the first piece clicked are captures,
+        those holding a piece of its own side are picked up or swapped with
+        (a Horse-apult's throw, a Mage's swap, castling onto the rook), and
+        the rest are squares to go to."""
         self.path = list(path)
         self.selection_marks = {}
         if path and self.selection_source is not None:
@@ -314,9 +323,15 @@ class BoardView:
             except Exception:
                 pass
         self.target_squares = set(targets)
-        self.capture_squares = {
-            t for t in targets if t in self.shown and (not path or t != path[0])
-        }
+        # Occupied in the position the decision is about, not in the one an
+        # animation still shows: a Mace that is still sliding to its square
+        # when its swing is offered gets a ring, not a dot under it.
+        position = self._target_position
+        occupied = {t for t in targets if t in position and (not path or t != path[0])}
+        first = position.get(path[0]) if path else None
+        side = getattr(first, "side", None)
+        self.pick_squares = {t for t in occupied if side is not None and position[t].side == side}
+        self.capture_squares = occupied - self.pick_squares
 
     def fly_home(self, sq: int, pos: tuple[int, int]) -> None:
         """A piece dropped where it may not go flies back to ``sq`` from ``pos``."""
@@ -424,6 +439,8 @@ class BoardView:
             pygame.draw.circle(surf, TARGET, (s // 2, s // 2), max(3, int(s * 0.16)))
         elif name == "ring":
             pygame.draw.circle(surf, TARGET, (s // 2, s // 2), int(s * 0.49), max(3, s // 11))
+        elif name == "pick":  # an own piece to pick up or swap with: its corners
+            _corners(surf, TARGET_PICK, s, max(3, s // 11))
         elif name == "check":
             surf = _glow(s, CHECK)
         elif name == "hint":
@@ -431,6 +448,32 @@ class BoardView:
             pygame.draw.rect(surf, (*HINT, 235), (0, 0, s, s), max(3, s // 14))
         self._overlay_cache[key] = surf
         return surf
+
+    def _draw_targets(self, surface: pygame.Surface) -> None:
+        """The places that continue the path: a ring round a capture,
+        corners round an own piece to pick up or swap with, the faint
+        image of a thrown piece where it may land, else a dot."""
+        ghost = self._ghost()
+        for t in self.target_squares:
+            if t < 0:
+                continue  # a widget's place: the widget marks it
+            name = "ring" if t in self.capture_squares else "dot"
+            name = "pick" if t in self.pick_squares else name
+            if ghost is not None and name == "dot":
+                surface.blit(ghost, self.square_rect(t))
+            else:
+                surface.blit(self._overlay(name), self.square_rect(t))
+
+    def _ghost(self) -> pygame.Surface | None:
+        """A piece picked up by another (a Horse-apult's throw): its faint
+        image marks the squares where it may land. None otherwise."""
+        path = self.path
+        piece = self.shown.get(path[-1]) if len(path) >= 2 and path[-1] != path[0] else None
+        if piece is None:
+            return None
+        ghost = self.art.get(piece).copy()
+        ghost.set_alpha(LANDING_ALPHA)
+        return ghost
 
     def hidden_squares(self) -> set[int]:
         """Squares whose shown piece is drawn elsewhere (in flight, dragged)."""
@@ -446,6 +489,13 @@ class BoardView:
             hide.add(self.pending[0])
         return hide
 
+    def _glowing(self) -> set[int]:
+        """The kings glowing red: in check, or open to capture (not while
+        pieces move: the glow belongs to where they land)."""
+        if self.animator.busy:
+            return set()
+        return {sq for sq in (self.check_square, *self.danger) if sq is not None}
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.square <= 0:
             return
@@ -455,8 +505,8 @@ class BoardView:
         for sq in self.path:
             if sq >= 0:
                 surface.blit(self._overlay("selected"), self.square_rect(sq))
-        if self.check_square is not None and not self.animator.busy:
-            surface.blit(self._overlay("check"), self.square_rect(self.check_square))
+        for sq in self._glowing():
+            surface.blit(self._overlay("check"), self.square_rect(sq))
         for sq in self.hint:
             surface.blit(self._overlay("hint"), self.square_rect(sq))
         if self.markers or self.selection_marks:
@@ -476,11 +526,7 @@ class BoardView:
                 surface.blit(self.art.get(piece), self.square_rect(to))
 
         if self.settings.get("show_legal_moves", True) and self.target_squares:
-            for t in self.target_squares:
-                if t < 0:
-                    continue  # a widget's place: the widget marks it
-                name = "ring" if t in self.capture_squares else "dot"
-                surface.blit(self._overlay(name), self.square_rect(t))
+            self._draw_targets(surface)
             if self.lifted is not None and self.hover in self.target_squares:
                 surface.blit(self._overlay("hover"), self.square_rect(self.hover))
 
@@ -732,6 +778,18 @@ def tint(surface: pygame.Surface, rect: pygame.Rect, rgba, edge=None) -> None:
 
 def _mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int]:
     return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))  # type: ignore[return-value]
+
+
+def _corners(surf: pygame.Surface, color: tuple[int, ...], size: int, width: int) -> None:
+    """Four corner brackets round the square (not the capture ring: the
+    piece inside is the mover's own)."""
+    arm = size * 3 // 10
+    inset = width // 2 + 1
+    far = size - 1 - inset
+    for x, dx in ((inset, 1), (far, -1)):
+        for y, dy in ((inset, 1), (far, -1)):
+            pygame.draw.line(surf, color, (x, y), (x + dx * arm, y), width)
+            pygame.draw.line(surf, color, (x, y), (x, y + dy * arm), width)
 
 
 def _glow(size: int, color: tuple[int, int, int]) -> pygame.Surface:

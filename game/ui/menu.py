@@ -16,6 +16,10 @@ log = logging.getLogger(__name__)
 
 COLUMNS = 2
 SIDE_WIDTH = 250
+NARROW_SIDE = 204  # the side column in a window narrower than NARROW_MENU
+NARROW_MENU = 1000
+SHORT_MENU = 640  # below this height the subtitle gives its room to the games
+STACKED_H = 42  # the least card height for the title over the players
 GAP = 12
 NOTICE_LINE = 22  # a start-up notice's line under the games
 META_W = 180
@@ -47,16 +51,22 @@ class MainMenu(FormScene):
         top = max(16, min(40, h // 22))
         widgets.label(ui, pygame.Rect(0, top, w, 64), "Chess Variants", "#title")
         games = shown_games()
-        sub = f"{len(games)} games for one to four players"
-        widgets.label(ui, pygame.Rect(0, top + 62, w, 28), sub, "#subtitle")
+        # A short window gives the subtitle's rows to the games, so each card
+        # has room for its title over its players (titles were cut there).
+        short = h < SHORT_MENU
+        if not short:
+            sub = f"{len(games)} games for one to four players"
+            widgets.label(ui, pygame.Rect(0, top + 62, w, 28), sub, "#subtitle")
 
+        side_w = SIDE_WIDTH if w >= NARROW_MENU else NARROW_SIDE
         content_w = min(1140, w - 64)
-        grid_w = content_w - SIDE_WIDTH - 32
+        grid_w = content_w - side_w - 32
         left = (w - content_w) // 2
-        grid_top = top + 120
+        grid_top = top + (72 if short else 120)
         rows = -(-len(games) // COLUMNS)
         notes = self._notice_lines()
-        avail = h - grid_top - 36 - NOTICE_LINE * max(0, len(notes) - 1)
+        below = 36 if notes or not short else 16  # a notice's line under the games
+        avail = h - grid_top - below - NOTICE_LINE * max(0, len(notes) - 1)
         card_h = max(30, min(52, (avail - (rows - 1) * GAP // 2) // rows))
         row_gap = max(4, min(GAP, (avail - rows * card_h) // max(rows - 1, 1)))
         card_w = (grid_w - (COLUMNS - 1) * GAP) // COLUMNS
@@ -71,7 +81,7 @@ class MainMenu(FormScene):
             self._card(rect, entry, layout)
 
         # The side column: what to do besides starting a game.
-        side = pygame.Rect(left + grid_w + 32 + 14, grid_top + 14, SIDE_WIDTH - 28, 0)
+        side = pygame.Rect(left + grid_w + 32 + 14, grid_top + 14, side_w - 28, 0)
         bh = max(40, min(50, card_h))
         bgap = 14
         names = [
@@ -124,7 +134,7 @@ class MainMenu(FormScene):
         inner = card_w - 32
         if widest + 8 <= inner - META_W:
             return "line"
-        if card_h >= 46:
+        if card_h >= STACKED_H:
             return "stacked"
         return "tight"
 
@@ -135,8 +145,8 @@ class MainMenu(FormScene):
         meta_text = players_text(entry)
         if layout == "stacked":
             mid = rect.top + rect.height // 2
-            title_rect = pygame.Rect(inner.left, mid - 24, inner.width, 26)
-            meta_rect = pygame.Rect(inner.left, mid + 1, inner.width, 20)
+            title_rect = pygame.Rect(inner.left, mid - 22, inner.width, 24)
+            meta_rect = pygame.Rect(inner.left, mid, inner.width, 20)
         else:
             # Tight cards give the title most of the room (a narrow window).
             meta_w = META_W

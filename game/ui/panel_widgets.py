@@ -39,10 +39,30 @@ class PanelWidget:
         # The board's light and dark squares in the current theme (the
         # scene keeps them up to date), for widgets that show squares.
         self.squares: tuple[tuple[int, int, int], ...] = ((240, 217, 181), (181, 136, 99))
+        # The best score kept for this game and mode (game/records.py ``Best``;
+        # None: none, or the game cannot count), and whether the game is
+        # assisted (its score will not count): the scene keeps them up to date
+        # for a score widget to show beside the running score.
+        self.best: Any = None
+        self.assisted = False
 
     def refresh(self, seen: Any) -> None:
         """What the viewer may see now (``seen.state`` is their view)."""
         self.seen = seen
+
+    def best_words(self, number: Any = None) -> str:
+        """The best kept, for beside the running score: "best 48" (the
+        score written by ``number``, default as a plain number), and
+        "assisted" once undo or a hint means this game will not count;
+        "" for neither."""
+        words = []
+        if self.best is not None:
+            score = self.best.score
+            shown = number(score) if number else str(int(score) if score == int(score) else score)
+            words.append(f"best {shown}")
+        if self.assisted:
+            words.append("assisted")
+        return " · ".join(words)
 
     def on_events(self, events: list[Event]) -> None:
         """The events of the step just played, after the refresh that shows

@@ -2,7 +2,8 @@
 
 Rule sheets are markdown files in rules/; ``markdown_to_html`` turns the
 small subset they use (headings, paragraphs, lists, bold, italic, code,
-tables) into pygame_gui's HTML subset for a scrolling UITextBox.
+fenced code blocks, tables) into pygame_gui's HTML subset for a scrolling
+UITextBox.
 """
 
 from __future__ import annotations
@@ -19,17 +20,19 @@ from game.ui import widgets
 from game.ui.widgets import FormScene
 
 HEADING = "#e3b774"
-CODE = "#f2c888"
+CODE = widgets.CODE_COLOUR
 DIM = "#9aa5b1"
+BLOCK_BG = "#10151b"  # behind a fenced block's lines (the sheet's card is lighter)
 HEADING_SIZES = {1: 26, 2: 20, 3: 17}
 BODY_SIZE = 16
-MONO_SIZE = 15
+MONO_SIZE = widgets.MONO_SIZE
 
 _CODE = re.compile(r"`([^`]+)`")
 _BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
 _ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])|(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)")
 _LIST = re.compile(r"^\s*([-*+]|\d+[.)])\s+(.*)$")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_FENCE = re.compile(r"^\s*(```+|~~~+)")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
@@ -79,8 +82,52 @@ def _table(rows: list[str]) -> list[str]:
     return out
 
 
-def markdown_to_html(text: str) -> str:
-    """The markdown subset of the rule sheets as pygame_gui HTML."""
+def _block(lines: list[str], columns: int | None) -> str:
+    """A fenced code block: its lines as written, one under another, in the
+    monospaced face on a darker ground, nothing in them read as markup (a
+    board diagram, a position text). A line longer than ``columns`` goes on
+    under itself."""
+    rows = []
+    for line in lines:
+        for piece in widgets.fold(line, columns):
+            body = piece.lstrip(" ")
+            lead = "\u00a0" * (len(piece) - len(body))  # indentation kept, not collapsed
+            rows.append(_mono("\u00a0" + lead + html.escape(body, quote=False) + "\u00a0"))
+    return f"<body bgcolor='{BLOCK_BG}'>" + "<br>".join(rows) + "</body><br><br>"
+
+
+def markdown_to_html(text: str, columns: int | None = None) -> str:
+    """The markdown subset of the rule sheets as pygame_gui HTML;
+    ``columns``: how many monospaced characters a line of the box holds."""
+    out: list[str] = []
+    prose: list[str] = []
+    fence: str | None = None  # the open fence's marker, inside a code block
+    block: list[str] = []
+    for line in text.replace("\r\n", "\n").split("\n"):
+        opening = _FENCE.match(line)
+        if fence is None and opening:
+            out.append(_prose("\n".join(prose)))
+            prose.clear()
+            fence = opening.group(1)
+        elif fence is None:
+            prose.append(line)
+        elif opening and opening.group(1).startswith(fence):
+            out.append(_block(block, columns and columns - 2))
+            fence = None
+            block.clear()
+        else:
+            block.append(line.rstrip().expandtabs(4))
+    if fence is not None:  # a block never closed runs to the end of the sheet
+        out.append(_block(block, columns and columns - 2))
+    out.append(_prose("\n".join(prose)))
+    body = "".join(out)
+    while body.endswith("<br>"):
+        body = body[: -len("<br>")]
+    return body
+
+
+def _prose(text: str) -> str:
+    """Markdown without code blocks as HTML, ending in a blank line."""
     out: list[str] = []
     paragraph: list[str] = []
     table: list[str] = []
@@ -94,7 +141,7 @@ def markdown_to_html(text: str) -> str:
             table.clear()
 
     in_list = False
-    for raw in text.replace("\r\n", "\n").split("\n"):
+    for raw in text.split("\n"):
         line = raw.rstrip()
         if not line.strip():
             flush()
@@ -146,13 +193,12 @@ def markdown_to_html(text: str) -> str:
             in_list = False
         paragraph.append(line.strip())
     flush()
-    body = "".join(out)
-    while body.endswith("<br>"):
-        body = body[: -len("<br>")]
-    return body
+    if in_list:
+        out.append("<br>")
+    return "".join(out)
 
 
-def sheet_html(game_id: str) -> str:
+def sheet_html(game_id: str, columns: int | None = None) -> str:
     """The rule sheet of a game as HTML, or a note that there is none yet."""
     title = next((e.title for e in CATALOGUE if e.id == game_id), game_id)
     path = rules_sheet(game_id)
@@ -165,7 +211,7 @@ def sheet_html(game_id: str) -> str:
         )
     except (OSError, UnicodeDecodeError) as e:
         return f"<i>The rule sheet for {html.escape(title)} could not be read ({e}).</i>"
-    return markdown_to_html(text)
+    return markdown_to_html(text, columns)
 
 
 class RulesScene(FormScene):
@@ -203,6 +249,8 @@ class RulesScene(FormScene):
         # The box's padding insets the text, its scroll bar on the card's right.
         self.text_rect = pygame.Rect(card.left + 14, card.top + 2, card.width - 18, card.height - 4)
         self.text_box: UITextBox | None = None
+        # The box's padding and its scroll bar come off its width.
+        self.columns = widgets.mono_columns(self.text_rect.width - 40)
         self._show_text()
         self.back_button = widgets.button(
             ui, pygame.Rect(left, h - 24 - 46, 160, 46), "Back", "#menu_button"
@@ -212,7 +260,7 @@ class RulesScene(FormScene):
         if self.text_box is not None:
             self.text_box.kill()
         self.text_box = UITextBox(
-            sheet_html(self.game_id), self.text_rect, self.ui, object_id="#rules_text"
+            sheet_html(self.game_id, self.columns), self.text_rect, self.ui, object_id="#rules_text"
         )
 
     def show(self, game_id: str) -> None:

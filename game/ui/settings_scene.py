@@ -1,5 +1,6 @@
-"""Settings: sound, animation speed, board theme, legal-move hints,
-fullscreen. Every change is saved at once and takes effect at once."""
+"""Settings: sound, animation speed, board theme, legal-move hints, the
+mark on a king that can be taken (games with no check rule), fullscreen.
+Every change is saved at once and takes effect at once."""
 
 from __future__ import annotations
 
@@ -29,11 +30,15 @@ ROWS: tuple[tuple[str, str, Any], ...] = (
     ("animation_speed", "Animation speed", ANIMATION_SPEEDS),
     ("board_theme", "Board theme", BOARD_THEMES),
     ("show_legal_moves", "Show legal moves", "toggle"),
+    # Games with no check rule: a king the other side could take next glows as in check.
+    ("mark_attacked_kings", "Mark kings that can be taken", "toggle"),
     ("fullscreen", "Fullscreen", "toggle"),
 )
 
 ROW_H = 42
 ROW_GAP = 14
+NO_DEVICE = "On (no device)"  # sound on, but no audio device could be opened
+NO_DEVICE_TIP = "No audio device could be opened, so the game is silent."
 
 
 def _choice_label(choices: tuple[tuple[str, Any], ...], value: Any) -> str:
@@ -74,9 +79,8 @@ class SettingsScene(FormScene):
             rect = pygame.Rect(field_x, ry, field_w, ROW_H)
             value = self.app.settings.get(key)
             if kind == "toggle":
-                control: Any = widgets.button(ui, rect, "On" if value else "Off", "#menu_button")
-                if value:
-                    control.select()
+                control: Any = widgets.button(ui, rect, "", "#menu_button")
+                self._show_toggle(key, control, bool(value))
             else:
                 labels = [c[0] for c in kind]
                 control = UIDropDownMenu(
@@ -105,13 +109,18 @@ class SettingsScene(FormScene):
                 on = not bool(self.app.settings.get(key))
                 self.set(key, on)
                 # apply_settings may have rebuilt this scene (fullscreen).
-                control = self.controls[key]
-                control.set_text("On" if on else "Off")
-                if on:
-                    control.select()
-                else:
-                    control.unselect()
+                self._show_toggle(key, self.controls[key], on)
                 return
+
+    def _show_toggle(self, key: str, control: Any, on: bool) -> None:
+        """On or Off; sound that is on but cannot be heard says so."""
+        silent = key == "sound" and on and not self.app.sounds.usable()
+        control.set_text(NO_DEVICE if silent else "On" if on else "Off")
+        control.set_tooltip(NO_DEVICE_TIP if silent else None)
+        if on:
+            control.select()
+        else:
+            control.unselect()
 
     def on_changed(self, element: object, text: str) -> None:
         for key, _text, kind in ROWS:

@@ -4,7 +4,8 @@ Each seat in play has a drop-down (a person, or the computer at a level)
 and a short name field: a person's name, empty by default (the seat's label
 shows in it as a placeholder, and the game reads as it always did); a
 computer seat is named by its level and its field is disabled. The seats
-and the names chosen are remembered per game in the settings.
+the names and the options chosen from a list are remembered per game in
+the settings.
 
 Options are drawn from the game's declared ``Option``s, nothing per game:
 an option with choices is a drop-down, a yes/no option is a drop-down of
@@ -43,6 +44,7 @@ DEFAULT_OPPONENT = COMPUTER_PREFIX + DEFAULT
 
 LAST_PLAYERS = "last_players"  # settings: the seats chosen last time, per game
 LAST_NAMES = "last_names"  # settings: the names typed last time, per game
+LAST_OPTIONS = "last_options"  # settings: the options chosen from a list last time, per game
 
 LABEL_W = 200
 MENU_W = 210  # a seat's Human/Computer drop-down; its name field takes the rest
@@ -139,6 +141,25 @@ def _valid_players(players: Any, n: int) -> bool:
     return isinstance(players, list) and len(players) == n and all(p in offered for p in players)
 
 
+def _is_choice(option: Option) -> bool:
+    return bool(option.choices) or isinstance(option.default, bool)
+
+
+def _remembered_choices(game: Any, remembered: Any) -> dict[str, Any]:
+    """The options chosen from a list for ``game`` last time, where each is
+    still one of its choices (a choice since retired falls back to the default)."""
+    kept = remembered.get(game.id) if isinstance(remembered, dict) else None
+    if not isinstance(kept, dict):
+        return {}
+    out = {}
+    for option in game.options:
+        choices = option.choices or (True, False)
+        value = kept.get(option.key)
+        if _is_choice(option) and any(value == c and type(value) is type(c) for c in choices):
+            out[option.key] = value
+    return out
+
+
 def _remembered_names(names: Any, n: int) -> list[str]:
     """The names kept in the settings for a game of ``n`` seats, cleaned;
     none if what is kept is not a name per seat."""
@@ -171,6 +192,7 @@ class SetupScene(FormScene):
         self.names = _remembered_names(app.settings.get(LAST_NAMES, {}).get(game_id), n)
         self.position = ""  # a position to start from (the game's position text)
         self.values: dict[str, Any] = self.game.default_options()
+        self.values.update(_remembered_choices(self.game, app.settings.get(LAST_OPTIONS, {})))
         self.texts: dict[str, str] = {}
         self.error = ""
         self.seat_menus: list[UIDropDownMenu] = []
@@ -348,10 +370,9 @@ class SetupScene(FormScene):
             widget = UITextEntryLine(rect, ui, object_id=oid)
             widget.set_text(self.texts.get(option.key, str(self.values.get(option.key, ""))))
         self.option_widgets[option.key] = widget
+        note = option.help_for(self.values.get(option.key, option.default))
         if option.help and m.hint:
-            widgets.label(
-                ui, pygame.Rect(field_x + 4, y + m.row + 2, field_w, 20), option.help, "#hint"
-            )
+            widgets.label(ui, pygame.Rect(field_x + 4, y + m.row + 2, field_w, 20), note, "#hint")
 
     # -- reading the form -------------------------------------------------------------
     def _read_form(self) -> None:
@@ -374,6 +395,9 @@ class SetupScene(FormScene):
                 self.texts[option.key] = widget.get_text()
         if getattr(self, "position_entry", None) is not None:
             self.position = self.position_entry.get_text().strip()
+
+    def _notes(self) -> list[str]:
+        return [o.help_for(self.values.get(o.key, o.default)) for o in self.game.options]
 
     def _in_play(self) -> tuple[int, ...]:
         """The seats the options chosen so far take part with."""
@@ -432,9 +456,10 @@ class SetupScene(FormScene):
         if self.error:
             self.show_error("")
         if element in self.option_widgets.values():
-            shown = tuple(self.menu_seats)
+            shown, notes = tuple(self.menu_seats), self._notes()
             self._read_form()
-            if self._in_play() != shown:  # a mode with other seats: ask about those
+            # a mode with other seats: ask about those; a choice with its own note: show it
+            if self._in_play() != shown or self._notes() != notes:
                 self.rebuild()
         elif element in self.seat_menus:
             self._read_form()
@@ -475,6 +500,9 @@ class SetupScene(FormScene):
         self.app.settings.setdefault(LAST_NAMES, {})[self.game_id] = [
             clean_name(n) for n in self.names
         ]
+        self.app.settings.setdefault(LAST_OPTIONS, {})[self.game_id] = {
+            o.key: options[o.key] for o in self.game.options if _is_choice(o)
+        }
         self.app.save_settings()
         self.match = match
         self.app.navigate.play(match, replace=True)

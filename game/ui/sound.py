@@ -45,6 +45,11 @@ class Sounds:
         """False once the mixer has failed to start (no sound device)."""
         return self._ready is not False
 
+    def usable(self) -> bool:
+        """Can sound be heard? Starts the mixer if it has not been tried
+        (the settings ask, so they can say when there is no device)."""
+        return self._start()
+
     def set_enabled(self, enabled: bool) -> None:
         self.enabled = bool(enabled)
         if not self.enabled and self._ready:

@@ -59,6 +59,47 @@ def message(ui: pygame_gui.UIManager, title: str, text: str) -> UIMessageWindow:
     )
 
 
+MONO_SIZE = 15  # the monospaced face of code in rich text (rule sheets, messages)
+CODE_COLOUR = "#f2c888"
+
+
+def mono_columns(width: int) -> int:
+    """How many characters of the monospaced face fit in ``width`` px."""
+    from game.ui import art
+
+    font = art.ui_font(MONO_SIZE, "mono")
+    return max(8, width // max(1, font.size("0" * 10)[0] // 10))
+
+
+def fold(line: str, columns: int | None) -> list[str]:
+    """A line of code cut into pieces of at most ``columns`` characters,
+    after a space or a slash where one falls (a position text's ranks), so
+    a text box never cuts it itself: it would add hyphens, which a position
+    text may hold."""
+    pieces = []
+    while columns and len(line) > columns:
+        cut = max(line.rfind(" ", 0, columns), line.rfind("/", 0, columns - 1)) + 1
+        if cut <= columns // 2:
+            cut = columns
+        pieces.append(line[:cut].rstrip(" "))
+        line = line[cut:]
+    return [*pieces, line]
+
+
+def code_message(ui: pygame_gui.UIManager, title: str, words: str, code: str) -> UIMessageWindow:
+    """A message of ``words`` and, under them, ``code`` (a position text)
+    in the monospaced face, folded after its slashes or spaces."""
+    rect = _dialog_rect(ui, f"{words}\n{code}\n", 0)
+    lines = fold(code, mono_columns(rect.width - 60))
+    mono = "<br>".join(
+        f"<font face='app_mono' pixel_size={MONO_SIZE} color='{CODE_COLOUR}'>{escape(p)}</font>"
+        for p in lines
+    )
+    return UIMessageWindow(
+        rect, f"{escape(words)}<br>{mono}", ui, window_title=title, always_on_top=True
+    )
+
+
 class _Confirm(UIConfirmationDialog):
     def __init__(self, rect, text, ui, title, yes, on_yes, no):
         super().__init__(

@@ -143,3 +143,19 @@ def open_play(app: App, match):
     app.push(scene)
     pump(app, 2)
     return scene
+
+
+def continue_button(scene):
+    """The Continue button under a public reveal held in sight (None: none)."""
+    from game.ui.play.viewpoint import CONTINUE
+
+    buttons = [b for b, c in scene.panel.choice_buttons.items() if c.action is CONTINUE]
+    return buttons[0] if buttons else None
+
+
+def press_continue(app: App, scene) -> None:
+    """Everyone has seen the reveal: press Continue (the privacy screen may rise)."""
+    button = continue_button(scene)
+    assert button is not None, f"no reveal is held: {scene.status_line()!r}"
+    press_button(app, button)
+    assert not scene.viewpoint.holding

@@ -13,6 +13,7 @@ from helpers import toy_games
 from helpers.ui_driver import open_play, press_button, pump
 
 from game import records
+from game.games.golf.display.widgets import over_par
 from game.match import Match
 
 OPTIONS = {"length": 4, "goal": "high"}
@@ -125,3 +126,57 @@ def test_a_score_that_cannot_be_written_is_told_in_words(app, monkeypatch):
     text = game_over(scene)
     assert "<b>12 points</b>" in text
     assert "This score could not be kept" in text and "Errno" not in text
+
+
+def test_a_game_with_a_move_taken_back_is_assisted_and_not_counted(app):
+    records.record("toy_climb", OPTIONS, 9, today=datetime.date(2026, 11, 20))
+    scene = open_play(app, Match("toy_climb", OPTIONS, 1, ["human"]))
+    climb(app, scene, 2)
+    press_button(app, scene.panel.buttons["undo"])
+    climb(app, scene, 1, 1, 1, 1)
+    text = game_over(scene)
+    assert "Score: 12" in text
+    assert "Assisted (undo): not counted for your best. Your best stays 9 (2026-11-20)." in text
+    assert "new best" not in text
+    assert records.best("toy_climb", OPTIONS) == records.Best(9, "2026-11-20")
+
+
+@pytest.mark.parametrize(
+    "game_id, options", [("cooperative", {"mode": "solitaire"}), ("golf", {"players": 1})]
+)
+def test_the_best_is_shown_beside_the_running_score_and_the_game_marked_once_helped(
+    app, game_id, options
+):
+    match = Match(game_id, options, 1)
+    records.record(game_id, match.options, 3, today=datetime.date(2026, 11, 20))
+    seat = match.to_act()[0]
+    match.play({seat: match.state.legal_actions(seat)[0]})
+    scene = open_play(app, match)
+    (board,) = [w for w in scene.widgets if type(w).__name__ in ("ScoreBoard", "ScoreCard")]
+    best = "best +3" if game_id == "golf" else "best 3"
+    assert board.best == records.Best(3, "2026-11-20")
+    assert board.best_words(over_par if game_id == "golf" else None) == best
+    press_button(app, scene.panel.buttons["undo"])
+    assert board.assisted and board.best_words().endswith("· assisted")
+    assert scene.panel.widget_heights == [int(w.height) for w in scene.widgets]
+
+
+def test_a_typed_start_or_a_game_between_computers_shows_no_best(app):
+    records.record("cooperative", {"mode": "solitaire"}, 3, today=datetime.date(2026, 11, 20))
+    bots = open_play(app, Match("cooperative", {"mode": "solitaire"}, 1, ["computer:search:1"] * 2))
+    assert all(w.best is None for w in bots.widgets)
+
+
+def test_a_scorecard_that_grows_a_row_once_assisted_is_laid_out_again(app):
+    match = Match("golf", {"players": 1}, 1)
+    match.play({0: match.state.legal_actions(0)[0]})
+    scene = open_play(app, match)
+    (card,) = [w for w in scene.widgets if type(w).__name__ == "ScoreCard"]
+    before = card.height
+    assert card.best is None and not card.best_words()  # no best yet: no Best row
+    match.assists.add("hint")  # as a hint shown does (the panel's buttons stay as they are)
+    scene.refresh()
+    assert card.best_words() == "assisted" and card.height > before
+    assert scene.panel.widget_heights == [int(w.height) for w in scene.widgets]
+    bottom = max(w.rect.bottom for w in scene.widgets)
+    assert card.rect.height == card.height and card.rect.bottom <= bottom

@@ -162,6 +162,19 @@ def test_a_dragged_piece_does_not_slide_again():
     assert step is not None and step.tracks[0].instant
 
 
+def test_places_offered_while_a_piece_still_slides_are_marked_by_the_true_position():
+    """A decision offered as a move starts (the Maces' swing right after a
+    Mace stepped next to its victims) rings the squares that hold a piece
+    once the move is made, the sliding piece's new square too, and no
+    square the piece has left (issue 27: a dot hidden under the Mace)."""
+    b = view()
+    b.set_position({12: P, 52: BP})
+    b.animate([Event("move", 0, {"piece": P, "frm": 12, "to": 28})], {28: P, 52: BP})
+    assert b.animating and 28 not in b.shown
+    b.show_selection([], {12, 28, 52, 20})
+    assert b.capture_squares == {28, 52}
+
+
 def test_markers_draw_without_error(display):
     b = view()
     b.set_position({12: P})

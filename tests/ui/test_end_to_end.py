@@ -6,6 +6,7 @@ import pygame
 from helpers.ui_driver import choose, click, click_at, drag, make_app, pump, settle, square_at
 
 from game import saves
+from game.ui import widgets
 from game.ui.menu import MainMenu
 from game.ui.play import PlayScene
 from game.ui.setup import SetupScene
@@ -47,8 +48,10 @@ def test_a_whole_chess960_session_from_the_menu():
     assert play.board.shown[match.state.geometry.square("d2")].kind == "pawn"
     assert match.state.geometry.square("d5") not in play.board.shown
 
-    # Undo takes back Black's reply.
+    # Undo takes back Black's reply, once White accepts Black's request.
     click(app, play.panel.buttons["undo"], frames=5)
+    assert len(match.history) == 2
+    click(app, widgets.dialogs(play.ui)[-1].confirm_button, frames=5)
     settle(app, play)
     assert match.history == [{0: "e4"}]
     after_undo = match.state.to_text()

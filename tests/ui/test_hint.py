@@ -19,9 +19,11 @@ from helpers.bots import UNTIMED
 from helpers.chess_diagrams import SCHOLARS_MATE_ON, fen_of
 from helpers.ui_driver import PLAY_ADAPTER, drag, key, open_play, press_button, pump, settle
 
-from game.ai import think_now
+from game.ai import make_bot, think_now
+from game.ai.levels import STRONGEST, spec_for
 from game.ai.runner import BotRunner
 from game.app import MIN_SIZE, App
+from game.games import CATALOGUE, load_all
 from game.match import Match
 from game.ui import art, widgets
 from game.ui.adapters import MoveAdapter
@@ -108,6 +110,7 @@ def test_the_hint_finds_the_mate_and_shows_it_on_the_board_and_in_the_status(app
     a1 = scene.board.square_rect(sq("a1"))
     assert not near(app.window.get_at((a1.x + 1, a1.centery)), HINT)
     assert match.history == []  # a hint plays nothing
+    assert match.assists == {"hint"}  # but the game is assisted (game/records.py)
 
 
 def test_the_hint_goes_when_a_move_is_played(app, mate_in_one):
@@ -128,6 +131,7 @@ def test_the_hint_goes_on_undo(app):
     ask(app, scene)
     assert scene.hints.shown is not None and scene.hints.shown.seat == 1
     press_button(app, scene.panel.buttons["undo"])
+    press_button(app, widgets.dialogs(scene.ui)[-1].confirm_button)  # Black lets White take back
     assert match.history == []
     assert scene.hints.shown is None and scene.board.hint == ()
     assert scene.panel.buttons["hint"].is_enabled  # White may ask now
@@ -150,10 +154,42 @@ def test_the_hint_is_the_bots_choice_from_the_persons_view_and_rings_its_button(
     assert not hint_pixels(app.window, other.rect)
 
 
-def test_the_strongest_level_gives_hints_unless_the_game_has_its_own(monkeypatch):
+def _never_weaker(spec: str, than: str) -> bool:
+    """``spec`` searches at least as deep and as far as ``than``."""
+    bot, other = make_bot(spec, **UNTIMED), make_bot(than, **UNTIMED)
+    if spec == than:
+        return True
+    limits, others = getattr(bot, "limits", None), getattr(other, "limits", None)
+    if limits is None or others is None:
+        return False
+    return limits.max_depth >= others.max_depth and limits.node_limit >= others.node_limit
+
+
+@pytest.mark.parametrize("game_id", [e.id for e in CATALOGUE])
+def test_the_hint_is_the_games_own_strongest_player(game_id):
+    """Chess's hint asked the generic depth 3 ("search:3") while its Hard is
+    a deep timed search, and suggested Kf1, Stockfish's 10th choice. The hint
+    plays as the game's Hard does, or as the game's own hint bot where it
+    sets one, which is never weaker."""
+    game = load_all()[game_id]
+    strongest = spec_for(game, STRONGEST)
+    if game.hint_bot:
+        assert hint_level(game) == game.hint_bot
+        assert _never_weaker(game.hint_bot, strongest), (game.hint_bot, strongest)
+    else:
+        assert hint_level(game) == strongest
+    assert make_bot(hint_level(game), **UNTIMED)  # a spec the bots read
+
+
+def test_the_chess_hint_is_its_hard_level_in_the_scene(app):
+    match = Match("chess", players=["human", "human"])
+    scene = open_play(app, match)
+    assert scene.hints.level == spec_for(match.game, STRONGEST) == "search:24"
+
+
+def test_a_games_own_hint_bot_wins(monkeypatch):
     from game.games import REGISTRY
 
-    assert hint_level(REGISTRY["chess"]) == "search:3"  # "Computer: Hard"
     toy_games.install(monkeypatch)
     climb = REGISTRY["toy_climb"]
     monkeypatch.setattr(type(climb), "hint_bot", "search:6", raising=False)
@@ -326,6 +362,28 @@ def test_no_hint_while_the_computer_thinks_when_looking_back_or_after_the_end(
     assert not scene.hints.thinking
 
 
+def test_golf_against_other_people_has_no_hint_for_the_bid_or_the_demonstration(app):
+    """A hint would be the solver's answer: the bid to make, the line to show."""
+    match = Match("golf", {"players": 2}, 3, ["human"] * 4)
+    assert match.state.phase == "bid"
+    scene = open_play(app, match)
+    scene.viewpoint.reveal()
+    scene.refresh()
+    assert scene.seen.actor is not None and not scene.hints.can_ask()
+    assert not scene.panel.buttons["hint"].is_enabled
+    match.play({0: match.state.parse_action("bid 3", 0), 1: match.state.parse_action("bid 4", 1)})
+    assert match.state.phase == "play"  # the lower bidder demonstrates
+    scene.refresh()
+    scene.viewpoint.reveal()
+    scene.refresh()
+    assert scene.seen.actor is not None and not scene.hints.can_ask()
+    scene.hints.ask()
+    assert not scene.hints.thinking and scene.hints.shown is None
+
+    alone = open_play(app, Match("golf", {"players": 1}, 3))
+    assert alone.hints.can_ask()  # alone it may help (and the round is then assisted)
+
+
 def test_h_is_in_the_keys_list():
     assert ("H", "a hint: the computer suggests a move") in dict(widgets.KEYS)["Playing"]
 
@@ -371,5 +429,18 @@ def test_the_keys_help_shows_every_key_without_scrolling(size):
         key(app, pygame.K_F1)
         (window,) = [w for w in widgets.dialogs(app.scene.ui) if isinstance(w, widgets.KeysHelp)]
         assert window.text_block.scroll_bar is None
+    finally:
+        app.close()
+
+
+def test_the_advice_to_choose_at_random_is_whole_in_the_smallest_window(monkeypatch):
+    """It was cut ("Hint: choose at random, so that nobody can read y…")."""
+    app = App(fullscreen=False, size=MIN_SIZE)
+    app.running = True
+    try:
+        scene = open_play(app, Match("chess", players=["human", "human"]))
+        scene.hints.at_random = True
+        scene.refresh()
+        assert AT_RANDOM in [label.text for label in scene.panel.status_more]
     finally:
         app.close()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pygame
-from helpers.ui_driver import key, make_app, open_play, pump, texts
+from helpers.ui_driver import key, make_app, open_play, press_button, pump, texts
 
 from game.match import Match
 from game.ui import widgets
@@ -62,7 +62,8 @@ def test_the_playing_keys_do_what_the_list_says(app):
     assert scene.looking_at == 0
     key(app, pygame.K_END)
     assert scene.looking_at is None
-    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # take back
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # take back, once White accepts Black's request
+    press_button(app, widgets.dialogs(scene.ui)[-1].confirm_button)
     assert len(match.history) == 1
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)  # play it again
     assert len(match.history) == 2

@@ -11,7 +11,7 @@ from helpers.ui_driver import click, key, make_app, pump, texts
 
 from game import saves
 from game.games import CATALOGUE, REGISTRY, load_all
-from game.ui.menu import MainMenu
+from game.ui.menu import MainMenu, players_text
 
 load_all()
 
@@ -144,8 +144,13 @@ def test_load_list_shows_damaged_saves_with_their_error():
     assert len(saves.list_saves()) == 1
 
 
-def test_every_title_shows_in_the_smallest_window():
+@pytest.mark.parametrize("notices", [0, 1])
+def test_every_title_shows_in_the_smallest_window(notices, monkeypatch):
+    """With a start-up notice under the games too."""
     from game.app import MIN_SIZE, App
+
+    note = "A damaged settings file was set aside."
+    monkeypatch.setattr(MainMenu, "_notice_lines", staticmethod(lambda: [note] * notices))
 
     app = App(fullscreen=False, size=MIN_SIZE)
     app.running = True
@@ -155,6 +160,13 @@ def test_every_title_shows_in_the_smallest_window():
     for entry in CATALOGUE:
         start = entry.title[:4]
         assert any(t.startswith(start) and len(t) >= 6 for t in shown), entry.title
+    # Whole, over the number of players (most were cut to "Mulligan…" beside
+    # it at 800 x 560); only the longest, 30 letters, is shortened, its whole
+    # title in its tooltip.
+    cut = [e for e in CATALOGUE if e.title not in shown]
+    assert [e.id for e in cut] == ["tulpas"]
+    assert app.scene.cards["tulpas"].tool_tip_text == cut[0].title
+    assert {players_text(e) for e in CATALOGUE} <= set(shown)
 
 
 @pytest.mark.parametrize("game_id", tiers.ui_sweep(sorted(load_all())))

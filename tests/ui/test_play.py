@@ -222,6 +222,7 @@ def test_undo_button_takes_the_move_back(app):
     settle(app, scene)
     assert len(match.history) == 1
     press_button(app, scene.panel.buttons["undo"])
+    press_button(app, widgets.dialogs(scene.ui)[-1].confirm_button)  # Black accepts
     assert match.history == []
     assert piece_on(scene, "e2").kind == "pawn" and piece_on(scene, "e4") is None
     press_button(app, scene.panel.buttons["redo"])
@@ -332,8 +333,65 @@ def test_draw_offer_between_humans_asks_the_other_player(app):
     from game.ui import widgets
 
     dialog = widgets.dialogs(scene.ui)[-1]
+    assert (dialog.confirm_button.text, dialog.cancel_button.text) == ("Accept", "Decline")
     press_button(app, dialog.confirm_button)
     assert match.is_over() and match.state.result().points == (0.5, 0.5)
+
+
+def _takeback(app, scene):
+    """Press Undo; the takeback request it opens (None: it took back at once)."""
+    dialogs = len(widgets.dialogs(scene.ui))
+    press_button(app, scene.panel.buttons["undo"])
+    opened = widgets.dialogs(scene.ui)
+    return opened[-1] if len(opened) > dialogs else None
+
+
+def test_undo_between_people_asks_the_other_for_a_takeback(app):
+    """Undo took back the other person's move without asking."""
+    match = Match("chess", players=["human", "human"])
+    for move in ("e4", "e5"):
+        match.play({match.state.to_act()[0]: match.state.parse_action(move)})
+    scene = open_play(app, match)
+    dialog = _takeback(app, scene)
+    assert dialog is not None and len(match.history) == 2  # nothing taken back yet
+    assert dialog.window_display_title == "Takeback asked"
+    assert (
+        "Black asks to take back 1... e5. White, do you accept?"
+        in dialog.confirmation_text.html_text
+    )
+    assert (dialog.confirm_button.text, dialog.cancel_button.text) == ("Accept", "Decline")
+    press_button(app, dialog.cancel_button)  # declined: the game goes on as it was
+    assert len(match.history) == 2 and not widgets.dialogs(scene.ui)
+    press_button(app, _takeback(app, scene).confirm_button)
+    assert match.history == [{0: "e4"}]
+
+
+def test_a_takeback_asks_only_the_other_team_and_nobody_when_alone(app):
+    """Crowded House: the last mover's partner is not asked. Golf alone:
+    nobody else is at the table, so undo takes back at once."""
+    match = Match("crowded_house", players=["human"] * 4)
+    seat = match.state.to_act()[0]
+    match.play({seat: match.state.legal_actions(seat)[0]})
+    scene = open_play(app, match)
+    text = _takeback(app, scene).confirmation_text.html_text
+    asked = [s for s in range(4) if s not in match.game.team_of(seat)]
+    assert f"{' and '.join(match.seat_name(s) for s in asked)}, do you accept?" in text
+    app.pop()
+    golf = Match("golf", players=["human"] * 4)
+    seat = golf.state.to_act()[0]
+    golf.play({seat: golf.state.legal_actions(seat)[0]})
+    scene = open_play(app, golf)
+    assert _takeback(app, scene) is None and golf.history == []
+
+
+def test_a_takeback_accepted_after_the_game_moved_on_takes_nothing_back(app):
+    match = Match("chess", players=["human", "human"])
+    match.play({0: match.state.parse_action("e4")})
+    scene = open_play(app, match)
+    dialog = _takeback(app, scene)
+    match.play({1: match.state.parse_action("e5")})  # the history is not what was asked about
+    press_button(app, dialog.confirm_button)
+    assert len(match.history) == 2
 
 
 # -- the computer -------------------------------------------------------------------
@@ -591,6 +649,7 @@ def test_arrow_keys_look_back_and_ctrl_z_undoes(app):
     key(app, pygame.K_LEFT)
     assert scene.looking_at == 0 and len(match.history) == 1
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    press_button(app, widgets.dialogs(scene.ui)[-1].confirm_button)  # Black accepts
     assert match.history == [] and scene.looking_at is None
 
 

@@ -695,7 +695,9 @@ def test_a_long_prompt_wraps_into_the_second_status_line(app, size):
     prompt = match.state.prompt(0)
     label = scene.panel.status
     assert label.font.size(label.text)[0] <= label.rect.w
-    shown = " ".join(line.text for line in [label, *scene.panel.status_more] if line.text)
+    panel = scene.panel
+    lines = [label, panel.status_spill, *panel.status_more]  # the heading goes on in its style
+    shown = " ".join(line.text for line in lines if line.text)
     assert shown.startswith(prompt)
 
 

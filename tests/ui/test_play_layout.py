@@ -170,3 +170,57 @@ def test_the_wheel_scrolls_widgets_that_do_not_fit_and_hidden_ones_take_no_click
             if isinstance(scene, PlayScene):
                 scene.close_runners()
         app.close()
+
+
+# -- the status box's lines ------------------------------------------------------------
+def _status_scene(game_id: str, players: list[str]) -> tuple[App, PlayScene]:
+    app = App(fullscreen=False, size=MIN_SIZE)
+    app.running = True
+    scene = PlayScene(app, Match(game_id, seed=3, players=players))
+    app.push(scene)
+    pump(app, 2)
+    return app, scene
+
+
+def _heading_shown(panel) -> str:
+    """The status heading as the heading's own style shows it (two lines)."""
+    return f"{panel.status.text} {panel.status_spill.text}".strip()
+
+
+@pytest.mark.parametrize("game_id", tiers.ui_sweep(sorted(load_all())))
+def test_a_wrapped_status_heading_stays_in_the_headings_style(game_id, monkeypatch):
+    """ "White B: move (White A has / predicted)" put its last word in the
+    dim second-line style. Every game's own first heading, and a heading as
+    long as two lines, at the smallest window: the heading's words are all in
+    the heading's style, and the dim lines hold only what follows it."""
+    app, scene = _status_scene(game_id, ["human"] * len(REGISTRY[game_id].seats))
+    try:
+        panel = scene.panel
+        heading, _, rest = panel.status_text.partition("\n")
+        shown = _heading_shown(panel)
+        assert shown == heading or heading.startswith(shown.removesuffix("…"))
+        long = "Choose in secret the piece your partner moves"
+        monkeypatch.setattr(scene, "status_line", lambda: f"{long}\nthe rest")
+        scene.refresh()
+        assert panel.status_spill.text and _heading_shown(panel) == long
+        assert [label.text for label in panel.status_more] == ["", "the rest"]
+    finally:
+        app.close()
+
+
+def test_each_status_line_starts_a_line_of_its_own(monkeypatch):
+    """ "Hint: choose at random, so that nobody can read y…" was cut: the
+    hint ran on after the line before it. Each line starts a label of its
+    own; the last wraps over what is left."""
+    app, scene = _status_scene("chess", ["human", "human"])
+    try:
+        panel = scene.panel
+        monkeypatch.setattr(scene, "status_line", lambda: "White to move\nHint: Nf3\nsecond")
+        scene.refresh()
+        assert [label.text for label in panel.status_more] == ["Hint: Nf3", "second"]
+        words = "a line that needs both small lines to be read"
+        monkeypatch.setattr(scene, "status_line", lambda: f"White to move\n{words}")
+        scene.refresh()
+        assert " ".join(label.text for label in panel.status_more) == words
+    finally:
+        app.close()

@@ -54,3 +54,31 @@ def test_fullscreen_toggle_applies_and_persists():
     assert app.fullscreen and _settings_file()["fullscreen"] is True
     click(app, app.scene.controls["fullscreen"])
     assert not app.fullscreen and _settings_file()["fullscreen"] is False
+
+
+def test_sound_on_without_an_audio_device_says_so(monkeypatch):
+    """Settings said "On" when no audio device could be opened."""
+    import pygame
+
+    def no_device(*args, **kwargs):
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    app = make_app(MainMenu, SettingsScene)
+    pump(app)
+    scene = app.scene
+    assert app.settings["sound"] is True
+    assert scene.controls["sound"].text == "On (no device)"
+    click(app, scene.controls["sound"])
+    assert scene.controls["sound"].text == "Off"  # off is off, device or not
+    click(app, scene.controls["sound"])
+    assert scene.controls["sound"].text == "On (no device)"
+    assert app.settings["sound"] is True  # the choice is kept for a machine with sound
+
+
+def test_sound_on_with_a_device_says_on():
+    app = make_app(MainMenu, SettingsScene)
+    pump(app)
+    assert app.sounds.usable()  # SDL's dummy audio driver opens
+    assert app.scene.controls["sound"].text == "On"

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import json
+
 import pygame
 import pytest
 from helpers import tiers
 from helpers.ui_driver import choose, click, key, make_app, pump
+from pygame_gui.elements import UILabel
 
 from game.games import REGISTRY, load_all
+from game.games.cooperative.rules import HELP_DUO
 from game.match import NAME_MAX
 from game.ui import widgets
 from game.ui.menu import MainMenu
-from game.ui.setup import LAST_NAMES, SetupScene
+from game.ui.setup import LAST_NAMES, LAST_OPTIONS, SetupScene
 
 load_all()
 
@@ -319,3 +323,39 @@ def test_a_message_too_long_for_its_line_is_shown_whole_in_a_box(started):
     assert font.size(line)[0] <= scene.error_label.rect.width  # nothing cut by the label
     boxes = [w for w in widgets.dialogs(scene.ui) if scene.error in w.text_block.html_text]
     assert len(boxes) == 1
+
+
+# -- the options chosen last time, and each choice's own note --------------------------------
+def _labels(scene) -> list[str]:
+    return [e.text for e in scene.ui.get_sprite_group().sprites() if isinstance(e, UILabel)]
+
+
+def test_the_cooperative_mode_chosen_last_time_comes_back_with_its_own_note(started):
+    app, scene = _setup("cooperative")
+    assert "Solitaire: you move both colours, with no hand" in _labels(scene)
+    choose(app, scene.option_widgets["mode"], "Two players")
+    scene = app.scene
+    assert HELP_DUO in _labels(scene) and not any("Solitaire" in t for t in _labels(scene))
+    click(app, scene.start_button)
+    assert started[-1].options["mode"] == "two players"
+    again = SetupScene(app, "cooperative")
+    assert again.values["mode"] == "two players"
+    assert again.option_widgets["mode"].selected_option[0] == "Two players"
+    assert HELP_DUO in _labels(again)
+
+
+@pytest.mark.parametrize("game_id", sorted(g for g in REGISTRY if REGISTRY[g].options))
+def test_every_games_listed_options_come_back_and_retired_ones_fall_back(game_id):
+    """Each option chosen from a list, set to its last choice and kept in the
+    settings as JSON, comes back; a value no longer among the choices gives
+    the default."""
+    game = REGISTRY[game_id]
+    listed = [o for o in game.options if o.choices or isinstance(o.default, bool)]
+    chosen = {o.key: (o.choices or (True, False))[-1] for o in listed}
+    kept = json.loads(json.dumps({LAST_OPTIONS: {game_id: chosen}}))
+    app = make_app(MainMenu)
+    app.settings.update(kept)
+    scene = SetupScene(app, game_id)
+    assert {k: scene.values[k] for k in chosen} == chosen
+    app.settings[LAST_OPTIONS] = {game_id: {o.key: "retired choice" for o in listed}}
+    assert SetupScene(app, game_id).values == game.default_options()

@@ -6,10 +6,13 @@ the board: White wins") used to lose its last letters."""
 
 from __future__ import annotations
 
+import pytest
 from helpers.ui_driver import open_play, pump
 from pygame_gui.elements import UITextBox
 
+from game.app import MIN_SIZE, App
 from game.match import Match
+from game.ui import widgets
 
 LONG_REASON = "White has every rank stone on the board: White wins"
 
@@ -35,3 +38,29 @@ def test_a_long_game_over_reason_wraps_inside_the_window(app):
     margin = box.rect.width - 1 - right
     assert left >= 8, f"the text starts {left} px from the box's left edge"
     assert margin >= 8, f"the text runs to {margin} px from the box's right edge"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), MIN_SIZE], ids=["1280x800", "800x560"])
+def test_a_copied_position_is_shown_whole_and_never_hyphenated(size):
+    """The "Position copied" dialog hyphenated the position text ("RN-" /
+    "-BQKB1R"): a position text may hold hyphens, so a reader could not tell
+    them apart. Every game's start, in both windows: the dialog's lines,
+    put back together, are the position text, and pygame_gui splits none."""
+    from game.games import load_all
+
+    app = App(fullscreen=False, size=size)
+    ui = app.new_ui_manager()
+    try:
+        for game_id, game in sorted(load_all().items()):
+            text = game.new({}, 1).to_text()
+            window = widgets.code_message(ui, "Position copied", "On the clipboard:", text)
+            ui.update(0.01)
+            box = window.text_block
+            rows = [row for row in box.text_box_layout.layout_rows if row.items]
+            shown = ["".join(getattr(c, "text", "") for c in row.items).strip() for row in rows]
+            assert shown[0] == "On the clipboard:"
+            again = "".join(line + " " * (not line.endswith("/")) for line in shown[1:])
+            assert again.strip() == text, game_id
+            window.kill()
+    finally:
+        app.close()

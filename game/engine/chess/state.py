@@ -402,6 +402,15 @@ class ChessState(MoveGeneration, ChessBoard, State):
         """The king of the side to move if it is attacked, for the UI."""
         return self.king_square(self.turn) if self.king_attacked(self.turn) else None
 
+    def kings_in_danger(self) -> tuple[int, ...]:
+        """Either king attacked by the pieces of the other side."""
+        out = []
+        for side in (0, 1):
+            king = self.king_square(side)
+            if king is not None and self.is_attacked(king, 1 - side):
+                out.append(king)
+        return tuple(out)
+
     def perft(self, depth: int) -> int:
         moves = self.legal_moves()
         if depth <= 1:

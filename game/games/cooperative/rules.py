@@ -58,6 +58,7 @@ PROMOTION_KINDS = ("queen", "rook", "bishop", "knight")
 PLANNED = "planned"  # the phase a planner's turn stops in (no card drawn, no turn begun)
 
 SIDE_NAMES = ("White", "Black")
+HELP_DUO = "Two players: each moves a colour, with a hand of two cards"
 _PREFIX = re.compile(r"^\[([A-Za-z]+)\] (.+)$")
 
 
@@ -105,6 +106,9 @@ class CoopState(ChessState):
 
     def seat_to_act(self) -> Seat:
         return 0 if self.solo else self.turn
+
+    def side_acting(self, seat: Seat) -> int:
+        return self.turn  # alone, White's seat moves Black's pieces too
 
     def hand_of(self, seat: Seat) -> str:
         return f"hand{seat}"
@@ -491,6 +495,7 @@ class CoopState(ChessState):
 class CooperativeGame(Game):
     id = "cooperative"
     title = "Cooperative Chess"
+    kings_left_attacked = True
     blurb = "Together against the game: capture all you can, as a line of cards allows."
     seats = ("White", "Black")
     teams = ((0, 1),)
@@ -498,6 +503,8 @@ class CooperativeGame(Game):
     draw_offers = False
     resign_label = "End game"
     resign_note = "The captures so far count, with no bonus."
+    resign_words = "Game ended"  # by the team, whichever colour was to move
+    quiet_steps = frozenset({"end"})  # the turn passed; the next card bracket says so too
     options = (
         Option(
             "mode",
@@ -505,6 +512,7 @@ class CooperativeGame(Game):
             "solitaire",
             tuple(MODES),
             "Solitaire: you move both colours, with no hand",
+            ("Solitaire: you move both colours, with no hand", HELP_DUO),
         ),
     )
     # Normal and Hard are the turn planner (partner.py, through evaluation.py's

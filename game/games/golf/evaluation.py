@@ -71,6 +71,8 @@ def decide(state: Any, seat: int, rng: random.Random, level: int = 3) -> Any:
         return Deal(2)
     if phase == "place":
         return put_back(state, seat)
+    if state.showing:  # the solution being shown: its next move is the only one
+        return state.legal_actions(seat)[0]
     found = shortest(state, budget(level))
     if phase == "bid":
         length = found.length if found is not None else None

@@ -20,11 +20,14 @@ Phases of a hole (``phase``):
   the match keeps each choice hidden until all are in), so the state only
   ever holds revealed bids.
 - ``play``: alone, the player moves until the hole is solved (``Reset``
-  starts the hole over, ``GiveUp`` shows the solution and scores twice par).
+  starts the hole over, ``GiveUp`` puts the pieces back and shows the
+  solution, its moves played one step each, ``showing``; the hole scores
+  twice par).
   With several players, the lowest bidder demonstrates (ties: first from the
   dealer's left) and fails on reaching the bid without solving it or on
   ``GiveUp``; the board is reset and the next lowest bidder demonstrates.
-- ``place``: the captured pieces go back, one ``Put`` each.
+- ``place``: the captured pieces go back, one ``Put`` each (not after the
+  round's last hole: the round is over at once).
 - ``over``: the round is done.
 
 Scores: alone, each hole scores the moves used (twice par when given up)
@@ -113,6 +116,7 @@ class GolfState(State):
         self.scores: list[tuple[int, ...]] = []  # per finished hole, per seat
         self.pars: list[int] = []  # alone: par of each finished hole
         self.last: tuple[int, ...] = ()  # squares the last step touched
+        self.showing = False  # alone, the hole given up: its solution is being shown
 
     @property
     def solo(self) -> bool:
@@ -170,6 +174,9 @@ class GolfState(State):
         if phase == "place":
             empty = H.ALL & ~H.occupancy(self.board)
             return [Put(self.captured[0], sq) for sq in bits(empty)]
+        if self.showing:  # the solution's next move, and nothing else
+            line = self.solution()
+            return [Go(line[self.strokes].frm, line[self.strokes].to)] if line else []
         out: list[Any] = [Go(m.frm, m.to) for m in H.legal_moves(self.board, self.goal)]
         if self.solo:
             if self.strokes:
@@ -189,10 +196,18 @@ class GolfState(State):
         if phase == "place":
             return f"{name}: put the captured {H.piece_name(self.captured[0])} on an empty square"
         task = self.task()
+        if self.showing:
+            return f"The solution, move {self.strokes + 1} of {self.par}: play it to see it."
         if self.solo:
             return f"{task} Move {self.strokes + 1}, par {self.par}."
         bid = self.bids[seat] if self.bids else 0
         return f"{name} shows it in {bid}: {task} Move {self.strokes + 1} of {bid}."
+
+    def solution(self) -> tuple[H.Move, ...]:
+        """The shortest line of the hole now, from where it began (empty: none)."""
+        if self.goal is None:
+            return ()
+        return solution_line(self.start, Goal.of(self.chosen))
 
     def task(self) -> str:
         """What the hole asks, in words."""
@@ -267,6 +282,7 @@ class GolfState(State):
         self.tried = set()
         self.par = None
         self.strokes = 0
+        self.showing = False
         if len(self.scores) >= self.holes:
             self.phase = "over"
             return [Event("game_over", None, {"reason": self.result().reason})]
@@ -317,8 +333,10 @@ class GolfState(State):
 
     def _success(self, seat: int) -> list[Event]:
         if self.solo:
-            row = (self.strokes,)
+            # a hole given up scores twice its par, however its line was shown
+            row = (2 * (self.par or 0) if self.showing else self.strokes,)
             self.pars.append(self.par or 0)
+            self.showing = False
         else:
             top = max(self.bids) + 1
             row = tuple(
@@ -329,10 +347,10 @@ class GolfState(State):
         self.scores.append(row)
         events = [Event("golf_hole", seat, {"scores": row, "solved": True})]
         self.goal = None
-        if self.captured:
+        if self.captured and len(self.scores) < self.holes:
             self.phase = "place"
             return events
-        return events + self._start_hole()
+        return events + self._start_hole()  # after the last hole nothing goes back
 
     # moving
     def _move(self, seat: int, move: H.Move) -> list[Event]:
@@ -373,15 +391,13 @@ class GolfState(State):
         if not self.solo:
             return self._fail(seat)
         events = self._reset(seat)
-        line = solution_line(self.start, Goal.of(self.chosen)) if self.par else ()
+        line = self.solution() if self.par else ()
         if not line:  # no solution was found: the hole is skipped, scoring nothing
             self.scores.append((0,))
             self.pars.append(0)
             self.goal = None
             return events + self._start_hole()
-        for move in line:
-            events += self._move(seat, move)
-        self.scores[-1] = (2 * (self.pars[-1] or 0),)  # a hole given up scores twice par
+        self.showing = True  # its moves follow, one step each, to watch and look back at
         return events
 
     def _put(self, seat: int, action: Put) -> list[Event]:
@@ -496,6 +512,10 @@ class GolfGame(Game):
     draw_offers = False
     resign_label = "Quit round"
     resign_note = "The round ends here, with no score."
+    resign_words = "{seat} quits the round"
+    # With other people a hint would be the solver's answer: the bid to make
+    # and the line to show (rules/golf.md, "In the app").
+    hints_against_people = False
     options = (
         Option(
             "players",

@@ -5,6 +5,9 @@ phase, then ``key=value`` fields and the card places::
     par=3 captured=- bids=- demo=- tried=- scores=4;2 pars=3;2 last=c4,d5
     deck:?????????? chosen:Kb discard:Rq
 
+``shown=1`` follows ``last`` while a lone player's hole given up shows its
+solution (``strokes``: the moves of it shown so far).
+
 ``goal`` is the chosen cards' letters, with ``@<square>:<letter>`` once the
 first capture of a three-card hole is made (where the capturer stands and
 what it must still take). ``scores`` has a row per finished hole, the seats'
@@ -63,8 +66,10 @@ def write(state: GolfState) -> str:
         f"scores={';'.join(_nums(row) for row in state.scores) or '-'}",
         f"pars={_nums(state.pars)}",
         f"last={','.join(GEO.name(sq) for sq in state.last) or '-'}",
-        state.cards.to_text(),
     ]
+    if state.showing:  # only then: other positions read as they always did
+        fields.append("shown=1")
+    fields.append(state.cards.to_text())
     return " ".join(fields)
 
 
@@ -122,8 +127,15 @@ def read(state: GolfState, text: str) -> None:
     last = fields["last"]
     state.last = () if last == "-" else tuple(GEO.square(s) for s in last.split(","))
     state.goal = _read_goal(fields["goal"])
+    if fields.get("shown", "0") not in ("0", "1"):
+        raise ValueError("shown is 1 (the solution of a hole given up) or left out")
+    state.showing = fields.get("shown") == "1"
     state.cards = Table.from_text(" ".join(places), PLACES)
-    # sanity
+    _check(state)
+
+
+def _check(state: GolfState) -> None:
+    """What the rules can reach, or ValueError with what is not."""
     n = state.n
     seats = range(n)
     if state.dealer not in seats or (state.demo is not None and state.demo not in seats):
@@ -138,6 +150,8 @@ def read(state: GolfState, text: str) -> None:
         raise ValueError("a hole in play needs its goal")
     if state.phase == "play" and n > 1 and (state.demo is None or state.bids is None):
         raise ValueError("a demonstration needs the bids and the demonstrator")
+    if state.showing and (state.phase != "play" or n > 1 or not state.par):
+        raise ValueError("only a lone player's hole in play, with its par, shows its solution")
     if state.phase == "place" and not state.captured:
         raise ValueError("the place phase needs captured pieces to put back")
     on_board = [c for _, c in H.pieces(state.board)]

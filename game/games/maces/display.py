@@ -81,6 +81,18 @@ class MacesAdapter(MoveAdapter):
                 out.append(Choice(a, None, state.notation(a)))
         return out
 
+    def path_words(self, state: State, seat: Seat, path: Path, actions: Sequence[Action]) -> str:
+        """A Horse-apult picked: the throws it can make; a piece picked up to
+        throw: where it lands."""
+        throws = [a for a in actions if isinstance(a, Throw)]
+        if not throws:
+            return ""
+        if len(path) == 1:
+            return "Horse-apult: click a piece next to it to throw, or a square to move to"
+        piece = state.pieces().get(path[1])
+        name = piece.kind.replace("_", " ") if piece is not None else "piece"
+        return f"Throw the {name}: click the square where it lands"
+
     def choices(self, state: State, seat: Seat, actions: Sequence[Action]) -> list[Choice]:
         out = []
         for a in actions:

@@ -44,6 +44,7 @@ from game.games.maces.pieces import (
 from game.games.maces.text import ACT, SWING, MacesText
 
 FIFTY = 100  # actions without a removal or pawn move: a draw
+DANGER_NODES = 3000  # decisions tried at most, per king, to see it can be taken
 
 
 def _pawn_steps(us: int, sq: int) -> tuple[int | None, int | None, tuple[int, ...]]:
@@ -535,6 +536,62 @@ class MacesState(MacesText, GridPosition, State):
             return "Choose the victim of one of your Maces"
         return f"{self.game.seats[seat]} to move"
 
+    def stuck_reason(self, seat: int, square: int) -> str | None:
+        """Why the mover's piece on ``square``, clicked while an action is
+        due, has none (a decision of another phase has its own prompt)."""
+        p = self.board[square] if 0 <= square < GEO.size else None
+        if self.is_over() or p is None or p.side != seat or self.turn != seat:
+            return None
+        if self.phase != ACT:
+            return None
+        name = "Horse-apult" if p.kind == "horse_apult" else p.kind.replace("_", " ")
+        if self.is_frozen(square):
+            return f"That {name} is held in a Spider's web"
+        return f"That {name} has no legal action now"
+
+    # -- a king left where it can be taken (the board's mark) ---------------------------
+    def kings_in_danger(self) -> tuple[int, ...]:
+        """The kings the other side could take in its next turn as the board
+        stands: by a move, or by a Mace swinging after a move or a throw
+        (a Tulpa still to be created is not foreseen)."""
+        if self.is_over():
+            return ()
+        out = []
+        for side in (WHITE, BLACK):
+            king = self.king_square(side)
+            if king is None:
+                continue
+            enemy = 1 - side
+            probe = self.copy()
+            if probe.to_act() != (enemy,):  # the enemy's turn, as if it began now
+                probe.turn, probe.phase, probe.pending, probe.chosen = enemy, ACT, [], None
+                probe.ep = None
+            if probe._takes_king(enemy, side, [DANGER_NODES]):
+                out.append(king)
+        return tuple(out)
+
+    def _takes_king(self, enemy: int, side: int, budget: list[int]) -> bool:
+        """Can ``enemy``, whose turn goes on here, take ``side``'s king before
+        it ends? At most ``budget`` decisions are tried."""
+        for action in self._generate(enemy):
+            if budget[0] <= 0:
+                return False
+            budget[0] -= 1
+            self.make({enemy: action})
+            try:
+                if self.king_square(side) is None:
+                    return True
+                if (
+                    self.turn == enemy
+                    and not self.ended
+                    and self.to_act() == (enemy,)
+                    and self._takes_king(enemy, side, budget)
+                ):
+                    return True
+            finally:
+                self.unmake()
+        return False
+
     # -- copies -------------------------------------------------------------------------
     # Nothing in the state is hidden, so ``view`` and ``sample`` are the base ones.
     def copy(self) -> MacesState:
@@ -587,6 +644,7 @@ class MacesState(MacesText, GridPosition, State):
 class MacesGame(Game):
     id = "maces"
     title = "Maces and Horse-apults"
+    kings_left_attacked = True
     blurb = (
         "10 x 10 chess where Maces swing at every adjacent enemy each turn and "
         "Horse-apults throw pieces a knight's move away. Capture the king to win."

@@ -113,7 +113,14 @@ class MacesText:
 
     # -- notation ---------------------------------------------------------------------
     def notation(self, action) -> str:
-        """The action in the notation of rules/maces.md (before applying it)."""
+        """The action in the notation of rules/maces.md (before applying it),
+        naming every piece it removes: its own text, ``#`` when that takes
+        the king, then the swings that follow by themselves in brackets
+        (``Me5-e6 (Mg6xf7)``, ``Hi9:j10>j7 (Mj7xj6#)``)."""
+        return self._written(action) + self._aftermath(action)
+
+    def _written(self, action) -> str:
+        """The action's own text, without what follows it."""
         if isinstance(action, Move):
             piece = self.board[action.frm]
             cap = self.board[action.to] is not None or (
@@ -135,23 +142,57 @@ class MacesText:
             return f"{head}{action}"
         return str(action)
 
+    def _aftermath(self, action) -> str:
+        """What the action removes beyond its own text, found by playing it
+        on a copy: ``#`` if its own capture takes the king, and the swings it
+        sets off with no further decision, `` (Mg6xf7, Mc3xd4#)``. A swing
+        the action names itself (``Me6xd7``) is its own capture."""
+        if self.to_act() != (self.turn,):
+            return ""  # a card duel: nothing leaves the board
+        probe = self.copy()
+        events = probe._apply({self.turn: action})
+        own_king = False
+        swings: list[str] = []
+        mace = None  # the Mace whose swing the next capture is
+        for event in events:
+            if event.kind == "swing":
+                mace = event.data["mace"]
+            elif event.kind == "capture":
+                king = "#" if event.data["piece"].kind == "king" else ""
+                own = mace is None or isinstance(action, Swing) and mace == action.mace
+                if own and not swings:
+                    own_king = own_king or bool(king)
+                else:
+                    letter = self._letter(probe.board[mace].kind)
+                    victim = GEO.name(event.data["square"])
+                    swings.append(f"{letter}{GEO.name(mace)}x{victim}{king}")
+                mace = None
+        tail = "#" if own_king else ""
+        return tail + (f" ({', '.join(swings)})" if swings else "")
+
     def _letter(self, kind: str) -> str:
         return self.letters.letter_of[kind]
 
     def _parse_action(self, text: str, seat: int):
         """The legal action ``text`` names, in either form, in any letter
         case. A move or throw is written out only if the text names its
-        target square (the notation always does): loading a save stays cheap."""
-        lowered = text.lower()
+        target square (the notation always does): loading a save stays cheap.
+        What follows the action's own text (``#``, the swings in brackets)
+        may be left out, as saves before it had it; if written, it must be
+        what the action does."""
+        base = text.partition(" (")[0].removesuffix("#")
+        lowered = base.lower()
         named = [
             a
             for a in self.legal_actions(seat)
             if type(a) not in (Move, Throw) or GEO.name(a.to) in lowered
         ]
-        for a in named:
-            if self.notation(a) == text or str(a) == text:
-                return a
-        for a in named:
-            if self.notation(a).lower() == lowered or str(a).lower() == lowered:
-                return a
-        return None
+        found = next((a for a in named if base in (self._written(a), str(a))), None)
+        if found is None:
+            found = next(
+                (a for a in named if lowered in (self._written(a).lower(), str(a).lower())), None
+            )
+        tail = text[len(base) :]
+        if found is not None and tail and tail.lower() != self._aftermath(found).lower():
+            return None
+        return found

@@ -11,6 +11,9 @@
   viewer's own pieces (crosses and circles from the attempts; a click on a
   cell cycles a mark of the viewer's own, kept by the widget only) and the
   last attempts.
+- At the end (or watched with no person playing) the secrets are out: both
+  sides' tables, each side's deduction from its attempts (with its own
+  marks) and, ringed, the patterns its pieces really had.
 - A failed attempt: the piece lunges and comes back, and both squares are
   marked in red until the next move.
 """
@@ -114,6 +117,9 @@ class MaskTables(PanelWidget):
         seat = seen.actor if seen.actor is not None else seen.viewer
         cell, x0, y0 = self._geometry()
         self._cells.clear()
+        if seat is None and not state.setting_up and state.assign[0] and state.assign[1]:
+            self._draw_reveal(surface, state, cell, x0, y0)
+            return
         if seat is None:
             note = font.render("Each player's tables show here in turn", True, TEXT_DIM)
             surface.blit(note, (rect.x + 8, rect.y + 8))
@@ -144,10 +150,17 @@ class MaskTables(PanelWidget):
             return
         x1 = x0 + 6 * cell + 30
         self._table(surface, "own", x1, y0, cell, "Your pieces capture as")
+        self._deduction(surface, "own", state, seat, cell)
+
+    def _deduction(
+        self, surface: pygame.Surface, name: str, state: Any, seat: int, cell: int
+    ) -> None:
+        """``seat``'s deduction table of its own pieces in the table
+        ``name``: what its attempts proved (O, X), else its own marks."""
         table = M.table(state.tried[seat])
         big = art.ui_font(max(10, cell - 6), "bold")
-        for (name, row, col), r in self._cells.items():
-            if name != "own":
+        for (table_name, row, col), r in self._cells.items():
+            if table_name != name:
                 continue
             known = table[M.TYPES[row], M.TYPES[col]]
             own = self.own_marks.get(seat, {}).get((row, col), "")
@@ -158,6 +171,22 @@ class MaskTables(PanelWidget):
             elif own:
                 text = big.render(own, True, TEXT_DIM)
                 surface.blit(text, text.get_rect(center=r.center))
+
+    def _draw_reveal(
+        self, surface: pygame.Surface, state: Any, cell: int, x0: int, y0: int
+    ) -> None:
+        """Both sides' tables once nothing is secret: each side's own pieces,
+        its deduction from its attempts, the true patterns ringed (the
+        opponent's choice)."""
+        sides = state.game.sides
+        for seat, x in ((0, x0), (1, x0 + 6 * cell + 30)):
+            name = f"reveal{seat}"
+            self._table(surface, name, x, y0, cell, f"{sides[seat]}'s pieces captured as")
+            self._deduction(surface, name, state, seat, cell)
+            truth = state.assign[1 - seat]
+            for (table_name, row, col), r in self._cells.items():
+                if table_name == name and M.pattern(truth, M.TYPES[row]) == M.TYPES[col]:
+                    pygame.draw.circle(surface, ACCENT, r.center, cell // 2 - 2, 2)
 
     def _table(
         self, surface: pygame.Surface, name: str, x: int, y: int, cell: int, title: str

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.engine import Event, Game, Seat
+from game.engine.board import bits
 from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move
 from game.engine.chess.san import san
 from game.engine.chess.tables import BACK_RANK, KNIGHT, LETTERS, PAWN, QUEEN
@@ -64,6 +65,9 @@ class MasqueradeState(ChessState):
             return (0, 1)
         return super().to_act()
 
+    def acts_after_choice(self) -> Seat | None:
+        return self.seat_to_act() if self.setting_up and not self.is_over() else None
+
     def actions_for(self, seat: Seat) -> list[Any]:
         if self.setting_up:
             return list(SETUP_ACTIONS)
@@ -95,6 +99,28 @@ class MasqueradeState(ChessState):
 
     def king_attacked(self, side: int) -> bool:
         return False  # nobody knows what attacks what: no check
+
+    def kings_in_danger(self) -> tuple[int, ...]:
+        """A king that an enemy piece could take by the pattern the king's
+        side gave it: only that side knows it, so a view marks its own king
+        alone."""
+        if self.setting_up or self.is_over():
+            return ()
+        out = []
+        for side in (0, 1):
+            king = self.king_square(side)
+            given = self.assign[side]  # the patterns of the enemy's pieces
+            if king is None or not given:
+                continue
+            enemy = 1 - side
+            for sq in bits(self.occ[enemy]):
+                kind = self.kind_at(1 << sq)
+                if kind != PAWN:
+                    kind = LETTERS.index(M.pattern(given, LETTERS[kind]))
+                if any(m.to == king for m in self.moves_as(kind, sq, enemy)):
+                    out.append(king)
+                    break
+        return tuple(out)
 
     def patterns_reaching(self, frm: int, to: int) -> str:
         """The patterns that would capture from ``frm`` on ``to``, now."""
@@ -207,6 +233,7 @@ START_FIELDS = "- - - -"
 class MasqueradeGame(Game):
     id = "masquerade"
     title = "Masquerade Chess"
+    kings_left_attacked = True
     blurb = "Your opponent chose in secret how your pieces capture: find out by trying."
     private_views = True  # each side's assignment
     # One sampled world of the secret assignment each. Four worlds share

@@ -63,8 +63,14 @@ def collide(b: Any, e: Any) -> None:
     b.step(Track("fall", None, to=square))
 
 
+def _played_together(event: Any, game: Any) -> str:
+    white, black = game.sides
+    return f"Played together: {white} {event['white']}, {black} {event['black']}"
+
+
 class SyncAdapter(MoveAdapter):
     sounds = (("collide", "capture"), ("swap", "move"))
+    reveals = {"reveal": _played_together}
     animations = {"collide": collide, "swap": exchange}
 
     def markers(self, state: State) -> dict[int, list[str]]:

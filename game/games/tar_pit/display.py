@@ -37,6 +37,8 @@ from game.ui.widgets import CARD_BG, TEXT, TEXT_DIM
 HAND = -10  # the first card of the hand; the i-th is HAND - i
 CHECKER = ((238, 230, 212), (92, 52, 40))  # White's light, Black's dark
 RIM = ((150, 138, 116), (40, 20, 14))
+EDGE = ((112, 98, 80), (44, 22, 16))  # a checker's side, seen under its top
+OUTLINE = ((70, 60, 48), (168, 120, 96))  # round its top: dark on light, light on dark
 SIDES = ("White", "Black")
 TARGET = (232, 160, 48)  # the pieces the tar may be thrown to
 
@@ -137,13 +139,27 @@ class TarPitAdapter(MoveAdapter):
             return True
         if not name.startswith("checker"):
             return False
-        colour = int(name[-1])
-        r = int(rect.width * 0.44)
-        centre = (rect.centerx, rect.centery + rect.height // 20)
-        pygame.draw.circle(surface, RIM[colour], centre, r)
-        pygame.draw.circle(surface, CHECKER[colour], centre, r - max(2, r // 8))
-        pygame.draw.circle(surface, RIM[colour], centre, int(r * 0.72), max(1, r // 12))
+        draw_checker(surface, rect, int(name[-1]))
         return True
+
+
+def draw_checker(surface: pygame.Surface, rect: pygame.Rect, colour: int) -> None:
+    """A checker lying flat under the piece on ``rect``: a thick disc seen
+    from the side, low in the square, its dark edge and shadow showing on
+    either square colour. (Not a circle round the piece: that is the ring
+    of a square one can click.)"""
+    w, h = rect.width * 0.9, rect.height * 0.32
+    thick = max(3, rect.height // 12)
+    top = pygame.Rect(0, 0, int(w), int(h))
+    top.midbottom = (rect.centerx, rect.bottom - rect.height // 16 - thick)
+    side = top.move(0, thick)
+    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.ellipse(shade, (0, 0, 0, 70), side.move(-rect.x, -rect.y + 2).inflate(6, 4))
+    surface.blit(shade, rect)
+    pygame.draw.ellipse(surface, EDGE[colour], side)
+    pygame.draw.rect(surface, EDGE[colour], (top.x, top.centery, top.w, thick))
+    pygame.draw.ellipse(surface, CHECKER[colour], top)
+    pygame.draw.ellipse(surface, OUTLINE[colour], top, max(1, thick // 3))
 
 
 def _order(card: Card | None) -> tuple:

@@ -67,6 +67,18 @@ def reveal_words(state: Any) -> str:
     return text
 
 
+def reveal_event_words(event: Any, game: Any) -> str:
+    """A prediction turned over (its ``reveal`` event), in the same words."""
+    side, down, up = event["side"], event["card"], event["face_up"]
+    bet = up if down == "checker" else down
+    card = f"{bet} (checker)" if down == "checker" else down
+    text = f"{game.sides[side]} bet {card}, moved {event['moved']}: "
+    text += OUTCOME_WORDS[event["outcome"]]
+    if event["loser"] is not None:
+        text += f"; {game.sides[event['loser']]} lost a piece"
+    return text
+
+
 class TelepathicPanel(PanelWidget):
     TALL, SHORT = 214, 170  # heights for windows at least / below SHORT_WINDOW high
 
@@ -87,10 +99,13 @@ class TelepathicPanel(PanelWidget):
     # -- a reveal as it happens ------------------------------------------------------
     def refresh(self, seen: Any) -> None:
         before, self._before = self._before, seen.state
+        was = self.seen
         super().refresh(seen)
         state = seen.state
         if before is None or not hasattr(state, "last") or state.last is None:
             return
+        if was is None or getattr(seen, "step", 0) != getattr(was, "step", 0) + 1:
+            return  # a jump (undo, looking back at another step): no reveal happens
         if before.phase == "move" and state.last != before.last and before.turn == state.last[0]:
             self.anim = {"t": 0.0, "last": state.last, "from": before.trophy, "to": state.trophy}
             self._drawn = False  # its clock starts when it is first drawn
@@ -292,8 +307,12 @@ def _fade_removed(b: Any, e: Any) -> None:
 
 
 class TelepathicAdapter(MoveAdapter):
+    # The team rows count the pieces each team lost; the captured row's room
+    # goes to the move list (three lines tall beside it).
+    show_captured = False
     animations = {"remove": _fade_removed}
     sounds = (("remove", "capture"), ("reveal", "card"), ("predict", "card"))
+    reveals = {"reveal": reveal_event_words}
 
     def make_widgets(self) -> list[Any]:
         return [TelepathicPanel()]

@@ -466,6 +466,7 @@ class TelepathicGame(Game):
     seat_sides = (0, 0, 1, 1)
     teams = ((0, 1), (2, 3))
     private_views = True  # the face-down prediction
+    secrets_shown_by_next_step = True  # the move turns the card over at once
     # The level is how many moves deep the mover's choice looks (evaluation.py,
     # node-bounded). Two deep drew against one deep (the yardstick "greedy"
     # player, which makes the game's own decision at level 1); three beat it

@@ -82,6 +82,9 @@ class TulpasState(MacesState):
             return (WHITE, BLACK)
         return super().to_act()
 
+    def acts_after_choice(self) -> int | None:
+        return self.turn if self.phase == DUEL and not self.is_over() else None
+
     def at_turn_start(self) -> bool:
         return self.phase in (ACT, DUEL, PLACE)
 
@@ -292,12 +295,12 @@ class TulpasState(MacesState):
         super()._check_goes_on()
 
     # -- notation -----------------------------------------------------------------------------
-    def notation(self, action) -> str:
+    def _written(self, action) -> str:
         if isinstance(action, Shot):
             return f"Y{action}"
         if isinstance(action, OxStrike):
             return f"W{action}"
-        return super().notation(action)
+        return super()._written(action)
 
 
 @register

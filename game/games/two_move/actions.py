@@ -65,7 +65,9 @@ class FaceUp(NamedTuple):
         return (self.first, self.second)
 
     def __str__(self) -> str:
-        return f"up {LETTER[self.first]}+{LETTER[self.second]}"
+        # The words of the move list and saves ("R+K face up"); "up R+K",
+        # which earlier saves wrote, is read too (TwoMoveState._parse_action).
+        return f"{LETTER[self.first]}+{LETTER[self.second]} face up"
 
 
 def pairs(kinds) -> list[tuple[str, str]]:

@@ -19,7 +19,7 @@ import pygame
 
 from game.engine import Action, Seat, State
 from game.engine.cards import Card
-from game.games.two_move.actions import CARD_KINDS, Choose, FaceUp
+from game.games.two_move.actions import CARD_KINDS, Choose, FaceUp, letters
 from game.ui import art
 from game.ui import cards as ui_cards
 from game.ui.adapters import MoveAdapter, Path
@@ -148,8 +148,18 @@ def _ring(surface: pygame.Surface, rect: pygame.Rect, colour) -> None:
 MOVABLE = (236, 196, 52)  # the pieces the current card may move
 
 
+def _cards_shown(event: Any, game: Any) -> str:
+    """The turn's cards turned up: "Cards: White NB, Black BR (B cancelled)"."""
+    white, black = game.sides
+    text = f"Cards: {white} {letters(event['white'])}, {black} {letters(event['black'])}"
+    if event["cancelled"]:
+        text += f" ({letters(event['cancelled'])} cancelled)"
+    return text
+
+
 class TwoMoveAdapter(MoveAdapter):
     sounds = (("reveal", "card"),)
+    reveals = {"reveal": _cards_shown}
 
     def markers(self, state: State) -> dict[int, list[str]]:
         """The pieces the card being played may move, ringed."""

@@ -264,6 +264,11 @@ class TwoMoveState(ChessState):
     def public_notation(self, action: Any) -> str:
         return self.notation(action)
 
+    def _parse_action(self, text: str, seat: Seat) -> Any:
+        if text.startswith("up "):  # White's face-up cards as earlier saves wrote them
+            text = f"{text[3:]} face up"
+        return super()._parse_action(text, seat)
+
     # -- the position text ---------------------------------------------------------------------
     def extra_fields(self) -> list[str]:
         queue = ",".join(
@@ -327,6 +332,7 @@ class TwoMoveState(ChessState):
 class TwoMoveGame(Game):
     id = "two_move"
     title = "Two Move Chess"
+    kings_left_attacked = True
     blurb = (
         "Both players secretly choose two piece cards; matching cards cancel, and "
         "the rest move pieces from the least to the most valuable. Capture the king."

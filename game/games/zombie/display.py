@@ -55,7 +55,8 @@ class ZombieAdapter(MoveAdapter):
             if isinstance(a, RisePromote):
                 out.append(Choice(a, Piece(seat, a.kind), a.kind.title()))
             elif isinstance(a, EndTurn):
-                out.append(Choice(a, None, "End turn"))
+                skip = state.ordinary_move_left()
+                out.append(Choice(a, None, "End turn, skip my move" if skip else "End turn"))
         return out
 
     def markers(self, state: State) -> dict[int, list[str]]:

@@ -35,7 +35,7 @@ from typing import Any
 from game.engine import Event, Game, Option, Seat
 from game.engine.board import bits
 from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move, extras_text, read_extras
-from game.engine.chess.san import san
+from game.engine.chess.san import move_text, san
 from game.engine.chess.tables import (
     BACK_RANK,
     BISHOP,
@@ -518,17 +518,61 @@ class ZombieState(ChessState):
         if self.burying is not None:
             return f"{name}: click one of your pieces to bury the {self.burying.kind} under it"
         if self.started:
-            return f"{name}: move a zombie, or end the turn"
+            return f"{name}: {self._rest_of_turn()}"
         return super().prompt(seat)
+
+    def _movers(self) -> set[str | None]:
+        """The coins of the pieces that may still move this turn (None: a
+        living piece), by the chess rules alone (public)."""
+        extras = self.extras
+        return {extras.get(m.frm) for m in self.movable()}
+
+    def ordinary_move_left(self) -> bool:
+        """Has a begun turn its ordinary move still to make (so ending the
+        turn now gives it up)?"""
+        return bool(self.started) and None in self._movers()
+
+    def _rest_of_turn(self) -> str:
+        """What is left of a begun turn, in words: the ordinary move first
+        (ending the turn gives it up), then the zombies. Judged by the chess
+        rules alone (``movable``), as both players may know it."""
+        movers = self._movers()
+        ordinary = None in movers
+        zombie = ZOMBIE in movers
+        if ordinary and zombie:
+            return "make your ordinary move or move a zombie (ending the turn gives up the move)"
+        if ordinary:
+            return "make your ordinary move (ending the turn gives it up)"
+        if zombie:
+            return "move a zombie, or end the turn"
+        return "end the turn"
 
     def notation(self, action: Any) -> str:
         if isinstance(action, Move):
-            return san(self, action)
+            return self._move_notation(action)
         if isinstance(action, RisePromote):
             return f"rise {action}"
         if isinstance(action, Bury):
             return f"bury {GEO.name(action.square)}"
         return str(action)
+
+    def _move_notation(self, move: Move) -> str:
+        """SAN with its check mark judged after the whole step: the graves
+        the move opens (a zombie rising may block a discovered check, or
+        give one) and, when the turn ends with it, the zombies crumbling.
+        "#" when the step wins the game."""
+        us = self.turn
+        after = self.copy()
+        after._legal = after._acts = None
+        try:
+            after._apply({us: move})
+        except Exception:  # a view lacking what the step needs: the move's own mark
+            return san(self, move)
+        text = move_text(self, move)
+        result = after.result()
+        if result is not None and result.points[us] == 1.0:
+            return text + "#"
+        return text + "+" if after.king_attacked(1 - us) else text
 
     def public_notation(self, action: Any) -> str:
         if isinstance(action, Bury):

@@ -10,7 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.match import step_seat
 from game.ui import widgets
+from game.ui.play.move_list import step_words
+from game.ui.play.viewpoint import CONTINUE
 
 if TYPE_CHECKING:
     from game.ui.play.scene import PlayScene
@@ -27,8 +30,43 @@ class Controls:
 
     # -- taking back and replaying ------------------------------------------------------------
     def undo(self) -> None:
+        """Against the computer: take back at once, to the person's own
+        turn. Between people: the one who made the last move asks the
+        others, who accept or decline (a takeback request, as online play
+        asks), unless everyone else at the table is on their team."""
         scene = self.scene
-        if not scene.match.can_undo:
+        match = scene.match
+        if not match.can_undo:
+            return
+        if scene.has_computer():
+            self._take_back()
+            return
+        last = match.records[-1].step
+        asker = step_seat(last)
+        if asker is None:  # a simultaneous step or an agreement: whoever is at the screen
+            asker = scene.acting_human()
+        team = scene.game.team_of(asker) if asker is not None else ()
+        asked = [s for s in scene.viewpoint.humans() if s not in team]
+        if not asked:
+            self._take_back()
+            return
+        steps = len(match.records)
+        words = step_words(match, asked[0], steps)
+        who = match.seat_name(asker) if asker is not None else "A player"
+        names = " and ".join(match.seat_name(s) for s in asked)
+        widgets.confirm(
+            scene.ui,
+            "Takeback asked",
+            f"{who} asks to take back {words}. {names}, do you accept?",
+            lambda: self._take_back(steps),
+            yes="Accept",
+            no="Decline",
+        )
+
+    def _take_back(self, steps: int | None = None) -> None:
+        """Undo (``steps``: only while the history is as long as when asked)."""
+        scene = self.scene
+        if not scene.match.can_undo or steps not in (None, len(scene.match.records)):
             return
         scene.looking.stop()
         scene.bots.cancel()
@@ -77,6 +115,7 @@ class Controls:
             f"{match.seat_name(seat)} offers a draw. {names}, do you accept?",
             self._agree_draw,
             yes="Accept",
+            no="Decline",
         )
 
     def _bot_accepts_draw(self, seat: int) -> bool:
@@ -158,9 +197,9 @@ class Controls:
             return
         text = state.to_text()
         if clipboard.put(text):
-            widgets.message(scene.ui, "Position copied", text)
+            widgets.code_message(scene.ui, "Position copied", "On the clipboard:", text)
         else:
-            widgets.message(scene.ui, "No clipboard here", f"The position is:\n{text}")
+            widgets.code_message(scene.ui, "No clipboard here", "The position is:", text)
         self.copied = text
 
     # -- leaving ----------------------------------------------------------------------------------
@@ -227,6 +266,9 @@ class Controls:
         else:
             choice = scene.panel.choice_buttons.get(element)
             if choice is None:
+                return
+            if choice.action is CONTINUE and scene.viewpoint.holding:
+                scene.release_hold()
                 return
             seat = scene.seen.actor
             if seat is not None and scene.chooser is None:

@@ -18,6 +18,8 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox, UITextEntryLine, U
 from game.records import NEW_BEST
 from game.ui import widgets
 
+LINE_CHARS = 44  # about as many characters as a line of the game-over text holds
+
 if TYPE_CHECKING:
     from game.ui.play.scene import PlayScene
 
@@ -62,7 +64,10 @@ class Dialogs:
         """``more``: lines under the reason (the scores, the best score)."""
         scene = self.scene
         w, h = scene.app.size
-        extra = 26 * len(more)
+        # A line for each of ``more``, and one more for each that wraps (the
+        # window's text is about LINE_CHARS wide; the reason has room for two).
+        wraps = sum(len(line) // LINE_CHARS for line in more) + len(reason) // (2 * LINE_CHARS)
+        extra = 26 * (len(more) + wraps)
         rect = pygame.Rect(0, 0, 440, 214 + extra)
         rect.center = (scene.board.outer.centerx, h // 2)
         rect.clamp_ip(pygame.Rect(0, 0, w, h))

@@ -1,8 +1,10 @@
 """The Hint button (and the H key): the computer suggests a good action to
 the person whose decision it is.
 
-The suggestion comes from the search bot at the strongest level people choose
-(game/ai/levels.py; or the game's own ``hint_bot`` spec, where a game sets one),
+The suggestion comes from the computer at the strongest level people choose,
+as the game plays it (game/ai/levels.py ``spec_for``: Chess's Hard is a deep
+timed search, not the generic depth 3; or the game's own ``hint_bot`` spec,
+where a game sets one),
 thinking in a worker process of its own (game/ui/play/bots.py) within the
 bot's usual limits, so the window never freezes. It is handed only
 ``match.state.view(seat)``: a hint gives away nothing the person may not
@@ -13,7 +15,10 @@ its squares marked on the board with an arrow, its widget places (a card, a
 piece in hand) ringed, or the panel button that makes it ringed; and its
 notation in the status line ("Hint: Nf3"). It belongs to one decision seen
 by one person: anything played, undone or redone, or another person at the
-screen, and it is gone.
+screen, and it is gone. A hint shown makes the game assisted: its score is
+kept apart from the best scores (game/records.py). A game that declares
+``hints_against_people = False`` (Golf) gives none to a person playing
+against other people.
 """
 
 from __future__ import annotations
@@ -24,7 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ai.levels import STRONGEST
+from game.ai.levels import STRONGEST, spec_for
+from game.match import HINT
 
 if TYPE_CHECKING:
     from game.ui.play.scene import PlayScene
@@ -35,17 +41,18 @@ HINT_COLOUR = (88, 176, 255)
 THINKING = "Hint: thinking…"
 NO_HINT = "No hint this time: the computer could not think it through"
 # A secret choice the other side would exploit if it were predictable (the
-# computer itself picks uniformly there): the hint says so instead.
-AT_RANDOM = "Hint: choose at random, so that nobody can read you"
+# computer itself picks uniformly there): the hint says so instead, short
+# enough for the status's line in the smallest window.
+AT_RANDOM = "Hint: choose at random"
 
 
 def hint_level(game: Any) -> str:
     """The bot spec a hint asks: the game's own ``hint_bot`` if it sets
-    one, else the strongest computer level people choose."""
-    own = getattr(game, "hint_bot", None)
+    one, else the game's own player of the strongest level people choose."""
+    own = game.hint_bot
     if isinstance(own, str) and own:
         return own
-    return STRONGEST
+    return spec_for(game, STRONGEST)
 
 
 @dataclass(frozen=True)
@@ -88,6 +95,8 @@ class Hint:
         if scene.looking_at is not None or scene.viewpoint.covering:
             return False
         if scene.bots.thinking or any(not m.is_human(s) for s in m.waiting_for()):
+            return False
+        if not scene.game.hints_against_people and _against_people(m, scene.seen.actor):
             return False
         return not self.thinking and self.shown is None and not self.at_random
 
@@ -158,7 +167,8 @@ class Hint:
         squares = tuple(p for p in path if p >= 0)
         places = tuple(p for p in path if p < 0)
         self.shown = Shown(seat, action, text, squares, places)
-        scene.board.hint = squares
+        scene.match.assists.add(HINT)  # an assisted game: kept apart from the best scores
+        scene.board.hint = squares if scene.looking_at is None else ()
 
     def active(self) -> bool:
         """Frames are needed while a hint is being thought about."""
@@ -181,7 +191,7 @@ class Hint:
         """Ring the hint's widget places and the panel button that makes it
         (the board draws its squares itself)."""
         shown = self.shown
-        if shown is None or self.scene.viewpoint.covering:
+        if shown is None or self.scene.viewpoint.covering or self.scene.looking_at is not None:
             return
         rects = []
         view = self.scene.panel.widget_view  # a place scrolled out of sight is not ringed
@@ -195,6 +205,13 @@ class Hint:
                 rects.append(button.rect.inflate(6, 6))
         for rect in rects:
             pygame.draw.rect(surface, HINT_COLOUR, rect, 3, border_radius=8)
+
+
+def _against_people(match: Any, seat: int) -> bool:
+    """Does another person play against ``seat`` (a seat in play, not of its team)?"""
+    team = match.game.team_of(seat)
+    in_play = match.game.seats_in_play(match.options)
+    return any(match.is_human(s) for s in in_play if s not in team)
 
 
 def _uniform(state: Any, seat: int) -> bool:

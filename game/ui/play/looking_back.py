@@ -1,13 +1,16 @@
 """Looking back: the play scene shows the position after an earlier step
 (a click in the move list, the arrow keys, Home and End) while the game
 waits; nothing can be played meanwhile, and the viewer sees that position
-as they may see it (its ``view``)."""
+as they may see it (its ``view``). Everything on screen follows that
+position: the board, the panel's widgets and captured pieces; nothing of
+the present (the hint, a selection, the legal-move rings) stays."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from game.ui.play.move_list import step_words
+from game.ui.play.viewpoint import Seen
 
 if TYPE_CHECKING:
     from game.ui.play.scene import PlayScene
@@ -18,6 +21,7 @@ class LookingBack:
         self.scene = scene
         self.at: int | None = None  # the steps played in the position shown (None: now)
         self.state: Any = None  # that position, as the viewer may see it
+        self._seen: tuple[tuple, Seen] | None = None  # ``seen``, made once per position
 
     def go(self, steps: int | None) -> None:
         """Show the position after ``steps`` steps (None, or the last step:
@@ -28,9 +32,7 @@ class LookingBack:
             self.stop()
         else:
             self.at = max(0, steps)
-            state = scene.match.state_at(self.at)
-            viewer = scene.seen.viewer
-            self.state = state if viewer is None else state.view(viewer)
+            self.state = self.seen(scene.seen).state
         scene.chooser = None
         scene.board.pending = None
         scene.refresh()
@@ -40,6 +42,22 @@ class LookingBack:
         """Back to the game as it is now (the board is not redrawn here)."""
         self.at, self.state = None, None
 
+    def seen(self, now: Seen) -> Seen:
+        """What the screen shows while looking back, given what it shows of
+        the game ``now``: the position looked at as the same viewer may see
+        it (a viewer who changed meanwhile, say at the game's end, sees it
+        anew), with nobody to decide in it."""
+        scene = self.scene
+        key = (self.at, now.viewer, len(scene.match.records))
+        if self._seen is None or self._seen[0] != key:
+            state = scene.match.state_at(self.at)
+            if now.viewer is not None:
+                state = state.view(now.viewer)
+            self._seen = (key, Seen(now.game, state, now.viewer, None, now.names, self.at))
+        seen = self._seen[1]
+        self.state = seen.state
+        return seen
+
     def step(self, delta: int) -> None:
         """``delta`` steps later (or earlier) than the position shown."""
         now = self.at if self.at is not None else len(self.scene.match.records)
@@ -47,8 +65,11 @@ class LookingBack:
 
     def words(self) -> str:
         """The notice: the step looked at as the move list writes it, with
-        its number ("Looking back: after 1... e5")."""
-        if self.at == 0:
-            return "Looking back: the start"
+        its number ("Looking back: after 1... e5"), and the way back."""
         scene = self.scene
-        return f"Looking back: after {step_words(scene.match, scene.seen.viewer, self.at)}"
+        if self.at == 0:
+            where = "Looking back: the start"
+        else:
+            where = f"Looking back: after {step_words(scene.match, scene.seen.viewer, self.at)}"
+        back = "its end" if scene.match.is_over() else "the game"
+        return f"{where}\nEnd, or a click on the last move, returns to {back}"

@@ -9,7 +9,10 @@ own decisions in full, everyone else's in public form (``Match.move_list``).
 Steps of several seats at once (a card duel) and agreements are dimmed in
 the line of the move they come before or end. Each step is a link whose
 target is the number of steps played once it is done, so a click looks back
-at the position after it. A long game shows a block of lines at a time (the
+at the position after it; but a game's ``quiet_steps`` (Cooperative's "end":
+the turn passed) are dim plain text in their own place, since pygame_gui
+draws a link in its own colour whatever surrounds it (and the board after
+one is the board of the move before). A long game shows a block of lines at a time (the
 newest, or those around the step looked at), with links to the moves before
 and after it.
 """
@@ -64,6 +67,7 @@ class MoveListText(NamedTuple):
 def _lines(match: Any, viewer: int | None, looking_at: int | None) -> list[tuple[str, list[int]]]:
     """The numbered lines and the steps (counted from 1) each one holds."""
     texts = [_text(match, match.seen_step(r, viewer)) for r in match.records]
+    quiet = match.game.quiet_steps
     numbers = match.round_numbers()
     lines: list[tuple[str, list[int]]] = []
     parts: list[str] = []
@@ -71,7 +75,10 @@ def _lines(match: Any, viewer: int | None, looking_at: int | None) -> list[tuple
     waiting: list[tuple[str, int]] = []  # dimmed steps before the next numbered one
     last = None
     for i, (text, number) in enumerate(zip(texts, numbers, strict=True)):
-        link = f"<a href='{i + 1}'>{escape(text)}</a>"
+        if text in quiet:  # plain text: a link's own colour would hide the dimming
+            link = f"<font color='{DIM}'>{escape(text)}</font>"
+        else:
+            link = f"<a href='{i + 1}'>{escape(text)}</a>"
         if i + 1 == looking_at:
             link = f"<b>{link}</b>"
         if number is None:

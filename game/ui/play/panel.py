@@ -123,6 +123,15 @@ class SidePanel:
             )
             for i in range(2)
         ]
+        # A heading too long for its line goes on in the heading's style,
+        # over the first smaller line (it ended in that line's dim style).
+        self.status_spill = UILabel(
+            self.status_more[0].relative_rect.copy(),
+            "",
+            self.ui,
+            container=box,
+            object_id="#card_title",
+        )
         y = self.status_rect.bottom + (6 if short else 8)
         gap = 8
         self.choice_buttons = {}
@@ -309,14 +318,12 @@ class SidePanel:
             first, _, rest = status.partition("\n")
             first, spill = widgets.fit_label(self.status, first)
             self.status.set_text(first)
-            top, bottom = self.status_more
-            rest = rest.replace("\n", " · ")
-            if spill and rest:  # a long prompt goes on in a smaller line, the rest below
-                more = widgets.wrap_for_label(top, spill, 1) + widgets.wrap_for_label(
-                    bottom, rest, 1
-                )
-            else:
-                more = widgets.wrap_for_label(top, spill or rest, 2)
+            # A long heading goes on in its own style over the first smaller line.
+            self.status_spill.set_text(widgets.cut_to_label(self.status_spill, spill))
+            labels = self.status_more[1:] if spill else self.status_more
+            more = _status_lines(labels, rest.split("\n") if rest else [])
+            if spill:
+                more = ["", *more]
             for label, text in zip(self.status_more, more + [""] * 2, strict=False):
                 label.set_text(text)
         moves = move_list_html(m, seen.viewer, scene.result_text(), scene.looking_at)
@@ -337,8 +344,9 @@ class SidePanel:
             _enable(self.buttons["draw"], on)
         _enable(self.buttons["resign"], on)
         _enable(self.buttons["hint"], scene.hints.can_ask())
-        self.captured = self._captured(seen.state)
-        self.turn = seats.turn_parts(m)
+        self.captured = self._captured(scene.shown_state())  # of the position on the board
+        # Whose turn it is now does not belong beside a position looked back at.
+        self.turn = seats.turn_parts(m) if scene.looking_at is None else []
         choices = scene.panel_choices()
         changed = [c.label for c in choices] != [c.label for c in self.choices]
         self.choices = choices
@@ -367,17 +375,19 @@ class SidePanel:
 
     def _captured(self, state: Any) -> list[tuple[int, list[Any], float]]:
         """Per side: the enemy pieces it has taken, and its material lead.
-        Counted from the start position (a promoted pawn is not a captured one)."""
+        Counted from the start position, the pieces in hand with those on
+        the board (a promoted pawn is not a captured one; a Mage dropped
+        from the hand and taken is)."""
         scene = self.scene
         if not scene.adapter.show_captured or not state.has_pieces:
             return []
         if self._start is None:
             try:
                 start = scene.match.initial_state()  # a pasted position, too
-                self._start = Counter(start.pieces().values())
+                self._start = self._in_play(start)
             except Exception:
                 self._start = Counter()
-        now = Counter(state.pieces().values())
+        now = self._in_play(state)
         sides = range(len(scene.game.sides))
         lost: dict[int, list[Any]] = {}
         for side in sides:
@@ -460,6 +470,27 @@ class SidePanel:
             if lead > 0:
                 text = font.render(f"+{lead}", True, TEXT)
                 surface.blit(text, (int(x) + size // 2 + 4, y + (row_h - text.get_height()) // 2))
+
+    def _in_play(self, state: Any) -> Counter:
+        """The pieces on the board and in the hands."""
+        return Counter([*state.pieces().values(), *self.scene.adapter.pieces_in_hand(state)])
+
+
+def _status_lines(labels: list[UILabel], lines: list[str]) -> list[str]:
+    """The status's smaller lines in ``labels``: each line of its own from
+    the start of a label (a hint is not run on after a prompt and cut), the
+    last one there is room for wrapped over the labels left and the lines
+    after it run on there."""
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        left = len(labels) - len(out)
+        if left == 0:
+            break
+        if left == 1 or i == len(lines) - 1:
+            out += widgets.wrap_for_label(labels[len(out)], " · ".join(lines[i:]), left)
+            break
+        out.append(widgets.cut_to_label(labels[len(out)], line))
+    return out
 
 
 def _points(piece: Any) -> int:

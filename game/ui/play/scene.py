@@ -16,7 +16,9 @@ right (game/ui/play/panel.py). The parts:
 - the game's adapter (game/ui/adapters.py) and its widgets.
 
 After every step: the events the viewer may see are animated and sounded,
-and the match is autosaved.
+and the match is autosaved. With people at one screen, a step that reveals
+something to everyone (the adapter's ``reveals``) is held in sight with a
+Continue button before any privacy screen rises.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import pygame_gui
 
 from game.engine import IllegalAction
 from game.ui import widgets
-from game.ui.adapters import adapter_for
+from game.ui.adapters import Choice, adapter_for
 from game.ui.board_view import THEMES, BoardView
 from game.ui.play import seats
 from game.ui.play.bots import BotDriver
@@ -39,7 +41,7 @@ from game.ui.play.hint import Hint
 from game.ui.play.input import ClickPaths
 from game.ui.play.looking_back import LookingBack
 from game.ui.play.panel import SidePanel
-from game.ui.play.viewpoint import Seen, Viewpoint
+from game.ui.play.viewpoint import CONTINUE, Seen, Viewpoint
 from game.ui.promotion import ChoiceOverlay
 from game.ui.scene import Scene
 
@@ -74,6 +76,7 @@ class PlayScene(Scene):
         self.input.mark_one_click = self.adapter.mark_one_click
         self.input.on_stuck = self._stuck
         self.stuck_note = ""  # why the piece just clicked cannot move
+        self.reselect: int | None = None  # a square to pick for the next decision
         self.bots = BotDriver(match)
         self.hints = Hint(self)
         self.dialogs = Dialogs(self)
@@ -84,6 +87,11 @@ class PlayScene(Scene):
         self.closed = False
         self._game_over_shown = match.is_over()  # a finished game resumed: no dialog
         self._prefix_shown = False
+        self.best = self._best()  # the best score kept for this mode (game/records.py)
+        # Each step played here: (steps played after it, its seats, and where
+        # it moved as each person may see it), for the next handover.
+        self.trail: list[tuple[int, frozenset[int], dict[int, tuple[int, ...]]]] = []
+        self._path_shown: tuple[int, ...] = ()  # the click path the status line tells of
         self.seen: Seen = self.viewpoint.seen()
         self._face_the_viewer()
         for widget in self.widgets:  # heights may follow what the widget shows
@@ -153,12 +161,16 @@ class PlayScene(Scene):
         self.seen = seen = self.viewpoint.seen()
         self.hints.check()
         squares = THEMES[self.board.theme][:2]
+        shown = self.shown_seen()
         for widget in self.widgets:
             widget.squares = squares
-            widget.refresh(seen)
+            widget.best, widget.assisted = self.best, bool(self.match.assists)
+            widget.refresh(shown)
         actor = seen.actor if self.looking_at is None else None  # no moves while looking back
         self.input.offer(self.adapter.paths(seen.state, actor) if actor is not None else {})
-        if self.panel.refresh():  # other panel buttons: lay the panel out again
+        heights = [max(0, int(widget.height)) for widget in self.widgets]
+        if self.panel.refresh() or heights != self.panel.widget_heights:
+            # other panel buttons, or a widget grown or shrunk: lay the panel out again
             self._layout(self.app.size)
             self.panel.refresh()
         self.panel.show(not self.viewpoint.covering)
@@ -168,9 +180,14 @@ class PlayScene(Scene):
         """The steps played in the position looked back at (None: the game now)."""
         return self.looking.at
 
+    def shown_seen(self) -> Seen:
+        """What the board and the panel show: the game now (``seen``), or
+        the position looked back at, as the same viewer may see it."""
+        return self.seen if self.looking.at is None else self.looking.seen(self.seen)
+
     def shown_state(self) -> Any:
         """The position on the board, as the viewer may see it."""
-        return self.seen.state if self.looking.at is None else self.looking.state
+        return self.shown_seen().state
 
     def sync_board(self) -> None:
         """Show the current position at once (after undo, a reveal, a resize),
@@ -180,6 +197,10 @@ class PlayScene(Scene):
             _pieces(state), self.adapter.last_move_squares(state), _check_square(state)
         )
         self.board.markers = self._markers(state)
+        self.board.danger = self._danger(state)
+        # A hint belongs to the game now: its arrow waits while looking back.
+        shown = self.hints.shown
+        self.board.hint = shown.squares if shown is not None and self.looking_at is None else ()
         self.chooser = None
         self.input.clear()
 
@@ -190,7 +211,22 @@ class PlayScene(Scene):
             log.exception("markers failed")
             return {}
 
+    def _danger(self, state: Any) -> tuple[int, ...]:
+        """The kings to mark as open to capture (game/engine/protocol.py
+        ``kings_in_danger``), judged from the viewer's view only."""
+        if not self.game.kings_left_attacked or not self.app.settings.get(
+            "mark_attacked_kings", True
+        ):
+            return ()
+        try:
+            return tuple(state.kings_in_danger())
+        except Exception:
+            log.exception("kings in danger failed")
+            return ()
+
     def panel_choices(self) -> list[Any]:
+        if self.viewpoint.holding and not self.closed:
+            return [Choice(CONTINUE, label="Continue")]
         actor = self.seen.actor
         if actor is None or self.closed or self.looking_at is not None:
             return []
@@ -206,31 +242,56 @@ class PlayScene(Scene):
 
     def status_line(self) -> str:
         m = self.match
+        if self.looking_at is not None:  # after the game's end, too
+            return self.looking.words()
         result = m.state.result()
         if result is not None:
             text = seats.headline(m, result)
             return f"{text}\n{result.reason}" if result.reason and result.reason != text else text
-        if self.looking_at is not None:
-            return f"{self.looking.words()}\nEnd, or a click on the last move, returns to the game"
+        if self.viewpoint.holding:
+            return "\n".join((*self.viewpoint.holding, "Continue when everyone has seen it"))
         lines = []
-        for seat in m.waiting_for():
+        actor = self.seen.actor
+        waiting = sorted(m.waiting_for(), key=lambda s: s != actor)  # the decider's first
+        for seat in waiting:
             try:
                 prompt = self.seen.state.prompt(seat)
             except Exception:
                 prompt = f"{self.game.seats[seat]} to move"
-            lines.append(seats.prompt_text(m, seat, prompt))
+            # Only the person deciding at the screen is spoken to as "you".
+            lines.append(seats.prompt_text(m, seat, prompt, addressed=seat == actor))
             if not m.is_human(seat):
                 lines.append("Computer is thinking…")
         if self.viewpoint.covering and self.viewpoint.waiting_for is not None:
             lines.append(f"Pass to {m.seat_name(self.viewpoint.waiting_for)}")
         if self.input.prefix_waiting:
             lines.insert(1, "Click it again to play it, or go on to a marked square")
+        words = self._path_words()
+        if words:  # what the next click does comes first
+            lines.insert(0, words)
         hint = self.hints.status()
         if hint:
             lines.insert(1, hint)
         if self.stuck_note and not self.input.path:
             lines.insert(1, self.stuck_note)
         return "\n".join(lines)
+
+    def _path_words(self) -> str:
+        """The adapter's words for the click path begun (game/ui/adapters.py
+        ``path_words``), "" for none."""
+        path = tuple(self.input.path)
+        seat = self.seen.actor
+        if not path or seat is None or self.looking_at is not None:
+            return ""
+        n = len(path)
+        actions = [
+            a for p, acts in self.input.table.items() if len(p) > n and p[:n] == path for a in acts
+        ]
+        try:
+            return self.adapter.path_words(self.seen.state, seat, path, actions)
+        except Exception:
+            log.exception("path words failed")
+            return ""
 
     def _stuck(self, square: int) -> None:
         """A click on a piece of the mover's that has no move now: say so
@@ -252,7 +313,10 @@ class PlayScene(Scene):
         if seat is None:
             return False
         if len(actions) == 1:
-            return self.submit(seat, actions[0], instant_from=instant)
+            done = self.submit(seat, actions[0], instant_from=instant)
+            if done and len(path) == 1 and self.adapter.keeps_selection(actions[0]):
+                self.reselect = path[0]  # picked again once the board is still
+            return done
         choices = self.adapter.choices(self.seen.state, seat, actions)
         if len(path) >= 2:
             self.board.pending = (path[-2], path[-1])
@@ -287,15 +351,45 @@ class PlayScene(Scene):
         self.after_events(events, instant_from)
         return True
 
+    def note_trail(self) -> None:
+        """Keep where the step just played moved, as each person at the
+        table may see it (their own view), for the next handover."""
+        m = self.match
+        if not self.viewpoint.private() or not m.records:
+            return
+        actors = frozenset(m.records[-1].step)
+        moved = {}
+        for seat in self.viewpoint.humans():
+            moved[seat] = tuple(self.adapter.last_move_squares(m.state.view(seat)))
+        self.trail.append((len(m.records), actors, moved))
+
+    def moves_since_turn(self, seat: int | None) -> tuple[int, ...]:
+        """Every square moved on since ``seat`` last acted, as it may see
+        them: after a privacy screen a person sees the others' whole turn,
+        not only its last move."""
+        if seat is None:
+            return tuple(self.board.last_move)
+        marked: list[int] = []
+        for _step, actors, moved in reversed(self.trail):
+            if seat in actors:
+                break
+            marked[:0] = [sq for sq in moved.get(seat, ()) if sq not in marked]
+        return tuple(marked) or tuple(self.board.last_move)
+
     def after_events(self, events: list[Any], instant_from: int | None = None) -> None:
+        self.note_trail()
+        self.viewpoint.hold(self.adapter.reveal_words(events, self.game))
         self.viewpoint.check()
         self.refresh()
         seen = self.seen
         visible = [e for e in events if e.visible_to(seen.viewer)]
-        # Under the privacy screen the next person will look: what all may see.
-        shown = [e for e in visible if e.audience is None] if self.viewpoint.covering else visible
-        for widget in self.widgets:
-            widget.on_events(shown)
+        # Under the privacy screen the next person will look, and a held
+        # reveal is for everyone: what all may see.
+        public = self.viewpoint.covering or bool(self.viewpoint.holding)
+        shown = [e for e in visible if e.audience is None] if public else visible
+        if self.looking_at is None:  # a widget showing the past has nothing to animate
+            for widget in self.widgets:
+                widget.on_events(shown)
         state = seen.state
         if self.viewpoint.covering:
             self.sync_board()  # nobody sees it move; the next person sees where it is
@@ -303,16 +397,26 @@ class PlayScene(Scene):
             pass  # still looking back: the sound says a move came
         else:
             self.board.animate(
-                visible,
+                shown,
                 _pieces(state),
                 self.adapter.last_move_squares(state),
                 _check_square(state),
                 instant_from=instant_from,
             )
             self.board.markers = self._markers(state)
-        self._play_sound(visible)
+            self.board.danger = self._danger(state)
+        self._play_sound(shown)
         self.autosave()
         self.refresh()
+
+    def release_hold(self) -> None:
+        """Continue after a public reveal: now the privacy screen may rise."""
+        if not self.viewpoint.holding:
+            return
+        self.viewpoint.release()
+        self.refresh()
+        if self.viewpoint.covering:
+            self.sync_board()
 
     def _play_sound(self, events: list[Any]) -> None:
         kinds = {e.kind for e in events}
@@ -345,7 +449,7 @@ class PlayScene(Scene):
     def _drive_bots(self) -> None:
         if self.closed:
             return
-        done = self.bots.poll(hold=self.board.animating)
+        done = self.bots.poll(hold=self.board.animating or bool(self.viewpoint.holding))
         if done is not None:
             self.submit(*done)
 
@@ -353,6 +457,9 @@ class PlayScene(Scene):
         """The match jumped (undo): no animation, the board shows where it is."""
         self._game_over_shown = self.match.is_over()
         self.dialogs.close_game_over()
+        self.viewpoint.holding = ()  # a jump leaves the reveal behind
+        played = len(self.match.records)
+        self.trail = [t for t in self.trail if t[0] <= played]  # the undone steps go
         self.viewpoint.check()
         self.refresh()
         self.sync_board()
@@ -410,12 +517,15 @@ class PlayScene(Scene):
             return
         if consumed or self.dialogs.modal():
             return
+        if self._continue_key(event):
+            return
         if self.viewpoint.covering:
             self.viewpoint.handle(event)
             if not self.viewpoint.covering:  # handed over
                 self._face_the_viewer()
                 self.refresh()
                 self.sync_board()
+                self.board.last_move = self.moves_since_turn(self.viewpoint.viewer)
             return
         if self.chooser is not None:
             self.chooser.handle(event)
@@ -431,6 +541,14 @@ class PlayScene(Scene):
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.input.handle(event)
+
+    def _continue_key(self, event: pygame.event.Event) -> bool:
+        """Enter or Space under a held reveal: Continue."""
+        keys = (pygame.K_RETURN, pygame.K_SPACE)
+        if self.viewpoint.holding and event.type == pygame.KEYDOWN and event.key in keys:
+            self.release_hold()
+            return True
+        return False
 
     def _move_list_focused(self) -> bool:
         focus = self.ui.get_focus_set() or set()
@@ -456,6 +574,9 @@ class PlayScene(Scene):
         if self.input.prefix_waiting != self._prefix_shown:
             self._prefix_shown = not self._prefix_shown
             self.refresh()
+        if tuple(self.input.path) != self._path_shown:  # the status says what the click does
+            self._path_shown = tuple(self.input.path)
+            self.refresh()
         self.ui.update(dt)
         self.board.update(dt)
         self.panel.tick(dt)
@@ -468,10 +589,15 @@ class PlayScene(Scene):
         if self.closed:
             return
         self.hints.update()
+        if self.reselect is not None and not self.board.animating:
+            square, self.reselect = self.reselect, None
+            if self.input.enabled and self.input.can_pick(square):
+                self.input.press(square)
         if self.match.is_over() and not self._game_over_shown and not self.board.animating:
             self._game_over_shown = True
             result = self.match.state.result()
             more = self.dialogs.score_lines(result, self._count_score())
+            self.best = self._best()
             self.dialogs.show_game_over(seats.headline(self.match, result), result.reason, more)
             self.refresh()
 
@@ -485,6 +611,15 @@ class PlayScene(Scene):
         except Exception:  # a full disk must not hide the game-over window
             log.exception("could not keep the score")
             return records.NotKept()
+
+    def _best(self) -> Any:
+        from game import records
+
+        try:
+            return records.best_of(self.match)
+        except Exception:  # an unreadable data folder: no best to show
+            log.exception("could not read the best scores")
+            return None
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.viewpoint.covering:

@@ -49,17 +49,20 @@ def seats_text(match: Any) -> str:
     return " · ".join(f"{game.seats[s]}: {player_text(match, s)}" for s in in_play)
 
 
-def prompt_text(match: Any, seat: Seat, prompt: str) -> str:
+def prompt_text(match: Any, seat: Seat, prompt: str, addressed: bool = True) -> str:
     """The game's prompt for the seat, with its person's name where the
     prompt names the seat ("White to move" -> "Ann (White) to move"),
-    else before it ("Ann: choose a card"); unchanged with no name."""
+    else before it ("Ann: choose a card"); unchanged with no name.
+    ``addressed`` False: the seat is not the one deciding at the screen, so
+    a prompt spoken to "you" is headed by who it is for ("Black: choose
+    ..."), never read as the onlooker's own task."""
     name = match.name(seat)
-    if not name:
-        return prompt
     label = match.game.seats[seat]
     if prompt.startswith(label):
-        return match.seat_name(seat) + prompt[len(label) :]
-    return f"{name}: {prompt}"
+        return match.seat_name(seat) + prompt[len(label) :] if name else prompt
+    if not addressed:
+        return f"{match.seat_name(seat)}: {prompt[:1].lower()}{prompt[1:]}"
+    return f"{name}: {prompt}" if name else prompt
 
 
 def headline(match: Any, result: Any) -> str:
@@ -93,16 +96,19 @@ def turn_parts(match: Any) -> list[tuple[tuple[int, int, int], str, str]]:
         return []
     game = match.game
     waiting = match.waiting_for()
+    in_play = game.seats_in_play(match.options)
     parts = []
     for seat in waiting:
         who = match.name(seat)
         if not match.is_human(seat):
             who = player_text(match, seat)
-        rest = game.seats[seat]
-        team = [s for s in game.team_of(seat) if s != seat]
+        side = match.state.side_acting(seat)
+        # A seat moving another side's pieces (Cooperative alone) is told by that side.
+        rest = game.seats[seat] if side == game.side_of(seat) else game.sides[side]
+        team = [s for s in game.team_of(seat) if s != seat and s in in_play]
         if team and len(waiting) == 1:
             rest += " · with " + " and ".join(match.seat_name(s) for s in team)
-        parts.append((side_colour(game, game.side_of(seat)), who, rest))
+        parts.append((side_colour(game, side), who, rest))
     return parts
 
 

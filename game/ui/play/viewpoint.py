@@ -11,7 +11,16 @@ panel buttons) from one ``Seen``: the viewer's seat and that seat's
 - the only person at the table, when one person plays against the computer;
 - with two or more people, the person the privacy screen last handed the
   screen to. When the next person to decide is someone else, the screen is
-  covered ("Pass to Black") until that person clicks.
+  covered ("Pass to Black") until that person clicks. When several people
+  choose at once, the one at the screen chooses first (no handover for it);
+  otherwise the screen goes last to the one who acts after the choice
+  (``State.acts_after_choice``), so even the game's first duel costs one
+  handover.
+
+A public reveal (a step whose event the game's adapter declares in its
+``reveals``: bids, cards played together) is *held*: it stays on screen,
+unscreened, until someone presses Continue; only then may the privacy
+screen rise (``hold`` and ``release``).
 """
 
 from __future__ import annotations
@@ -23,6 +32,16 @@ import pygame
 
 from game.engine import Game, Seat, State
 from game.ui import art
+
+
+class _Continue:
+    """The action of the Continue button under a held reveal (no game's)."""
+
+    def __repr__(self) -> str:
+        return "Continue"
+
+
+CONTINUE = _Continue()
 
 
 @dataclass(frozen=True)
@@ -48,6 +67,7 @@ class Viewpoint:
         self.covering = False
         self.waiting_for: Seat | None = None  # the person the cover waits for
         self._pressed = False  # a left button went down while covering
+        self.holding: tuple[str, ...] = ()  # the words of a public reveal held in sight
         self._cache: tuple[tuple, Seen] | None = None
         self.check()
 
@@ -62,19 +82,42 @@ class Viewpoint:
         """Do people at this screen need screens between them?"""
         return self.match.game.private_views and len(self.humans()) >= 2
 
+    def _waiting(self) -> list[Seat]:
+        """The people still to choose, the one who acts after the choice
+        last (the mover decides once the others have chosen)."""
+        m = self.match
+        last = m.state.acts_after_choice()
+        waiting = [s for s in m.waiting_for() if m.is_human(s)]
+        return sorted(waiting, key=lambda s: s == last)
+
     def check(self) -> bool:
         """After every step: cover the screen if the next person to decide is
         not the one it was handed to. Returns ``covering``."""
         m = self.match
-        if not self.private() or m.is_over():
+        if not self.private() or m.is_over() or self.holding:
             self.covering = False
             return False
-        waiting = [s for s in m.waiting_for() if m.is_human(s)]
-        if waiting and waiting[0] != self.shown:
+        waiting = self._waiting()
+        if self.shown in waiting:  # the person at the screen chooses first
+            self.covering = False
+        elif waiting:
             if not self.covering:
                 self._pressed = False
             self.covering, self.waiting_for = True, waiting[0]
         return self.covering
+
+    def hold(self, words: tuple[str, ...]) -> bool:
+        """Keep a public reveal in sight before any privacy screen (people
+        at one screen only: one person sees it as it lands). True if held."""
+        if not words or not self.private() or self.match.is_over():
+            return False
+        self.holding, self.covering = tuple(words), False
+        return True
+
+    def release(self) -> None:
+        """Continue: the reveal has been seen; the privacy screen may rise."""
+        self.holding = ()
+        self.check()
 
     def reveal(self) -> None:
         self._pressed = False
@@ -97,18 +140,18 @@ class Viewpoint:
     def actor(self) -> Seat | None:
         """The person whose decision the board takes now."""
         m = self.match
-        if m.is_over() or self.covering:
+        if m.is_over() or self.covering or self.holding:
             return None
-        for s in m.waiting_for():
-            if m.is_human(s):
-                return s
-        return None
+        waiting = self._waiting()
+        if self.shown in waiting:
+            return self.shown
+        return waiting[0] if waiting else None
 
     def seen(self) -> Seen:
         """The state as the viewer may see it (made once per step)."""
         m = self.match
         viewer = self.viewer
-        key = (id(m.state), len(m.records), tuple(m.pending), viewer, self.covering)
+        key = (id(m.state), len(m.records), tuple(m.pending), viewer, self.covering, self.holding)
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
         state = m.state if viewer is None else m.state.view(viewer)

@@ -7,6 +7,8 @@ under SDL's dummy drivers."""
 
 from __future__ import annotations
 
+import random
+
 import pygame
 from coop_positions import cards, position, start_of_game
 from helpers.ui_driver import click, click_at, drag, open_play, press_button, pump, settle
@@ -18,6 +20,7 @@ from game.match import Match
 from game.ui import widgets
 from game.ui.adapters import adapter_for
 from game.ui.panel_widgets import PanelWidget
+from game.ui.play.move_list import DIM, move_list_html
 
 AD = adapter_for(load_all()["cooperative"])
 
@@ -122,7 +125,8 @@ def test_the_scene_plays_a_card_by_clicks_and_a_move_by_a_drag(app):
         app, scene.board.square_center(sq(state, "e2")), scene.board.square_center(sq(state, "e4"))
     )
     settle(app, scene)
-    assert match.history[-1] == {0: "e4"}
+    # The move after the card (the computer may have answered already).
+    assert match.history[1] == {0: "e4"}
 
 
 def test_a_card_dragged_onto_the_line(app):
@@ -276,3 +280,74 @@ def test_under_the_privacy_screen_widgets_get_only_what_everyone_may_see(app):
     scene.submit(0, END)
     assert scene.viewpoint.covering  # Black's turn: the screen waits for Black
     assert recorder.got == [[]]  # the step was White's draw, which Black must not see
+
+
+DECLINE = """
+    . n . . k . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . p . . . .
+    . . . . P . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . K . . .
+    """
+
+
+def test_alone_a_click_on_the_next_colours_piece_declines_the_captures_and_picks_it(app):
+    """After the quiet move, with only captures left: no End turn click. A
+    black piece that no capture takes ends White's turn and stays picked for
+    Black's; one a capture takes does not end it."""
+    start = position(DECLINE, mode="solo", step="capture", line="Pp")
+    match = Match("cooperative", {"mode": "solitaire"}, 1, None, start.to_text())
+    scene = open_play(app, match)
+    d5, b8 = sq(start, "d5"), sq(start, "b8")
+    table = AD.paths(start, 0)
+    assert table[(b8,)] == [END] and (d5,) not in table  # the pawn a capture takes: no
+    assert (sq(start, "e8"),) in table and (sq(start, "e4"), d5) in table
+    click_at(app, scene.board.square_center(d5))
+    assert match.history == []  # a capture's victim: nothing ends
+    click_at(app, scene.board.square_center(b8))
+    assert match.history[-1][0].endswith("end") and match.state.turn == 1
+    settle(app, scene)
+    pump(app, 5)
+    assert scene.input.path == [b8] and scene.input.targets  # Black's knight, picked
+    assert AD.paths(position(DECLINE, mode="duo", step="capture", line="Pp"), 0).get((b8,)) is None
+
+
+def test_two_players_decline_with_one_end_turn_click_and_the_list_dims_it(app):
+    """Two people: after the quiet move, with only captures left, End turn
+    is the one click that declines them (a click on the partner's piece
+    does not give the turn away) and the screen passes to Black. The move
+    list keeps the "end" for the record, dimmed as agreements are."""
+    start = position(DECLINE, mode="duo", step="capture", line="Pp", hand0="B", hand1="n", top="R")
+    match = Match("cooperative", {"mode": "two players"}, 1, ["human", "human"], start.to_text())
+    scene = open_play(app, match)
+    click_at(app, app.window.get_rect().center)  # the privacy screen: White takes it
+    click_at(app, scene.board.square_center(sq(start, "b8")))  # Black's knight: nothing ends
+    assert match.history == [] and not scene.viewpoint.covering
+    assert [c.label for c in scene.panel.choice_buttons.values()] == ["End turn"]
+    click(app, next(iter(scene.panel.choice_buttons)))
+    assert match.history[-1] == {0: "end"}
+    assert scene.viewpoint.covering and scene.viewpoint.waiting_for == 1
+    html = move_list_html(match, None).html
+    assert f"1.</font> <font color='{DIM}'>end</font>" in html, html  # dim, not a link
+
+
+def test_every_end_in_the_list_is_dimmed_and_every_move_is_not():
+    """Random games in both modes: a step reads dim exactly when it is the
+    turn passed ("end"); it is plain text, since pygame_gui draws a link in
+    the link colour whatever colour surrounds it."""
+    for mode, seed in (("solitaire", 2), ("two players", 3)):
+        match = Match("cooperative", {"mode": mode}, seed, None)
+        rng = random.Random(seed)
+        while not match.is_over() and len(match.records) < 120:
+            seat = match.waiting_for()[0]
+            match.submit(seat, rng.choice(match.state.legal_actions(seat)))
+        texts = match.move_list()
+        assert "end" in texts and len(set(texts)) > 10
+        html = move_list_html(match, None, shown=1000).html
+        ends = html.count(f"<font color='{DIM}'>end</font>")
+        assert ends == texts.count("end") and ">end<" not in html.replace(f"'{DIM}'>end<", "")
+        for i, text in enumerate(texts, start=1):  # a link drawn in the link colour
+            assert (f"<a href='{i}'>" in html) == (text != "end"), (mode, i, text)

@@ -10,6 +10,7 @@ from helpers.ui_driver import choose, click, click_at, make_app, open_play, pump
 from game.games import load_all
 from game.match import Match
 from game.ui.menu import MainMenu
+from game.ui.play import seats
 from game.ui.setup import SetupScene
 
 GAME = load_all()["cooperative"]
@@ -62,3 +63,21 @@ def test_two_people_at_one_screen_pass_it_between_turns(app):
     click_at(app, hand._rects[0].center)
     click(app, next(iter(scene.panel.choice_buttons)))  # End turn
     assert scene.viewpoint.covering and scene.viewpoint.waiting_for == 1
+
+
+def test_the_turn_line_names_the_colour_to_move_and_a_partner_only_with_two_players(app):
+    alone = Match("cooperative", {"mode": "solitaire"}, 4, ["human", "human"])
+    (part,) = seats.turn_parts(alone)
+    assert part[1:] == ("", "White") and part[0] == seats.side_colour(GAME, 0)
+    alone.play({0: alone.state.parse_action("end", 0)})  # Black's turn, the same seat
+    assert alone.to_act() == (0,)
+    (part,) = seats.turn_parts(alone)
+    assert part[1:] == ("", "Black") and part[0] == seats.side_colour(GAME, 1)
+    alone.resign(0)  # End game on Black's turn
+    assert alone.move_list()[-1] == "Game ended"
+
+    two = Match("cooperative", {"mode": "two players"}, 4, ["human", "human"], names=["Ann", ""])
+    assert [p[1:] for p in seats.turn_parts(two)] == [("Ann", "White · with Black")]
+    two.play({0: two.state.legal_actions(0)[0]})  # a card
+    two.play({0: two.state.parse_action("end", 0)})
+    assert [p[1:] for p in seats.turn_parts(two)] == [("", "Black · with Ann (White)")]

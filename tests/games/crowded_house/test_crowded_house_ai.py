@@ -112,4 +112,3 @@ def test_every_search_level_reaches_the_partners_turn():
     for level in ("search:2", "search:3"):
         spec = GAME.bot_levels.get(level, level)
         assert make_bot(spec).limits.max_depth >= 3, spec
-    assert make_bot(GAME.hint_bot).limits.max_depth >= 3

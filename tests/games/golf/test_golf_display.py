@@ -6,7 +6,7 @@ under SDL's dummy drivers."""
 
 from __future__ import annotations
 
-from helpers.ui_driver import click, click_at, open_play, pump, settle
+from helpers.ui_driver import click, click_at, open_play, press_continue, pump, settle
 from test_golf_ai import WORKED
 from test_golf_rules import GAME, ONE_MOVE, go, position, sq
 
@@ -147,6 +147,10 @@ def test_three_players_bid_in_private_then_the_lowest_shows_it(app):
         click_at(app, pad.place_rect(bid_place(bid)).center)
         pump(app, 2)
     assert match.state.bids == (4, 3, 0) and match.state.demo == 1
+    # The bids stay in sight for everyone, unscreened, until Continue.
+    assert not scene.viewpoint.covering
+    assert scene.status_line().startswith("Bids: Player 1 4 · Player 2 3 · Player 3 impossible")
+    press_continue(app, scene)
     if scene.viewpoint.covering:
         click_at(app, app.window.get_rect().center)
         pump(app, 2)
@@ -166,11 +170,18 @@ def test_show_solution_puts_the_pieces_back_then_plays_the_line_move_by_move():
     state = position(1, diagram=WORKED, chosen="Kb")
     state.apply({0: go("e5g6")})
     events = state.apply({0: GiveUp()})
-    kinds = [e.kind for e in events]
-    assert kinds[:1] == ["golf_reset"] and kinds.count("golf_move") == 3
+    assert [e.kind for e in events] == ["golf_reset"]
     steps = steps_from_events(events, 1.0, builders=ADAPTER.animations)
-    # out and back in, then one step per move (the last with the capture's fade)
-    assert [len(s.tracks) for s in steps] == [len(events[0]["left"]), 16, 1, 1, 2]
+    assert [len(s.tracks) for s in steps] == [len(events[0]["left"]), 16]  # out and back in
+    # Then the line, a step each, from the panel's "Next move" (the last with the capture's fade).
+    tracks = []
+    while state.showing:
+        (choice,) = ADAPTER.panel_choices(state, 0)
+        assert choice.label == f"Next move: {choice.action}"
+        events = state.apply({0: choice.action})
+        steps = steps_from_events(events, 1.0, builders=ADAPTER.animations)
+        tracks.append(len(steps[0].tracks))
+    assert tracks == [1, 1, 2]
     assert state.scores == [(6,)]  # twice par
 
 
@@ -205,3 +216,51 @@ def test_the_panel_calls_players_by_the_names_they_typed():
     match.names[1] = "Bob"
     bar.refresh(Seen(match.game, match.state, None, None, tuple(match.names)))
     assert ("Bob shows it in 3 \u00b7 moves 0", "plain") in bar.lines(match.state)
+
+
+def test_with_several_players_the_hole_bar_names_the_dealer_in_every_phase():
+    """The dealer decides ties for the lowest bid: shown from the deal to the
+    putting back, by the name typed; alone there is no dealer to show."""
+    from game.ui.play.viewpoint import Seen
+
+    start = position(3, dealer=2, diagram=WORKED, chosen="Kb")
+    match = Match("golf", {"players": 3}, 1, HUMANS, start.to_text(), names=["", "", "Cy", ""])
+    bar = HoleBar()
+    seen_phases = set()
+    for bids in ((4, 3, 0), None):
+        bar.refresh(Seen(match.game, match.state, None, None, tuple(match.names)))
+        seen_phases.add(match.state.phase)
+        assert bar.lines(match.state)[0] == ("Hole 1 of 9 \u00b7 Cy deals", "bold")
+        if bids:
+            for seat, bid in enumerate(bids):
+                match.submit(seat, Bid(bid))
+    assert seen_phases == {"bid", "play"}
+    alone = position(1)
+    assert bar.lines(alone)[0] == ("Hole 1 of 9", "bold")
+
+
+def test_show_solution_is_played_as_steps_in_the_move_list_to_look_back_at(app):
+    from helpers.ui_driver import press_button
+
+    match = Match("golf", {"players": 1}, 3)
+    scene = open_play(app, match)
+    (show,) = [b for b, c in scene.panel.choice_buttons.items() if c.label == "Show solution"]
+    press_button(app, show)
+    settle(app, scene)
+    line = [str(a) for a in match.state.legal_actions(0)]
+    assert match.history == [{0: "give up"}] and match.state.showing
+    shown = []
+    while match.state.showing:
+        (button,) = scene.panel.choice_buttons
+        assert button.text.startswith("Next move: ")
+        shown.append(button.text.removeprefix("Next move: "))
+        press_button(app, button)
+        settle(app, scene)
+    assert shown[0] == line[0] and len(shown) == match.state.pars[0]
+    assert match.move_list()[1 : 1 + len(shown)] == shown  # each move its own step
+    assert match.state.scores == [(2 * match.state.pars[0],)]
+    # Looking back: after "give up" the pieces stand where the hole began, the
+    # line to show; after its first move, that move is on the board.
+    assert match.state_at(1).showing and match.state_at(1).board == match.state_at(1).start
+    first = match.state_at(2)
+    assert "".join(H.GEO.name(s) for s in first.last) == shown[0]

@@ -118,14 +118,39 @@ def test_reset_puts_the_hole_back_and_costs_nothing():
     assert state.scores == [(1,)]
 
 
-def test_giving_up_shows_the_solution_and_scores_twice_par():
+def test_giving_up_shows_the_solution_a_step_a_move_and_scores_twice_par():
     state = position(1)
+    start = state.board
     state.apply({0: go("a1b1")})
     events = state.apply({0: GiveUp()})
-    moves = [e for e in events if e.kind == "golf_move"]
-    assert [(e.data["frm"], e.data["to"]) for e in moves] == [(sq("a1"), sq("h1"))]
+    assert [e.kind for e in events] == ["golf_reset"] and state.board == start
+    assert state.showing and state.legal_actions(0) == [go("a1h1")]  # the line, nothing else
+    assert "solution, move 1 of 1" in state.prompt(0)
+    assert GAME.from_text(state.to_text()).to_text() == state.to_text()
+    events = state.apply({0: go("a1h1")})
+    assert [(e.data["frm"], e.data["to"]) for e in events if e.kind == "golf_move"] == [
+        (sq("a1"), sq("h1"))
+    ]
     assert state.scores == [(2,)] and state.pars == [1]
-    assert state.phase == "place"
+    assert state.phase == "place" and not state.showing
+
+
+def test_after_the_last_hole_nothing_goes_back_and_the_round_is_over():
+    """Alone or with several players, solved or shown, the captured piece of
+    the round's last hole stays off the board: the result comes at once."""
+    solved = position(1)
+    solved.holes = solved.hole = 1
+    solved.apply({0: go("a1h1")})
+    assert solved.phase == "over" and solved.result().scores == (0,)  # one stroke: level par
+    shown = position(1)
+    shown.holes = shown.hole = 1
+    shown.apply({0: GiveUp()})
+    shown.apply({0: go("a1h1")})
+    assert shown.phase == "over" and shown.result().scores == (1,)  # twice par, over par by 1
+    table = bids(position(2), 1, 2)
+    table.holes = table.hole = 1
+    table.apply({0: go("a1h1")})
+    assert table.phase == "over" and table.result().scores == (1, 2)
 
 
 def test_the_captured_piece_goes_back_on_an_empty_square():
@@ -199,8 +224,7 @@ def test_the_lowest_total_wins_and_a_tie_is_shared():
     state.scores = [(3, 5, 3)] * 8
     bids(state, 0, 1, 1)
     state.apply({1: go("a1h1")})
-    state.apply({1: Put(H.code_of_letter("n"), sq("e4"))})
-    assert state.phase == "over"
+    assert state.phase == "over"  # the captured knight stays off: the round is over
     result = state.result()
     assert result.scores == (26.0, 41.0, 25.0)  # the last hole: 2, 1, 1
     assert result.points == (0.0, 0.0, 1.0, 0.0)  # the fourth seat sat out
@@ -249,9 +273,12 @@ def test_the_move_list_numbers_the_holes():
     while match.state.phase == "place":
         match.play({0: match.state.legal_actions(0)[0]})
         puts += 1
+    moves_and_puts = len(match.records)
     match.play({0: GiveUp()})
-    moves = len(match.records) - puts - 1
-    assert puts and match.round_numbers() == [1] * (moves + puts) + [2]
+    while match.state.showing:  # the solution, each move a step of hole 2
+        match.play({0: match.state.legal_actions(0)[0]})
+    shown = len(match.records) - moves_and_puts
+    assert puts and match.round_numbers() == [1] * moves_and_puts + [2] * shown
     table = Match("golf", {"players": 2, "cards": "dealer's choice"}, seed=3)
     table.play({table.to_act()[0]: Deal(2)})
     table.play({0: Bid(0), 1: Bid(0)})  # impossible for all: a hole of its own

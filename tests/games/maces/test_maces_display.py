@@ -220,3 +220,54 @@ def test_the_squares_a_new_tulpa_may_take_are_marked_before_any_click(app):
     scene.refresh()
     homes = {a.sq for a in match.state.legal_actions(0)}
     assert homes and scene.board.target_squares == homes
+
+
+def test_the_mace_that_just_moved_is_ringed_when_it_may_swing_next(app):
+    """Me5-e6: both Maces reach f7, so White clicks the Mace to swing first;
+    the one that has just moved is ringed like the other (issue 27: its
+    marker was a dot under the piece)."""
+    from helpers.ui_driver import open_play, settle
+
+    match = Match("maces", seed=1, start="5k4/10/10/3p1p4/6M3/4M5/10/10/10/5K4 w act - 0 1")
+    scene = open_play(app, match)
+    click_at(app, scene.board.square_center(sq("e5")))
+    click_at(app, scene.board.square_center(sq("e6")))
+    settle(app, scene)
+    assert match.state.prompt(0) == "Choose which Mace swings next"
+    assert scene.board.target_squares == {sq("e6"), sq("g6")}
+    assert scene.board.capture_squares == {sq("e6"), sq("g6")}
+
+
+def test_the_maces_keep_their_own_outline_at_the_size_of_the_captured_row():
+    """At 20 px (the captured-pieces row) a Mace looked like a pawn: the
+    outlines of the Mace and the Tulpa Mace differ from every other piece
+    of the Tulpas game (which has all of Maces' kinds) in at least 30
+    pixels. (The old drawings: 18 for the Mace and the pawn.)"""
+    import pygame
+
+    from game.games.tulpas.rules import TulpasState
+    from game.ui import art
+
+    pygame.init()
+
+    def outline(kind: str) -> pygame.mask.Mask:
+        return pygame.mask.from_surface(art.piece_surface(0, kind, 20), 128)
+
+    kinds = sorted(TulpasState.piece_letters.letter_of)
+    for mace in ("mace", "tulpa_mace"):
+        a = outline(mace)
+        for kind in kinds:
+            if kind != mace:
+                b = outline(kind)
+                differ = a.count() + b.count() - 2 * a.overlap_area(b, (0, 0))
+                assert differ >= 30, (mace, kind, differ)
+
+
+def test_a_click_on_a_piece_held_in_a_web_says_why(app):
+    from helpers.ui_driver import open_play
+
+    start = "9k/10/10/10/10/10/10/2Y7/2s7/9K w act - 0 1 -/-"  # the c2 Spider holds c3
+    match = Match("tulpas", seed=1, start=start, players=["human", "computer:random"])
+    scene = open_play(app, match)
+    click_at(app, scene.board.square_center(sq("c3")))
+    assert "That archer is held in a Spider's web" in scene.panel.status_text

@@ -99,8 +99,8 @@ def test_thrown_mace_swings_at_the_king_on_landing():
     play(state, "Hh7:h6>g9")
     assert state.phase == "swing"
     assert state.prompt(0) == "Choose the victim of one of your Maces"
-    assert names(state) == {"Mc6xb7", "Mc6xc7", "Mc6xd7", "Mg9xg10", "Mg9xh9"}
-    events = play(state, "Mg9xg10")
+    assert names(state) == {"Mc6xb7", "Mc6xc7", "Mc6xd7", "Mg9xg10#", "Mg9xh9"}
+    events = play(state, "Mg9xg10#")
     assert state.is_over() and state.result().points == (1.0, 0.0)
     assert state.result().reason == "White captured the king"
     swing = next(e for e in events if e.kind == "swing")
@@ -148,7 +148,7 @@ def test_a_check_can_be_ignored_when_the_king_capture_comes_first():
         .....K....
         """
     state = position(diagram)
-    assert "Hh7:h6>g9" in names(state)
+    assert "Hh7:h6>g9 (Mg9xg10#)" in names(state)  # the forced swing that wins
     assert "Kf1-g1" in names(state)
     play(state, "Hh7:h6>g9")  # one victim: the swing is forced
     assert state.result().points == (1.0, 0.0)
@@ -275,7 +275,8 @@ def test_maces_move_to_empty_squares_only_and_never_capture_by_moving():
         """
     state = position(diagram)
     mace = {state.notation(a) for a in state.legal_actions(0) if a.frm == sq("a2")}
-    assert mace == {"Ma2-a1", "Ma2-b1", "Ma2-a3", "Ma2-b2"}
+    # Stepping to a3 or b2 keeps b3 next to it: the forced swing is written too.
+    assert mace == {"Ma2-a1", "Ma2-b1", "Ma2-a3 (Ma3xb3)", "Ma2-b2 (Mb2xb3)"}
     # Any action: the Mace swings at b3 anyway (a free capture).
     events = play(state, "Kj1-i1")
     assert state.piece_at(sq("b3")) is None

@@ -44,7 +44,7 @@ def test_a_failed_attempt_marks_both_squares():
 def test_two_players_choose_their_assignments_behind_privacy_screens(app):
     match = Match("masquerade", seed=1, players=["human", "human"])
     scene = open_play(app, match)
-    assert scene.viewpoint.covering
+    assert scene.viewpoint.covering and scene.viewpoint.waiting_for == 1  # White moves next: last
     click_at(app, (10, 10))
     tables = next(w for w in scene.widgets if type(w).__name__ == "MaskTables")
     pump(app, 2)
@@ -52,12 +52,13 @@ def test_two_players_choose_their_assignments_behind_privacy_screens(app):
         rect = tables.place_rect(cell_place(row, col))
         click_at(app, rect.center)
     pump(app, 5)
-    assert match.pending and scene.viewpoint.covering  # White's choice waits, hidden
+    assert match.pending and scene.viewpoint.covering  # Black's choice waits, hidden
     click_at(app, (10, 10))
     button = next(b for b, c in scene.panel.choice_buttons.items() if c.label == "Random")
     click(app, button)
     pump(app, 10)
-    assert match.state.assign[0] == "RKQNB" and match.state.assign[1]
+    assert match.state.assign[1] == "RKQNB" and match.state.assign[0]
+    assert scene.seen.actor == 0 and not scene.viewpoint.covering  # White moves at once
 
 
 def test_a_players_own_marks_in_the_deduction_table_are_theirs_alone(app):
@@ -71,3 +72,41 @@ def test_a_players_own_marks_in_the_deduction_table_are_theirs_alone(app):
     click_at(app, tables._cells["own", 0, 1].center)
     assert tables.own_marks == {0: {(0, 1): "X"}}
     assert match.history[-1] == {0: "assign KQRBN", 1: "assign BNKQR"}  # nothing played
+
+
+def test_at_the_end_both_tables_are_revealed_with_each_sides_deduction(app):
+    """Against the computer: White's knight attempt failed (White's knights
+    capture as rooks), its bishop's worked (as queens). When the game is
+    over both sides' tables show, each with its deduction from its attempts
+    and the true patterns (the other side's secret choice) ringed."""
+    import pygame
+
+    from game.ui.widgets import ACCENT
+
+    start = position(OPENING, castling="KQkq").to_text()
+    match = Match("masquerade", None, 1, ["human", "computer:random"], start)
+    for text in ("Nxe5", "a6", "Bxf7"):
+        seat = match.state.to_act()[0]
+        match.play({seat: match.state.parse_action(text, seat)})
+    match.resign(1)
+    scene = open_play(app, match)
+    tables = next(w for w in scene.widgets if type(w).__name__ == "MaskTables")
+    surface = pygame.Surface(app.size)
+    scene.draw(surface)
+
+    def colours(table: str, row: str, col: str) -> set:
+        rect = tables._cells[table, "KQRBN".index(row), "KQRBN".index(col)]
+        xs, ys = range(rect.left, rect.right), range(rect.top, rect.bottom)
+        return {tuple(surface.get_at((x, y))[:3]) for x in xs for y in ys}
+
+    def red(table: str, row: str, col: str) -> bool:  # an X, anti-aliased
+        return any(r > 150 and g < 100 for r, g, _b in colours(table, row, col))
+
+    # White's deduction: the knight's attempt as a knight failed; the
+    # bishop's worked as a queen or a bishop, so it is neither K, R nor N.
+    assert red("reveal0", "N", "N") and red("reveal0", "B", "K") and red("reveal0", "B", "N")
+    assert not red("reveal0", "B", "Q") and not red("reveal1", "N", "N")  # Black tried nothing
+    for table, truth in (("reveal0", "BNKQR"), ("reveal1", "KQRBN")):
+        for row, col in zip("KQRBN", truth, strict=True):
+            assert ACCENT in colours(table, row, col), (table, row, col)  # the truth, ringed
+        assert ACCENT not in colours(table, "K", truth[1])

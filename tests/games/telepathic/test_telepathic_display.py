@@ -6,7 +6,7 @@ and a computer's prediction stays hidden from the person playing."""
 
 from __future__ import annotations
 
-from helpers.ui_driver import click_at, open_play, pump, square_at
+from helpers.ui_driver import click_at, open_play, press_continue, pump, square_at
 from telepathic_positions import GAME, position
 
 from game.games.telepathic.actions import Predict, Remove
@@ -55,11 +55,10 @@ def test_four_people_predict_in_private_then_move_and_the_card_turns_over(app):
     click_at(app, square_at(scene, "g1"))
     click_at(app, square_at(scene, "f3"))
     assert match.state.last[4] == "pull" and match.state.trophy == -1
-    # Covered for Black A: the turning card waits until someone looks.
-    assert scene.viewpoint.covering and panel.anim is not None
-    pump(app, 30)
-    assert panel.anim["t"] == 0.0
-    take_screen(app, scene)
+    # A public reveal: the card turns over in sight of all, unscreened,
+    # until someone presses Continue; then the screen is covered for Black A.
+    assert not scene.viewpoint.covering and panel.anim is not None
+    assert scene.status_line().startswith("White bet knight")
     pump(app, int(FLIP_SECONDS * 60) + 5)
     assert panel.anim is not None and panel.anim["t"] > FLIP_SECONDS
     # The turning card alone keeps the app drawing frames, with no input.
@@ -67,6 +66,8 @@ def test_four_people_predict_in_private_then_move_and_the_card_turns_over(app):
     pump(app, 60)
     assert panel.anim is None and not panel.animating
     assert reveal_words(panel.seen.state).startswith("White bet knight")
+    press_continue(app, scene)
+    assert scene.viewpoint.covering and scene.viewpoint.waiting_for == B_A
 
 
 def test_a_removal_is_a_click_on_a_piece_and_the_king_is_refused(app):
@@ -110,3 +111,12 @@ def test_the_panel_fits_between_the_move_list_and_the_buttons():
         finally:
             scene.close_runners()
             app.close()
+
+
+def test_the_move_list_shows_six_lines_or_more_in_the_default_window(app):
+    """It was three lines tall: the captured row (which the team rows' "lost"
+    counts already tell) took the room. A line of the list is 28 px."""
+    scene = open_play(app, Match("telepathic", players=["human"] * 4))
+    assert app.size == (1280, 800)
+    assert not scene.adapter.show_captured
+    assert scene.panel.moves.rect.height >= 6 * 28

@@ -111,3 +111,27 @@ def test_random_games_with_every_mix_of_people_and_computers(players):
             if seen.viewer != now.predictors[now.turn]:
                 assert seen.state.down[now.turn] == "?"
     conformance.check_save(match)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_card_reads_in_full_in_every_move_list_once_turned_over(seed):
+    """The move list kept "predict ?" after the move had turned the card
+    over. Every prediction of a random game, for every seat: hidden from the
+    others while it lies face down, in full once the move has turned it
+    over (the card every view then shows as the last one turned)."""
+    match = Match("telepathic", seed=seed)
+    rng = random.Random(seed)
+    while not match.is_over() and len(match.records) < 120:
+        seat = match.state.to_act()[0]
+        match.play({seat: rng.choice(match.state.legal_actions(seat))})
+        for i, record in enumerate(match.records):
+            (predictor, action), *_ = record.actions.items()
+            if not str(record.step[predictor]).startswith("predict"):
+                continue
+            face_down = i == len(match.records) - 1
+            for viewer in range(4):
+                line = match.move_list(viewer)[i]
+                hidden = face_down and viewer != predictor
+                assert line == ("predict ?" if hidden else record.step[predictor]), (i, viewer)
+            if i == len(match.records) - 2 and not match.is_over():  # turned over just now
+                assert all(match.state.view(v).last[1] == action.kind for v in range(4))

@@ -479,3 +479,17 @@ def test_the_move_list_numbers_a_turn_from_the_choice_to_its_last_move():
         match.play({seat: match.state.legal_actions(seat)[0]})
     match.play({0: Choose("rook", "queen"), 1: Choose("knight", "king")})
     assert match.round_numbers()[:7] == [None, 1, 1, 1, 1, 1, 2]
+
+
+def test_the_face_up_cards_read_plainly_and_old_saves_still_load():
+    """The move list's first entry was "up R+K"; it says "R+K face up", and
+    the text earlier saves wrote still reads as the same action."""
+    match = Match("two_move", seed=1)
+    laid = FaceUp("rook", "king")
+    assert match.state.notation(laid) == "R+K face up"
+    assert match.state.parse_action("up R+K", 0) == laid
+    assert match.state.parse_action("R+K face up", 0) == laid
+    match.play({0: laid})
+    assert match.move_list() == ["R+K face up"]
+    again = Match.from_dict({**match.to_dict(), "actions": [{"0": "up R+K"}]})
+    assert again.history == [{0: "R+K face up"}]

@@ -87,9 +87,14 @@ class CoopAdapter(MoveAdapter):
         if isinstance(action, PlayCard):
             place = self._hand_place(state, seat, action.card)
             return [(place,)] + [(place, P.line(i)) for i in range(len(state.line()))]
-        if isinstance(action, PlaceCard | EndTurn):
+        if isinstance(action, EndTurn):
+            return [(sq,) for sq in next_colour_squares(state)]
+        if isinstance(action, PlaceCard):
             return []
         return super().alias_paths(state, seat, action)
+
+    def keeps_selection(self, action: Action) -> bool:
+        return isinstance(action, EndTurn)  # the piece clicked is the next colour's first pick
 
     def panel_choices(self, state: State, seat: Seat) -> list[Choice]:
         return [
@@ -177,6 +182,26 @@ class CoopAdapter(MoveAdapter):
         surface.blit(glow, rect)
         pygame.draw.rect(surface, colour, inner, width, border_radius=6)
         return True
+
+
+def next_colour_squares(state: Any) -> list[int]:
+    """Alone, after the quiet move, with only captures left: the pieces of
+    the colour to move next that no capture takes now. A click on one ends
+    the turn (the captures are declined) and picks it for that colour's turn,
+    so declining costs no End turn click."""
+    if not state.solo or state.phase != "capture" or state.is_over():
+        return []
+    taken = set()
+    for move in state.moves_now()[1]:  # the square of each piece a capture takes
+        en_passant = state.piece_at(move.to) is None
+        taken.add(
+            move.to - 8
+            if en_passant and state.turn == 0
+            else move.to + 8
+            if en_passant
+            else move.to
+        )
+    return [sq for sq, p in state.pieces().items() if p.side != state.turn and sq not in taken]
 
 
 def state_placements(state: Any) -> list[int]:

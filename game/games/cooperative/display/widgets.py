@@ -62,10 +62,12 @@ class ScoreBoard(PanelWidget):
         gone = [k for k in state.kinds_gone() if k != "king"]
         captured = len(state.captured)
         result = state.result()
+        best = self.best_words()  # beside the score, before the bonus note
+        best_words = [(f"  ·  {best}", font, TEXT_DIM)] if best else []
         if result is not None:
-            words = [(result.verdict, bold, ACCENT)]
+            words = [(result.verdict, bold, ACCENT), *best_words]
         else:
-            words = [(f"Captured {captured}", bold, TEXT)]
+            words = [(f"Captured {captured}", bold, TEXT), *best_words]
             if gone:
                 bonus = f"  ·  +{BONUS * len(gone)} when a king falls"
                 words.append((bonus, font, TEXT_DIM))

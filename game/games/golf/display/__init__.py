@@ -65,6 +65,22 @@ def _place(b: Any, e: Any) -> None:
     b.add(Track("appear", piece_of(e["piece"]), to=e["to"]))
 
 
+def _bids(event: Any, game: Any) -> str:
+    bids = " · ".join(f"{game.seats[s]} {b or 'impossible'}" for s, b in enumerate(event["bids"]))
+    return f"Bids: {bids}"
+
+
+def _hole(event: Any, game: Any) -> str:
+    scores = " · ".join(f"{game.seats[s]} {v}" for s, v in enumerate(event["scores"]))
+    if event["solved"]:
+        return f"{game.seats[event.seat]} showed it. Scores: {scores}"
+    return f"Nobody showed it. Scores: {scores}"
+
+
+def _failed(event: Any, game: Any) -> str:
+    return f"{game.seats[event.seat]} did not show it in the bid" if event["failed"] else ""
+
+
 class GolfAdapter(MoveAdapter):
     show_captured = False  # captured pieces go back on the board
     animations = {
@@ -73,6 +89,7 @@ class GolfAdapter(MoveAdapter):
         "golf_place": _place,
     }
     sounds = (("golf_hole", "shimmer"), ("golf_bids", "card"), ("golf_deal", "card"))
+    reveals = {"golf_bids": _bids, "golf_hole": _hole, "golf_reset": _failed}
 
     def __init__(self) -> None:
         self.state: Any = None  # the position the board shows (from ``markers``)
@@ -102,6 +119,8 @@ class GolfAdapter(MoveAdapter):
                 out.append(Choice(action, None, "Show solution" if state.solo else "Give up"))
             elif isinstance(action, Deal):
                 out.append(Choice(action, None, f"Deal {action.cards} cards"))
+            elif isinstance(action, Go) and state.showing:  # the solution, a step a click
+                out.append(Choice(action, None, f"Next move: {action}"))
         return out
 
     def last_move_squares(self, state: State) -> tuple[int, ...]:

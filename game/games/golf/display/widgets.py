@@ -92,6 +92,8 @@ class HoleBar(PanelWidget):
     def lines(self, state: Any) -> list[tuple[str, str]]:
         """(text, style) lines: style "bold", "plain" or "dim"."""
         out = [(f"Hole {state.hole} of {state.holes}", "bold")]
+        if not state.solo:  # the dealer decides ties: whoever bid first from their left
+            out[0] = (f"{out[0][0]} · {seat_name(state, state.dealer, self.names)} deals", "bold")
         phase = state.phase
         result = state.result()
         if result is not None:
@@ -102,6 +104,9 @@ class HoleBar(PanelWidget):
             )
         elif phase == "bid":
             out.append(("Bid in secret: how many moves?", "plain"))
+        elif phase == "play" and state.showing:
+            shown = f"Solution: {state.strokes} of {state.par} moves shown"
+            out.append((f"{shown} · scores {2 * (state.par or 0)}", "plain"))
         elif phase == "play" and state.solo:
             out.append((f"Moves {state.strokes} · par {state.par}", "plain"))
         elif phase == "play":
@@ -227,6 +232,15 @@ def hole_column(state: Any) -> int | None:
     return {"over": None, "place": played - 1}.get(state.phase, played)
 
 
+BEST = "Best"
+ASSISTED = "assisted (undo or hint): not counted"
+
+
+def over_par(score: float) -> str:
+    """Strokes over par as golfers write them: +3, -1, level."""
+    return "level" if score == 0 else f"{int(score):+d}"
+
+
 def shows_bids(state: Any) -> bool:
     """Are the revealed bids written in the hole's column? While it is bid
     on and shown; once scored, its column holds the scores."""
@@ -246,11 +260,22 @@ class ScoreCard(PanelWidget):
     def rows(self) -> int:
         state = self.seen.state if self.seen is not None else None
         players = 4 if state is None else (2 if state.solo else state.n)
-        return players + 1
+        return players + 1 + (1 if self.best_words() else 0)
 
     @property
     def height(self) -> int:  # type: ignore[override]
         return self.rows() * self.row + 8
+
+    def _best_row(self, state: Any) -> tuple[str, list[Any], str, Any] | None:
+        """The row of the best kept in this mode (alone: over par), and
+        whether this round is assisted; None when there is neither."""
+        if not self.best_words():
+            return None
+        if self.best is None:
+            total = "–"
+        else:
+            total = over_par(self.best.score) if state.solo else str(int(self.best.score))
+        return (BEST, [], total, TEXT_DIM)
 
     def draw(self, surface: pygame.Surface, paths: Any = None) -> None:
         pygame.draw.rect(surface, CARD_BG, self.rect, border_radius=6)
@@ -302,6 +327,9 @@ class ScoreCard(PanelWidget):
                 if font.size(name)[0] > name_w - 2:
                     name = f"P{seat + 1}"
                 rows.append((name, scores, str(totals[seat]), colour))
+        best = self._best_row(state)
+        if best is not None:
+            rows.append(best)
         for i, (name, values, total, colour) in enumerate(rows, start=1):
             y = top + i * row_h
             pygame.draw.line(surface, CARD_BORDER, (inner.x, y), (inner.right, y))
@@ -315,4 +343,6 @@ class ScoreCard(PanelWidget):
                     cell(str(state.bids[seat]), tone, x, y, col, bold if shows else font)
                 elif value is not None:
                     cell(str(value), TEXT_DIM if h >= played else TEXT, x, y, col)
+            if name == BEST and self.assisted:  # across the empty holes: why it will not count
+                _blit_fit(surface, font, ASSISTED, TEXT_DIM, (inner.x + name_w, y + 1), col * holes)
             cell(total, colour, inner.right - total_w, y, total_w, bold)

@@ -92,6 +92,16 @@ class MulliganStewAdapter(MoveAdapter):
                 out.append(Choice(a, None, f"Skip the {PART_NAMES[a.part]} part"))
         return out
 
+    def path_words(self, state: State, seat: Seat, path: Path, actions: Sequence[Action]) -> str:
+        """A Mage picked: it steps, or swaps with a piece in reach."""
+        if len(path) == 1 and any(type(a) is Swap for a in actions):
+            return "Mage: click a piece to swap places with it, or a square to step to"
+        return ""
+
+    def pieces_in_hand(self, state: State) -> list[Any]:
+        hands = getattr(state, "hands", None) or ()
+        return [Piece(seat, kind) for seat, kinds in enumerate(hands) for kind in kinds]
+
     def hand(self, state: State, seat: Seat) -> list[tuple[int, Any]]:
         hands = getattr(state, "hands", None)
         if not hands:
