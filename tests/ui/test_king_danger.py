@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import tiers
 from helpers.ui_driver import open_play
 
 from game.engine.board import board_field
@@ -22,7 +23,7 @@ def test_the_games_without_a_check_rule_declare_it():
     assert NO_CHECK == ["cooperative", "maces", "masquerade", "tulpas", "two_move"]
 
 
-@pytest.mark.parametrize("game_id", NO_CHECK)
+@pytest.mark.parametrize("game_id", tiers.sweep(NO_CHECK))
 def test_a_king_taken_was_marked_the_step_before(game_id):
     """Over random games: whenever a step takes a king, the position before
     it marked that king (the full state: what is true)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import tiers
 from helpers.ui_driver import click_at, open_play
 
 from game.engine.grid import GridPosition
@@ -23,7 +24,7 @@ def _first_line(scene) -> str:
     return scene.panel.status_text.partition("\n")[0]
 
 
-@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+@pytest.mark.parametrize("game_id", tiers.sweep(sorted(REGISTRY)))
 def test_the_capture_ring_marks_only_the_other_sides_pieces(game_id):
     """Over random positions of every game, after each first click: a
     target holding a piece of the clicked piece's own side is never ringed

@@ -15,6 +15,7 @@ import random
 
 import pygame
 import pytest
+from helpers import tiers
 from helpers.secrets_audit import hidden_games
 from helpers.ui_driver import continue_button, open_play, press_button
 
@@ -106,7 +107,7 @@ def play_through(app, game_id: str, seed: int) -> set[str]:
     return held
 
 
-@pytest.mark.parametrize("game_id", hidden_games())
+@pytest.mark.parametrize("game_id", tiers.ui_sweep(hidden_games()))
 def test_public_reveals_are_held_and_prompts_name_their_seat(app, game_id):
     adapter = adapter_for(load_all()[game_id])
     held: set[str] = set()

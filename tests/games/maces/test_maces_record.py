@@ -10,6 +10,7 @@ import re
 from collections import Counter
 
 import pytest
+from helpers import tiers
 
 from game.engine import IllegalAction
 from game.engine.board import board_field
@@ -215,7 +216,7 @@ def pieces_named(before, action, squares: list[str]) -> Counter:
     return out
 
 
-@pytest.mark.parametrize("game_id", ["maces", "tulpas"])
+@pytest.mark.parametrize("game_id", tiers.sweep(["maces", "tulpas"]))
 def test_every_step_names_every_piece_it_removed(game_id):
     seen = Counter()
     for seed in range(6):
