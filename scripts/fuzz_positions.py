@@ -37,9 +37,12 @@ HUGE = ("0", "-1", "-7", "99999999999999999999", "1e9", "nan", "1000000", "")
 
 # -- texts ------------------------------------------------------------------------------
 def real_texts(game: Any, rng: random.Random, games: int = 3, steps: int = 40) -> list[str]:
-    """Positions of a few seeded random games (every few steps, the last too)."""
+    """Positions of a few seeded random games (every few steps, the last
+    too). Every other game picks the kind of action first and then one of
+    that kind, so rare decisions (giving a hole up, a pass, a throw) are
+    made on purpose and their positions typed in too."""
     out = []
-    for _ in range(games):
+    for n in range(games):
         state = game.new(None, rng.randrange(2**31))
         for step in range(rng.randrange(1, steps)):
             if state.is_over():
@@ -47,9 +50,20 @@ def real_texts(game: Any, rng: random.Random, games: int = 3, steps: int = 40) -
             if step % 5 == 0:
                 out.append(state.to_text())
             acting = state.to_act()
-            state.apply({s: rng.choice(state.legal_actions(s)) for s in acting})
+            if n % 2:
+                state.apply({s: _by_kind(state.legal_actions(s), rng) for s in acting})
+            else:
+                state.apply({s: rng.choice(state.legal_actions(s)) for s in acting})
         out.append(state.to_text())
     return out
+
+
+def _by_kind(actions: list, rng: random.Random) -> Any:
+    """A random kind of action among ``actions``, then one of that kind."""
+    kinds: dict[str, list] = {}
+    for a in actions:
+        kinds.setdefault(type(a).__name__, []).append(a)
+    return rng.choice(rng.choice(list(kinds.values())))
 
 
 def _letters(text: str) -> str:

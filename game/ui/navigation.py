@@ -107,7 +107,12 @@ class Navigator:
             log.exception("loading %s failed", path)
             self._message("Cannot load this save", REPLAY_FAULT)
             return False
-        self.play(match, replace=replace)
+        try:
+            self.play(match, replace=replace)
+        except Exception:  # a position the rules read but cannot show or play
+            log.exception("showing %s failed", path)
+            self._message("Cannot load this save", REPLAY_FAULT)
+            return False
         return True
 
     def continue_game(self) -> bool:

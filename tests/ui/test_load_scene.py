@@ -69,3 +69,22 @@ def test_double_click_on_a_damaged_save_says_why():
     assert isinstance(app.scene, LoadScene)
     windows = app.scene.ui.get_window_stack().get_full_stack()
     assert windows and "not a saved game" in windows[-1].text_block.html_text
+
+
+def test_a_save_the_play_scene_cannot_show_is_refused_in_words(monkeypatch):
+    """A save that loads but whose game the play scene fails to build (a
+    fault met there, as a reviewer's hand-made Golf save once did through
+    --load) gives the same message as a save that cannot be replayed,
+    and the app goes on."""
+    path = saves.save_named(chess_after("e4"), "cannot show")
+    app = make_app(MainMenu)
+    pump(app)
+
+    def broken(*args, **kwargs):
+        raise IndexError("a fault in the play scene")
+
+    monkeypatch.setattr("game.ui.play.PlayScene", broken)
+    assert app.navigate.open_save(path) is False
+    assert isinstance(app.scene, MainMenu) and app.running
+    windows = app.scene.ui.get_window_stack().get_full_stack()
+    assert windows and "could not be replayed" in windows[-1].text_block.html_text

@@ -152,6 +152,8 @@ def _check(state: GolfState) -> None:
         raise ValueError("a demonstration needs the bids and the demonstrator")
     if state.showing and (state.phase != "play" or n > 1 or not state.par):
         raise ValueError("only a lone player's hole in play, with its par, shows its solution")
+    if state.showing:
+        _check_shown(state)
     if state.phase == "place" and not state.captured:
         raise ValueError("the place phase needs captured pieces to put back")
     on_board = [c for _, c in H.pieces(state.board)]
@@ -160,6 +162,21 @@ def _check(state: GolfState) -> None:
     used = Counter(on_board + state.captured)
     if any(n > H.FULL_SET.count(code) for code, n in used.items()):
         raise ValueError("more pieces of a kind than the set has")
+
+
+def _check_shown(state: GolfState) -> None:
+    """A solution being shown has a move left, and the board is where its
+    moves so far have led from the hole's start."""
+    line = state.solution()
+    if state.strokes >= len(line):
+        raise ValueError("the solution shown has no move left to play")
+    board, goal = state.start, Goal.of(state.chosen)
+    for move in line[: state.strokes]:
+        board, goal, _ = H.play(board, goal, move)
+        if goal is None:
+            break
+    if board != state.board:
+        raise ValueError("the board is not where the solution shown has led")
 
 
 def _read_goal(text: str) -> Goal | None:

@@ -13,7 +13,7 @@ import random
 import pytest
 from helpers import conformance
 
-from game.engine import IllegalAction
+from game.engine import IllegalAction, PositionError
 from game.engine.chess.tables import GEO
 from game.games.golf import hole as H
 from game.games.golf.hole import Goal
@@ -133,6 +133,23 @@ def test_giving_up_shows_the_solution_a_step_a_move_and_scores_twice_par():
     ]
     assert state.scores == [(2,)] and state.pars == [1]
     assert state.phase == "place" and not state.showing
+
+
+def test_a_typed_solution_being_shown_must_have_a_move_left_on_its_line():
+    """A hand-made text claiming a solution is being shown is refused when
+    its moves are all played (strokes at par) or the board is off the line:
+    the reviewer's save of the first crashed the play scene."""
+    state = position(1)
+    state.apply({0: GiveUp()})
+    text = state.to_text()
+    assert GAME.from_text(text).legal_actions(0) == [go("a1h1")]
+    done = text.replace("strokes=0", "strokes=1")
+    assert done != text
+    with pytest.raises(PositionError, match="no move left"):
+        GAME.from_text(done)
+    state.board = H.play(state.board, state.goal, H.Move(sq("a1"), sq("b1")))[0]
+    with pytest.raises(PositionError, match="not where the solution"):
+        GAME.from_text(state.to_text())
 
 
 def test_after_the_last_hole_nothing_goes_back_and_the_round_is_over():
