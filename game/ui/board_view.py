@@ -157,16 +157,11 @@ class BoardView:
         # rule (the "Mark kings that can be taken" setting): marked as check is.
         self.danger: tuple[int, ...] = ()
         self.markers: dict[int, list[str]] = {}  # from the adapter; see draw_markers
-        # A game's own marker drawing: ``marker_drawer(surface, rect, name)``
-        # paints one marker under the piece and returns True, or returns
-        # False and the board draws a lettered badge ("stack:3" shows "3").
+        # The adapter's drawing hooks (game/ui/adapters.py MoveAdapter; a
+        # marker not painted by a hook gets a lettered badge: "stack:3" "3").
         self.marker_drawer: Callable[[pygame.Surface, pygame.Rect, str], bool] | None = None
-        # Optional ``draw_marker_over(surface, rect, name)``: paints over the
-        # piece (a veil that dims it) and returns True, or False: as usual.
         self.over_drawer: Callable[[pygame.Surface, pygame.Rect, str], bool] | None = None
         self._painted: set[tuple[int, str]] = set()
-        # Markers for the places picked so far: the adapter's optional
-        # ``selection_markers(path) -> {square: [name]}`` (drawn like markers).
         self.selection_source: Callable[[tuple[int, ...]], dict[int, list[str]]] | None = None
         self.selection_marks: dict[int, list[str]] = {}
         self.pending: tuple[int, int] | None = None  # a move waiting for a choice
@@ -213,9 +208,7 @@ class BoardView:
         self._overlay_cache.clear()
 
     def use_adapter(self, adapter: Any) -> None:
-        """Take a game UI adapter's drawing hooks (declared on MoveAdapter):
-        ``piece_image(piece, size)`` for the art, ``draw_marker(surface,
-        rect, name)`` for its markers, ``animations`` for its own events."""
+        """Take a game UI adapter's drawing hooks and its own animations."""
         self.art.set_source(adapter.piece_image)
         self.marker_drawer = adapter.draw_marker
         self.over_drawer = adapter.draw_marker_over

@@ -647,19 +647,22 @@ def visible_texts(scene: PlayScene) -> str:
 
 
 def test_a_pending_pick_is_never_shown_to_the_other_player(app):
+    """Black, the guesser, takes the screen first (the mover chooses last and
+    then moves without another handover); White never sees the guess."""
     match = Match("tulpas", seed=1)
     scene = open_play(app, match)
     assert match.game.private_views and match.to_act() == (0, 1)
-    click_at(app, scene.board.outer.center)  # White takes the screen
-    pick = next(b for b, c in scene.panel.choice_buttons.items() if c.label == "Archer")
-    press_button(app, pick)
-    assert list(match.pending) == [0] and match.history == []
-    assert scene.viewpoint.covering and scene.viewpoint.waiting_for == 1
+    assert scene.viewpoint.waiting_for == 1
     click_at(app, scene.board.outer.center)  # Black takes the screen
-    said = visible_texts(scene)
-    assert "pick" not in said.lower() and "No moves yet" in scene.panel.moves_text
     guess = next(b for b, c in scene.panel.choice_buttons.items() if c.label == "Amazon")
     press_button(app, guess)
+    assert list(match.pending) == [1] and match.history == []
+    assert scene.viewpoint.covering and scene.viewpoint.waiting_for == 0
+    click_at(app, scene.board.outer.center)  # White takes the screen
+    said = visible_texts(scene)
+    assert "guess" not in said.lower() and "No moves yet" in scene.panel.moves_text
+    pick = next(b for b, c in scene.panel.choice_buttons.items() if c.label == "Archer")
+    press_button(app, pick)
     settle(app, scene)
     # Now both are revealed together.
     assert match.history == [{0: "pick Y", 1: "guess A"}]
