@@ -26,7 +26,13 @@ from game import __version__, saves
 from game.resources import asset
 from game.ui import art
 from game.ui.navigation import Navigator
-from game.ui.scene import clear_tooltips, release_mouse, ui_animating, ui_picture
+from game.ui.scene import (
+    clear_tooltips,
+    keep_windows_in_view,
+    release_mouse,
+    ui_animating,
+    ui_picture,
+)
 from game.ui.sound import Sounds
 
 if TYPE_CHECKING:
@@ -199,6 +205,7 @@ class App:
             if getattr(scene, "_app_size", None) != size:
                 scene._app_size = size
                 scene.resize(size)
+                keep_windows_in_view(scene.ui)
 
     # -- the UI --------------------------------------------------------------------
     def new_ui_manager(self) -> pygame_gui.UIManager:

@@ -56,6 +56,21 @@ class Scene:
         self.ui.draw_ui(surface)
 
 
+def keep_windows_in_view(ui: pygame_gui.UIManager, margin: int = 20) -> None:
+    """After a resize: every open dialog shrunk to fit the window, if it
+    must, and centred in it (pygame_gui leaves them where they were, their
+    buttons off the screen of a smaller window)."""
+    w, h = ui.window_resolution
+    for window in ui.get_window_stack().get_full_stack():
+        if not window.alive():
+            continue
+        rect = window.rect
+        fit = (min(rect.w, w - 2 * margin), min(rect.h, h - 2 * margin))
+        if fit != rect.size:
+            window.set_dimensions(fit)
+        window.set_position(((w - window.rect.w) // 2, (h - window.rect.h) // 2))
+
+
 # -- what pygame_gui does between events ----------------------------------------------
 def ui_animating(ui: pygame_gui.UIManager) -> bool:
     """Does pygame_gui change the picture with no events coming: a text

@@ -201,3 +201,32 @@ def test_quitting_waits_for_the_last_autosave(monkeypatch):
     # Read the file itself: load_autosave would wait for the writer.
     written = json.loads(saves.autosave_path().read_text(encoding="utf-8"))
     assert written["actions"] == [{"0": "d4"}]
+
+
+def test_a_dialog_open_during_a_resize_stays_whole_in_the_window():
+    """A message, a question and a tall message, opened at 1280 x 800, are
+    still whole and centred after the window shrinks to its minimum (the
+    takeback request's Decline button was left off the screen)."""
+    from helpers.ui_driver import open_play
+
+    from game.app import MIN_SIZE
+    from game.match import Match
+    from game.ui import widgets
+
+    app = make_app(MainMenu)
+    open_play(app, Match("chess", seed=1, players=["human", "human"]))
+    ui = app.scene.ui
+    widgets.message(ui, "Note", "A short note.")
+    widgets.confirm(ui, "Takeback asked", "White asks to take back 1. e4. Black?", lambda: None)
+    widgets.message(ui, "Tall", "\n".join(f"line {n}" for n in range(40)))
+    pygame.display.set_mode(MIN_SIZE, pygame.RESIZABLE)  # what the player's drag does
+    pygame.event.post(
+        pygame.event.Event(pygame.VIDEORESIZE, size=MIN_SIZE, w=MIN_SIZE[0], h=MIN_SIZE[1])
+    )
+    pump(app, 2)
+    view = pygame.Rect((0, 0), app.size)
+    windows = widgets.dialogs(app.scene.ui)
+    assert len(windows) == 3 and app.size == MIN_SIZE
+    for window in windows:
+        assert view.contains(window.rect), window.rect
+        assert abs(window.rect.centerx - view.centerx) <= 1
