@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pygame_gui
 import pytest
 from helpers import tiers
 from helpers.secrets_audit import hidden_games
@@ -257,3 +258,26 @@ def test_the_computer_waits_while_a_reveal_is_held(app):
         if len(match.records) > played:
             break
     assert len(match.records) > played
+
+
+def test_a_fast_second_click_on_continue_does_not_look_back(app):
+    """Continue ends the hold and the move list slides under the pointer: the
+    rest of a double click lands on a step there and must not look back."""
+    match = all_people("synchronous", 1)
+    scene = open_play(app, match)
+    play(scene, "e4")
+    enter(scene)
+    seat = scene.seen.actor
+    scene.submit(seat, match.state.parse_action("e5", seat))
+    assert scene.viewpoint.holding
+    press_button(app, continue_button(scene))
+    if scene.viewpoint.covering:
+        enter(scene)  # the next person takes the screen at once
+    link = pygame.event.Event(
+        pygame_gui.UI_TEXT_BOX_LINK_CLICKED, ui_element=scene.panel.moves, link_target="0"
+    )
+    scene.handle(link)
+    assert scene.looking_at is None
+    scene._released_at -= 1.0  # later, a click on a step looks back as ever
+    scene.handle(link)
+    assert scene.looking_at is not None
