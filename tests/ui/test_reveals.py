@@ -154,8 +154,9 @@ def test_tulpas_duel_one_handover_a_turn_and_both_cards_face_up(app):
         if scene.viewpoint.holding:
             reveals += 1
             event, fresh = cards.shown_duel()
+            verdict = "Match, the Tulpa is created" if event["match"] else "No match"
             assert fresh and scene.status_line().startswith(
-                f"{match.game.seats[event.seat]} picked "
+                f"{verdict}: {match.game.seats[event.seat]} picked "
             )
             assert not scene.viewpoint.covering
             enter(scene)

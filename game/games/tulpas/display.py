@@ -78,17 +78,23 @@ class TulpaCards(PanelWidget):
         self._draw_duel(surface, font, rect.y + 3 + 2 * row_h, row_h, icon)
 
     def _draw_duel(self, surface: pygame.Surface, font: Any, y: int, row_h: int, icon: int) -> None:
-        """Both cards face up: "White picked [Spider] · Black guessed [Archer]: no match"."""
+        """Both cards face up, the outcome first (a narrow panel cuts the end):
+        "no match · picked [Spider] · guessed [Archer]" (the status line
+        names who did which)."""
         event, fresh = self.shown_duel()
         if event is None:
             return
         ink = TEXT if fresh else DIM
-        seats = self.seen.state.game.seats
         mover = event.seat
         x = self.rect.x + 8
+        verdict = ("match", MATCH) if event["match"] else ("no match", MISS)
+        verdict = verdict if fresh else (verdict[0], DIM)
+        text = art.ui_font(15, "bold").render(verdict[0], True, verdict[1])
+        surface.blit(text, (x, y + (row_h - text.get_height()) // 2))
+        x += text.get_width() + 6
         parts = (
-            (f"{seats[mover]} picked", mover, event["pick"]),
-            (f"· {seats[1 - mover]} guessed", mover, event["guess"]),
+            ("· picked", mover, event["pick"]),
+            ("· guessed", mover, event["guess"]),
         )
         for words, side, kind in parts:
             text = font.render(words, True, ink)
@@ -96,23 +102,19 @@ class TulpaCards(PanelWidget):
             x += text.get_width() + 4
             surface.blit(art.piece_surface(side, kind, icon), (x, y + 2))
             x += icon + 6
-        verdict = ("match", MATCH) if event["match"] else ("no match", MISS)
-        verdict = verdict if fresh else (verdict[0], DIM)
-        text = art.ui_font(15, "bold").render(verdict[0], True, verdict[1])
-        surface.blit(text, (x, y + (row_h - text.get_height()) // 2))
 
 
 def duel_words(event: Any, game: Any) -> str:
-    """The card duel turned face up: "White picked Spider, Black guessed
-    Archer: no match". A last card is created without a duel: nothing to
-    reveal."""
+    """The card duel turned face up, its outcome first (what a narrow
+    window must not cut): "No match: White picked Spider, Black guessed
+    Archer". A last card is created without a duel: nothing to reveal."""
     if event.get("certain"):
         return ""
     mover = event.seat
-    verdict = "match, the Tulpa is created" if event["match"] else "no match"
+    verdict = "Match, the Tulpa is created" if event["match"] else "No match"
     return (
-        f"{game.seats[mover]} picked {_title(event['pick'])}, "
-        f"{game.seats[1 - mover]} guessed {_title(event['guess'])}: {verdict}"
+        f"{verdict}: {game.seats[mover]} picked {_title(event['pick'])}, "
+        f"{game.seats[1 - mover]} guessed {_title(event['guess'])}"
     )
 
 
