@@ -181,6 +181,18 @@ def _load() -> dict[str, Any]:
     return out
 
 
+def _newer_file() -> bool:
+    """Does records.json come from a newer version of the app? Then it is
+    read for what this one understands and never written over (that would
+    drop what the newer one keeps)."""
+    try:
+        data = saves.read_small_json(records_path())
+    except (OSError, ValueError):
+        return False
+    fmt = data.get("format") if isinstance(data, dict) else None
+    return isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT
+
+
 def _entry(raw: Any) -> Best | None:
     if not isinstance(raw, dict):
         return None
@@ -239,7 +251,10 @@ def record(
         }
     if end is not None:
         data["ends"] = (data["ends"] + [end])[-KEEP_ENDS:]
-    _write(data)
+    if _newer_file():
+        log.warning("records.json comes from a newer version: left as it is")
+    else:
+        _write(data)
     return Outcome(score, before, new, _entry(modes[mode]) or Best(score, _day(today)))
 
 

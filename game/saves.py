@@ -621,6 +621,10 @@ def read_small_json(path: Path) -> Any:
 def set_aside(path: Path, what: str, why: str) -> None:
     """Rename a damaged data file to <name>.bad, log it and tell the window."""
     aside = path.with_name(path.name + ".bad")
+    n = 1
+    while aside.exists():  # an earlier damaged copy is kept too
+        n += 1
+        aside = path.with_name(f"{path.name}.bad{n}")
     try:
         os.replace(path, aside)
     except OSError:

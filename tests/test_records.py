@@ -318,3 +318,26 @@ def test_a_records_file_of_the_last_version_still_loads_and_an_assisted_game_lea
         "Assisted (hints): not counted for your best. Your best stays 9 (2026-11-19)."
     )
     assert records.records_path().read_text(encoding="utf-8") == text
+
+
+def test_a_file_from_a_newer_version_is_read_and_never_written_over():
+    path = records.records_path()
+    newer = {
+        "format": 99,
+        "best": {"toy_climb": {"{}": {"score": 20, "date": "2026-11-01"}}},
+        "ends": [],
+        "future": "keep me",
+    }
+    path.write_text(json.dumps(newer), encoding="utf-8")
+    assert records.best("toy_climb", {}) == records.Best(20, "2026-11-01")
+    records.record("toy_climb", {}, 12, today=DAY1)
+    assert json.loads(path.read_text(encoding="utf-8")) == newer
+
+
+def test_a_second_damaged_file_does_not_replace_the_first_one_set_aside():
+    path = records.records_path()
+    for text in ('{"first', '{"second'):
+        path.write_text(text, encoding="utf-8")
+        records.record("toy_climb", {}, 12, today=DAY1)
+    assert path.with_name("records.json.bad").read_text(encoding="utf-8") == '{"first'
+    assert path.with_name("records.json.bad2").read_text(encoding="utf-8") == '{"second'
