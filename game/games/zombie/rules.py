@@ -560,9 +560,11 @@ class ZombieState(ChessState):
         """SAN with its check mark judged after the whole step: the graves
         the move opens (a zombie rising may block a discovered check, or
         give one) and, when the turn ends with it, the zombies crumbling.
-        "#" when the step wins the game."""
+        "#" when the step wins the game. Judged on the mover's view: the
+        text never tells what the opponent's graves hold (and reads the same
+        from the view as from the whole position)."""
         us = self.turn
-        after = self.copy()
+        after = self.view(us)
         after._legal = after._acts = None
         try:
             after._apply({us: move})

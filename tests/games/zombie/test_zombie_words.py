@@ -44,7 +44,9 @@ def test_a_check_blocked_by_the_zombie_the_move_raises_gets_no_mark():
 
 def test_the_check_mark_tells_the_position_after_each_step():
     """Over random games: a move is written with "+" exactly when, after
-    its whole step, the other side's king is attacked ("#": the step won)."""
+    its whole step as the mover knows it (its view: the opponent's graves
+    are not told), the other side's king is attacked ("#": the step won);
+    the view writes it the same."""
     marked = 0
     for seed in range(4):
         match = Match("zombie", seed=seed)
@@ -54,10 +56,12 @@ def test_the_check_mark_tells_the_position_after_each_step():
             (seat,) = state.to_act()
             action = rng.choice(state.legal_actions(seat))
             text = state.notation(action)
+            after = state.view(seat)
+            assert after.notation(action) == text
             match.play({seat: action})
             if not isinstance(action, Move):
                 continue
-            after = match.state
+            after._apply({seat: action})  # the step as the mover's view plays it
             won = after.result() is not None and after.result().points[seat] == 1.0
             check = after.king_attacked(1 - seat)
             assert text.endswith("#") == won, (seed, text)
