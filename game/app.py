@@ -99,6 +99,35 @@ class _Manager(pygame_gui.UIManager):
         return _Manager.shared
 
 
+_i18n_search: Any = None  # python-i18n's own search, wrapped by _search_once
+_searched: set[tuple[str, str]] = set()
+
+
+def _search_once(key: str, locale: str | None = None) -> None:
+    import i18n
+
+    locale = locale or i18n.get("locale")
+    if (key, locale) not in _searched:
+        _searched.add((key, locale))
+        _i18n_search(key, locale)
+
+
+def _quiet_translations() -> None:
+    """pygame_gui passes every text it draws through python-i18n, which
+    searches its translation folders again for each text it does not know
+    (all of ours), and each new UIManager adds its folder to the search once
+    more: a session's every label cost a growing number of folder listings.
+    Keep the folder once, and search for each text only once."""
+    global _i18n_search
+    import i18n
+    from i18n import resource_loader
+
+    i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))
+    if resource_loader.search_translation is not _search_once:
+        _i18n_search = resource_loader.search_translation
+        resource_loader.search_translation = _search_once
+
+
 def reclaim_memory() -> None:
     """After a scene has gone: free it now (pygame_gui's elements refer to
     each other, so only the cycle collector frees them and their surfaces),
@@ -212,6 +241,7 @@ class App:
         """A manager with the project's theme and fonts."""
         theme = theme_dict() if _Manager.shared is None else None
         manager = _Manager(self.size, theme, enable_live_theme_updates=False)
+        _quiet_translations()
         for name, (regular, bold) in FONTS.items():
             manager.add_font_paths(
                 name,

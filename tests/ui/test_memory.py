@@ -5,7 +5,7 @@ from __future__ import annotations
 import weakref
 
 import pygame
-from helpers.ui_driver import pump
+from helpers.ui_driver import make_app, pump
 
 import game.app as app_module
 from game.match import Match
@@ -70,3 +70,32 @@ def test_the_backdrop_is_kept_for_two_window_sizes_at_most():
 def test_reclaiming_without_glibc_only_collects(monkeypatch):
     monkeypatch.setattr(app_module, "_glibc", lambda: None)  # macOS, Windows
     app_module.reclaim_memory()
+
+
+def test_screens_made_one_after_another_do_not_make_text_slower():
+    """Each new UIManager used to add pygame_gui's translation folder to
+    python-i18n's search path again, and every text drawn was searched for
+    in every copy of it: the path stays one folder long, and a text is
+    looked up in the folders once."""
+    import i18n
+    from i18n import resource_loader
+
+    app = make_app()
+    listed = []
+    real = resource_loader.os.listdir
+
+    def counting(path):
+        listed.append(path)
+        return real(path)
+
+    for _ in range(5):
+        app.new_ui_manager()
+    assert len(i18n.load_path) == len(set(i18n.load_path))
+    resource_loader.os.listdir = counting
+    try:
+        for _ in range(3):
+            i18n.t("A label that is no translation key.")
+    finally:
+        resource_loader.os.listdir = real
+    assert len(listed) <= len(i18n.load_path)
+    app.close()
