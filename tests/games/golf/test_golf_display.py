@@ -20,7 +20,7 @@ from game.games.golf.display.widgets import (
     hole_column,
     shows_bids,
 )
-from game.games.golf.rules import Bid, Deal, GiveUp, Put, Reset
+from game.games.golf.rules import Bid, Deal, GiveUp, Go, Put, Reset
 from game.match import Match
 from game.ui.adapters import adapter_for
 
@@ -235,6 +235,12 @@ def test_with_several_players_the_hole_bar_names_the_dealer_in_every_phase():
             for seat, bid in enumerate(bids):
                 match.submit(seat, Bid(bid))
     assert seen_phases == {"bid", "play"}
+    demo = match.state.demo
+    for move in match.state.solution():
+        match.submit(demo, Go(move.frm, move.to))
+    assert match.state.phase == "place" and match.state.dealer == demo
+    name = match.seat_name(demo)
+    assert bar.lines(match.state)[0] == (f"Hole 1 of 9 \u00b7 {name} deals next", "bold")
     alone = position(1)
     assert bar.lines(alone)[0] == ("Hole 1 of 9", "bold")
 

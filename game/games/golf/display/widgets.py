@@ -93,7 +93,10 @@ class HoleBar(PanelWidget):
         """(text, style) lines: style "bold", "plain" or "dim"."""
         out = [(f"Hole {state.hole} of {state.holes}", "bold")]
         if not state.solo:  # the dealer decides ties: whoever bid first from their left
-            out[0] = (f"{out[0][0]} · {seat_name(state, state.dealer, self.names)} deals", "bold")
+            # Putting a piece back, the hole is over: the deal has passed on.
+            deals = "deals next" if state.phase == "place" else "deals"
+            dealer = seat_name(state, state.dealer, self.names)
+            out[0] = (f"{out[0][0]} · {dealer} {deals}", "bold")
         phase = state.phase
         result = state.result()
         if result is not None:
