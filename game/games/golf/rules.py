@@ -524,13 +524,25 @@ class GolfGame(Game):
             PLAYER_CHOICES,
             "Alone against par, or 2-4 players who bid and demonstrate",
         ),
-        Option("holes", "Holes", 9, HOLE_CHOICES, "A round is nine holes"),
+        Option(
+            "holes",
+            "Holes",
+            9,
+            HOLE_CHOICES,
+            "How many holes the round has",
+            tuple(f"A round of {n} holes" for n in HOLE_CHOICES),
+        ),
         Option(
             "cards",
             "Cards per hole",
             CARD_CHOICES[0],
             CARD_CHOICES,
-            "Three cards: one piece must take both others",
+            "How many pieces each hole names",
+            (
+                "Two cards: one piece must take the other",
+                "Three cards: one piece must take both others",
+                "The dealer deals two or three cards each hole",
+            ),
         ),
     )
 

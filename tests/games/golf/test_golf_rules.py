@@ -319,3 +319,17 @@ def test_with_three_players_the_screen_shows_each_seat_only_its_view(app):
         state = match.state
         match.play({s: rng.choice(state.legal_actions(s)) for s in state.to_act()})
     assert shots
+
+
+def test_the_setup_notes_follow_the_choices():
+    """The setup shows the chosen value's own note ("A round of 3 holes",
+    not "nine holes" whatever was chosen); every game's notes, where a game
+    gives them per choice, are one per choice."""
+    from game.games import load_all
+
+    holes, cards = (o for o in GAME.options if o.key in ("holes", "cards"))
+    assert holes.help_for(3) == "A round of 3 holes"
+    assert cards.help_for("two cards").startswith("Two cards")
+    for game in load_all().values():
+        for option in game.options:
+            assert len(option.choice_help) in (0, len(option.choices)), (game.id, option.key)
