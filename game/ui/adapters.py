@@ -45,11 +45,13 @@ Path = tuple[int, ...]
 @dataclass(frozen=True)
 class Choice:
     """One option of a chooser or a panel button: the action, a piece to
-    show (anything with .seat and .kind), a label."""
+    show (anything with .seat and .kind), a label, and for a button whose
+    action cannot be taken back cheaply, the question asked first."""
 
     action: Action
     piece: Any = None
     label: str = ""
+    ask: str = ""
 
 
 class MoveAdapter:

@@ -273,6 +273,16 @@ class Controls:
             seat = scene.seen.actor
             if seat is not None and scene.chooser is None:
                 scene.input.clear()
+                if choice.ask:
+                    widgets.confirm(
+                        scene.ui,
+                        choice.label,
+                        choice.ask,
+                        lambda seat=seat, action=choice.action: scene.submit(seat, action),
+                        yes=choice.label,
+                        no="Cancel",
+                    )
+                    return
                 scene.submit(seat, choice.action)
         if not scene.closed:
             scene.refresh()

@@ -22,6 +22,7 @@ from game.games.golf.display.widgets import (
 )
 from game.games.golf.rules import Bid, Deal, GiveUp, Go, Put, Reset
 from game.match import Match
+from game.ui import widgets
 from game.ui.adapters import adapter_for
 
 HUMANS = ["human"] * 4
@@ -252,6 +253,10 @@ def test_show_solution_is_played_as_steps_in_the_move_list_to_look_back_at(app):
     scene = open_play(app, match)
     (show,) = [b for b, c in scene.panel.choice_buttons.items() if c.label == "Show solution"]
     press_button(app, show)
+    # Asked first: the hole scores twice par (a reviewer gave one up by a click).
+    (dialog,) = widgets.dialogs(scene.ui)
+    assert "scores" in dialog.confirmation_text.html_text and match.history == []
+    press_button(app, dialog.confirm_button)
     settle(app, scene)
     line = [str(a) for a in match.state.legal_actions(0)]
     assert match.history == [{0: "give up"}] and match.state.showing

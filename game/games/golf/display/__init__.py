@@ -81,6 +81,14 @@ def _failed(event: Any, game: Any) -> str:
     return f"{game.seats[event.seat]} did not show it in the bid" if event["failed"] else ""
 
 
+def _give_up(state: Any, action: GiveUp) -> Choice:
+    """Giving the hole up, asked first: alone it scores twice par."""
+    if state.solo:
+        ask = f"Give this hole up and see its solution? It scores {2 * (state.par or 0)}."
+        return Choice(action, None, "Show solution", ask)
+    return Choice(action, None, "Give up", "Give up the demonstration? It fails and scores.")
+
+
 class GolfAdapter(MoveAdapter):
     show_captured = False  # captured pieces go back on the board
     animations = {
@@ -116,7 +124,7 @@ class GolfAdapter(MoveAdapter):
             if isinstance(action, Reset):
                 out.append(Choice(action, None, "Reset the hole"))
             elif isinstance(action, GiveUp):
-                out.append(Choice(action, None, "Show solution" if state.solo else "Give up"))
+                out.append(_give_up(state, action))
             elif isinstance(action, Deal):
                 out.append(Choice(action, None, f"Deal {action.cards} cards"))
             elif isinstance(action, Go) and state.showing:  # the solution, a step a click
