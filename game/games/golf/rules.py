@@ -192,7 +192,7 @@ class GolfState(State):
         if phase == "deal":
             return f"{name}: deal two cards, or three for a harder hole"
         if phase == "bid":
-            return f"{name}: in how many moves can it be done? (0: impossible)"
+            return f"{name}: bid the moves it takes (0: impossible)"
         if phase == "place":
             return f"{name}: put the captured {H.piece_name(self.captured[0])} on an empty square"
         task = self.task()

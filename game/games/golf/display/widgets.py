@@ -57,6 +57,18 @@ def _blit_fit(surface, font, text, colour, pos, width) -> int:
     return image.get_height()
 
 
+def _wrapped(font, text: str, width: int) -> list[str]:
+    """``text`` in lines that fit ``width``, broken between words (a word
+    too long for a line is left to ``_blit_fit`` to shorten)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
 def seat_name(state: Any, seat: int, names: tuple[str, ...] = ()) -> str:
     """A player as the panel calls them: "You" alone, else the name typed
     for the seat, else the seat's label."""
@@ -158,12 +170,15 @@ class HoleBar(PanelWidget):
             "dim": (art.ui_font(13), TEXT_DIM),
         }
         y = rect.y
+        # A narrow panel wraps a line rather than cutting it: the last lines
+        # (the deck) give way first.
         for text, style in self.lines(state):
             font, colour = fonts[style]
-            if y + font.get_linesize() > rect.bottom + 2:
-                break
-            _blit_fit(surface, font, text, colour, (x, y), rect.right - x)
-            y += font.get_linesize()
+            for part in _wrapped(font, text, rect.right - x):
+                if y + font.get_linesize() > rect.bottom + 2:
+                    return
+                _blit_fit(surface, font, part, colour, (x, y), rect.right - x)
+                y += font.get_linesize()
 
 
 class BidPad(PanelWidget):
