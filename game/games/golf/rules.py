@@ -137,7 +137,7 @@ class GolfState(State):
         side, name = code // 5, H.piece_name(code)
         own = H.side_occupancy(self.board, side)
         if not H.neighbours_of(1 << square) & own and H.has_pair(self.board, side):
-            return f"The {name} has no neighbour of its colour to borrow a move from"
+            return f"The {name} has no neighbour of its colour"
         return f"The {name} has no move it may make now"
 
     @property
