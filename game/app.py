@@ -100,15 +100,21 @@ class _Manager(pygame_gui.UIManager):
 
 
 _i18n_search: Any = None  # python-i18n's own search, wrapped by _search_once
-_searched: set[tuple[str, str]] = set()
+# The texts searched for, by hash (a move list's whole text is one: keeping
+# the texts would keep every move list shown), forgotten when many.
+_searched: set[int] = set()
+SEARCHED_MAX = 50_000
 
 
 def _search_once(key: str, locale: str | None = None) -> None:
     import i18n
 
     locale = locale or i18n.get("locale")
-    if (key, locale) not in _searched:
-        _searched.add((key, locale))
+    mark = hash((key, locale))
+    if mark not in _searched:
+        if len(_searched) >= SEARCHED_MAX:
+            _searched.clear()
+        _searched.add(mark)
         _i18n_search(key, locale)
 
 
