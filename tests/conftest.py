@@ -32,6 +32,15 @@ def _private_user_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: py
     yield home
 
 
+@pytest.fixture(autouse=True)
+def _clicks_at_test_speed(monkeypatch: pytest.MonkeyPatch):
+    """Tests click the instant a screen changes, faster than any double
+    click: no grace for them (tests/ui/test_reveals.py checks the grace)."""
+    import game.ui.play.viewpoint as viewpoint
+
+    monkeypatch.setattr(viewpoint, "CLICK_GRACE", 0.0)
+
+
 @pytest.fixture
 def app():
     """A 1280 x 800 App with no scene (see helpers/ui_driver.py for the

@@ -265,8 +265,8 @@ class Controls:
                 break
         else:
             choice = scene.panel.choice_buttons.get(element)
-            if choice is None:
-                return
+            if choice is None or scene.viewpoint.settling():
+                return  # (the rest of a double click on Continue, now under the pointer)
             if choice.action is CONTINUE and scene.viewpoint.holding:
                 scene.release_hold()
                 return

@@ -24,7 +24,6 @@ Continue button before any privacy screen rises.
 from __future__ import annotations
 
 import logging
-import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -60,11 +59,6 @@ SOUNDS_FIRST = (("game_over", "game_end"), ("check", "check"))
 SOUNDS_LAST = (("capture", "capture"),)
 
 
-# Seconds after Continue during which a click on the move list is taken for
-# the rest of a double click (pygame_gui's double-click time).
-CLICK_THROUGH = 0.5
-
-
 class PlayScene(Scene):
     def __init__(self, app: App, match: Match):
         super().__init__(app)
@@ -98,7 +92,6 @@ class PlayScene(Scene):
         # it moved as each person may see it), for the next handover.
         self.trail: list[tuple[int, frozenset[int], dict[int, tuple[int, ...]]]] = []
         self._path_shown: tuple[int, ...] = ()  # the click path the status line tells of
-        self._released_at = float("-inf")  # when Continue last ended a held reveal
         self.seen: Seen = self.viewpoint.seen()
         self._face_the_viewer()
         for widget in self.widgets:  # heights may follow what the widget shows
@@ -420,7 +413,7 @@ class PlayScene(Scene):
         """A step clicked in the move list: look back at it, unless it is
         the rest of a fast double click on Continue, landing on the list
         that slid under the pointer as the hold ended."""
-        if time.monotonic() - self._released_at >= CLICK_THROUGH:
+        if not self.viewpoint.settling():
             self.looking.go(int(event.link_target))
 
     def release_hold(self) -> None:
@@ -428,7 +421,6 @@ class PlayScene(Scene):
         if not self.viewpoint.holding:
             return
         self.viewpoint.release()
-        self._released_at = time.monotonic()
         self.refresh()
         if self.viewpoint.covering:
             self.sync_board()

@@ -25,6 +25,7 @@ screen rise (``hold`` and ``release``).
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +43,13 @@ class _Continue:
 
 
 CONTINUE = _Continue()
+
+# Seconds after the screen changes under the pointer (a privacy screen
+# rising, a held reveal let go) during which clicks are taken for the rest
+# of a fast double click and do nothing: they must not hand the screen over,
+# choose the button now under the pointer, or look back (pygame_gui's
+# double-click time). Keys act at once.
+CLICK_GRACE = 0.5
 
 
 @dataclass(frozen=True)
@@ -67,6 +75,7 @@ class Viewpoint:
         self.covering = False
         self.waiting_for: Seat | None = None  # the person the cover waits for
         self._pressed = False  # a left button went down while covering
+        self._quiet_until = float("-inf")  # see CLICK_GRACE
         self.holding: tuple[str, ...] = ()  # the words of a public reveal held in sight
         self._cache: tuple[tuple, Seen] | None = None
         self.check()
@@ -103,6 +112,7 @@ class Viewpoint:
         elif waiting:
             if not self.covering:
                 self._pressed = False
+                self._settle()
             self.covering, self.waiting_for = True, waiting[0]
         return self.covering
 
@@ -117,7 +127,16 @@ class Viewpoint:
     def release(self) -> None:
         """Continue: the reveal has been seen; the privacy screen may rise."""
         self.holding = ()
+        self._settle()
         self.check()
+
+    def _settle(self) -> None:
+        self._quiet_until = time.monotonic() + CLICK_GRACE
+
+    def settling(self) -> bool:
+        """Whether a click now is the rest of a double click on what was
+        there a moment ago (CLICK_GRACE)."""
+        return time.monotonic() < self._quiet_until
 
     def reveal(self) -> None:
         self._pressed = False
@@ -171,7 +190,7 @@ class Viewpoint:
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             self._pressed = True
         elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
-            if self._pressed:
+            if self._pressed and not self.settling():
                 self.reveal()
             self._pressed = False
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
