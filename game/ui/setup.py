@@ -505,4 +505,9 @@ class SetupScene(FormScene):
         }
         self.app.save_settings()
         self.match = match
-        self.app.navigate.play(match, replace=True)
+        try:
+            self.app.navigate.play(match, replace=True)
+        except Exception:  # a position the rules read but the game cannot show
+            log.exception("could not show %s", self.game_id)
+            self.match = None
+            self.show_error("This game could not be shown: a fault in the game, not in your input")

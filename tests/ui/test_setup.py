@@ -359,3 +359,20 @@ def test_every_games_listed_options_come_back_and_retired_ones_fall_back(game_id
     assert {k: scene.values[k] for k in chosen} == chosen
     app.settings[LAST_OPTIONS] = {game_id: {o.key: "retired choice" for o in listed}}
     assert SetupScene(app, game_id).values == game.default_options()
+
+
+def test_a_game_the_play_scene_cannot_show_leaves_the_form_as_it_was(monkeypatch):
+    """A typed position the rules read but the play scene fails on (a
+    reviewer's Golf solution shown past its par) keeps the form and says so,
+    instead of the fault window and a lost form."""
+    app, scene = _setup("chess")
+
+    def broken(*args, **kwargs):
+        raise IndexError("a fault in the play scene")
+
+    monkeypatch.setattr("game.ui.play.PlayScene", broken)
+    scene.position_entry.set_text(MATE_IN_ONE)
+    click(app, scene.start_button)
+    assert app.scene is scene and app.running
+    assert scene.error.startswith("This game could not be shown")
+    assert scene.position_entry.get_text() == MATE_IN_ONE

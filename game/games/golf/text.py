@@ -134,6 +134,9 @@ def read(state: GolfState, text: str) -> None:
     _check(state)
 
 
+COUNT_MAX = 999  # strokes and par: far past any hole
+
+
 def _check(state: GolfState) -> None:
     """What the rules can reach, or ValueError with what is not."""
     n = state.n
@@ -150,6 +153,8 @@ def _check(state: GolfState) -> None:
         raise ValueError("a hole in play needs its goal")
     if state.phase == "play" and n > 1 and (state.demo is None or state.bids is None):
         raise ValueError("a demonstration needs the bids and the demonstrator")
+    if not 0 <= state.strokes <= COUNT_MAX or not 0 <= (state.par or 0) <= COUNT_MAX:
+        raise ValueError(f"strokes and par are counts from 0 to {COUNT_MAX}")
     if state.showing and (state.phase != "play" or n > 1 or not state.par):
         raise ValueError("only a lone player's hole in play, with its par, shows its solution")
     if state.showing:
@@ -168,6 +173,8 @@ def _check_shown(state: GolfState) -> None:
     """A solution being shown has a move left, and the board is where its
     moves so far have led from the hole's start."""
     line = state.solution()
+    if len(line) != state.par:
+        raise ValueError("the par is not the length of the solution shown")
     if state.strokes >= len(line):
         raise ValueError("the solution shown has no move left to play")
     board, goal = state.start, Goal.of(state.chosen)

@@ -333,3 +333,20 @@ def test_the_setup_notes_follow_the_choices():
     for game in load_all().values():
         for option in game.options:
             assert len(option.choice_help) in (0, len(option.choices)), (game.id, option.key)
+
+
+def test_typed_strokes_and_par_are_counts_and_a_shown_par_is_the_line():
+    """A reviewer's save with strokes=-99 while a solution was shown read
+    back and crashed the play scene; par 9 on a one-move line scored 18."""
+    state = position(1)
+    state.apply({0: GiveUp()})
+    text = state.to_text()
+    for bad, words in (
+        ("strokes=-99", "counts"),
+        ("strokes=-1", "counts"),
+        ("strokes=1000", "counts"),
+    ):
+        with pytest.raises(PositionError, match=words):
+            GAME.from_text(text.replace("strokes=0", bad))
+    with pytest.raises(PositionError, match="par is not the length"):
+        GAME.from_text(text.replace("par=1", "par=9"))
