@@ -154,7 +154,11 @@ def _played(game_id: str, steps: int):
     return state
 
 
-@pytest.mark.parametrize("name", sorted(POSITIONS))
+# Tulaga's searches cost a second; the other games' are its fast check.
+@pytest.mark.parametrize(
+    "name",
+    [pytest.param(n, marks=pytest.mark.slow) if n == "Tulaga" else n for n in sorted(POSITIONS)],
+)
 def test_playing_in_place_and_copying_search_the_same_tree(name):
     state = POSITIONS[name]()
     assert hasattr(state, "make") and hasattr(state, "key")

@@ -111,7 +111,11 @@ def chess(*players: str) -> Match:
 
 
 # -- each part of a frame ---------------------------------------------------------
-@pytest.mark.parametrize("part", ["handle", "update", "draw"])
+# A fault in update is the fast check; in handle and draw the slow tier's.
+@pytest.mark.parametrize(
+    "part",
+    [pytest.param(p, marks=pytest.mark.slow) for p in ("handle", "draw")] + ["update"],
+)
 def test_a_fault_in_a_scene_goes_back_to_the_menu_and_continue_resumes(fapp, monkeypatch, part):
     scene = open_play(fapp, chess())
     play_moves(fapp, scene, "e4", "e5", "Nf3")

@@ -169,7 +169,9 @@ def test_every_title_shows_in_the_smallest_window(notices, monkeypatch):
     assert {players_text(e) for e in CATALOGUE} <= set(shown)
 
 
-@pytest.mark.parametrize("game_id", tiers.ui_sweep(sorted(load_all())))
+# Chess960 (long option labels) and Golf (four seats, three options) in the
+# fast tier; every game in the slow one.
+@pytest.mark.parametrize("game_id", tiers.sweep(sorted(load_all()), ("chess960", "golf")))
 def test_no_label_is_too_narrow_for_its_text_in_the_smallest_window(game_id):
     """pygame_gui warns when a label's text is wider than the label: the text is cut."""
     import warnings

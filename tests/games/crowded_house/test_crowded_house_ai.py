@@ -23,6 +23,8 @@ def position(diagram: str, seat: int):
     return GAME.from_text(f"{fen_of(diagram, 'wb'[seat % 2])} {'kq'[seat // 2]}")
 
 
+# Slow: whole games of four computers; the other tests here are its fast cover.
+@pytest.mark.slow
 def test_computers_on_all_four_seats_finish_games_deciding_from_their_views():
     bot = make_bot("search:1:nodes=150", **UNTIMED)
     for seed in (1, 2):

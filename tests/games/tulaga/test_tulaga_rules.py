@@ -1016,6 +1016,8 @@ def test_the_bot_blocks_the_only_completion_point():
     assert action == Place(sq("c3"))
 
 
+# Slow: a whole game between searches; the levels' tests are its fast cover.
+@pytest.mark.slow
 def test_a_bot_game_finishes():
     from game.ai import make_bot
 
