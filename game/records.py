@@ -154,7 +154,9 @@ def _empty() -> dict[str, Any]:
 def _load() -> dict[str, Any]:
     """The records, or empty ones if there are none. A damaged file is set
     aside (records.json.bad) with a warning; entries that make no sense are
-    dropped one by one."""
+    dropped one by one. ``newer`` says the file comes from a newer version
+    of the app: read for what this one understands, never written over
+    (that would drop what the newer one keeps)."""
     try:
         path = records_path()
     except OSError:
@@ -169,6 +171,8 @@ def _load() -> dict[str, Any]:
         saves.set_aside(path, "best scores", str(e))
         return _empty()
     out = _empty()
+    fmt = data.get("format")
+    out["newer"] = isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT
     for game_id, modes in data.get("best", {}).items():
         if not isinstance(modes, dict):
             continue
@@ -179,18 +183,6 @@ def _load() -> dict[str, Any]:
     if isinstance(ends, list):
         out["ends"] = [e for e in ends if isinstance(e, str)][-KEEP_ENDS:]
     return out
-
-
-def _newer_file() -> bool:
-    """Does records.json come from a newer version of the app? Then it is
-    read for what this one understands and never written over (that would
-    drop what the newer one keeps)."""
-    try:
-        data = saves.read_small_json(records_path())
-    except (OSError, ValueError):
-        return False
-    fmt = data.get("format") if isinstance(data, dict) else None
-    return isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT
 
 
 def _entry(raw: Any) -> Best | None:
@@ -251,7 +243,7 @@ def record(
         }
     if end is not None:
         data["ends"] = (data["ends"] + [end])[-KEEP_ENDS:]
-    if _newer_file():
+    if data.pop("newer", False):
         log.warning("records.json comes from a newer version: left as it is")
     else:
         _write(data)

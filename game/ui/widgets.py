@@ -225,6 +225,18 @@ def fit(text: str, font, width: int) -> str:
     return text.rstrip() + "…"
 
 
+def wrap_words(text: str, font, width: int) -> list[str]:
+    """``text`` in lines that ``font`` draws in ``width``, broken between
+    words (a word too long for a line is left for ``fit`` to shorten)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
 def centred(size: tuple[int, int], width: int, height: int, top: int | None = None) -> pygame.Rect:
     """A rect of this size centred in the window (or at ``top``)."""
     w, h = size

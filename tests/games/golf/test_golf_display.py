@@ -280,12 +280,12 @@ def test_show_solution_is_played_as_steps_in_the_move_list_to_look_back_at(app):
 def test_the_hole_bar_wraps_a_line_a_narrow_panel_would_cut():
     """At 800 x 560 "Hole 1 of 9 · Player 3 deals" was cut before the
     dealer: the bar breaks its lines between words to fit."""
-    from game.games.golf.display.widgets import _wrapped
     from game.ui import art
+    from game.ui.widgets import wrap_words
 
     font = art.ui_font(15, "bold")
     text = "Hole 1 of 9 \u00b7 Player 3 deals"
     width = font.size("Hole 1 of 9 \u00b7 Player")[0]
-    parts = _wrapped(font, text, width)
+    parts = wrap_words(text, font, width)
     assert len(parts) == 2 and " ".join(parts) == text
     assert all(font.size(p)[0] <= width for p in parts)

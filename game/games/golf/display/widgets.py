@@ -17,7 +17,7 @@ from game.games.golf import hole as H
 from game.ui import art
 from game.ui import cards as ui_cards
 from game.ui.panel_widgets import PanelWidget
-from game.ui.widgets import ACCENT, CARD_BG, CARD_BORDER, TEXT, TEXT_DIM
+from game.ui.widgets import ACCENT, CARD_BG, CARD_BORDER, TEXT, TEXT_DIM, fit, wrap_words
 
 BID = -100  # the click-path place of bid n is BID - n
 MAX_BID = 15
@@ -48,25 +48,9 @@ def fitted(tall: int, short: int) -> int:
 
 def _blit_fit(surface, font, text, colour, pos, width) -> int:
     """``text`` at ``pos``, shortened with an ellipsis to ``width``; its height."""
-    if font.size(text)[0] > width:
-        while text and font.size(text + "…")[0] > width:
-            text = text[:-1]
-        text += "…"
-    image = font.render(text, True, colour)
+    image = font.render(fit(text, font, width), True, colour)
     surface.blit(image, pos)
     return image.get_height()
-
-
-def _wrapped(font, text: str, width: int) -> list[str]:
-    """``text`` in lines that fit ``width``, broken between words (a word
-    too long for a line is left to ``_blit_fit`` to shorten)."""
-    lines: list[str] = []
-    for word in text.split(" "):
-        if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines or [""]
 
 
 def seat_name(state: Any, seat: int, names: tuple[str, ...] = ()) -> str:
@@ -174,7 +158,7 @@ class HoleBar(PanelWidget):
         # (the deck) give way first.
         for text, style in self.lines(state):
             font, colour = fonts[style]
-            for part in _wrapped(font, text, rect.right - x):
+            for part in wrap_words(text, font, rect.right - x):
                 if y + font.get_linesize() > rect.bottom + 2:
                     return
                 _blit_fit(surface, font, part, colour, (x, y), rect.right - x)
