@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame_gui.core import UIContainer
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from game.ai.evaluate import piece_value
 from game.ui import art, widgets
+from game.ui.kept_panel import Panel
 from game.ui.play import seats
 from game.ui.play.move_list import move_list_html
 
@@ -197,7 +198,7 @@ class SidePanel:
         # The rounded frame is drawn once; the text box on it is a plain
         # rectangle, because a rounded shape costs as much again as the text
         # every time the list is laid out (once a move).
-        frame = UIPanel(
+        frame = Panel(
             pygame.Rect(x, y, moves_w, moves_h),
             1,
             self.ui,
