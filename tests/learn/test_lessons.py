@@ -43,6 +43,11 @@ def test_every_lesson_plays_through_the_rules(path):
     assert problems == []
 
 
+def test_the_games_built_on_the_rule_texts_examples_have_lessons():
+    have = {p.stem for p in FILES}
+    assert {"chess", "chess960", "maces", "tulpas", "mulligan_stew", "tulaga"} <= have
+
+
 def test_verify_counts_and_finds_nothing_wrong_in_shipped_files():
     report = L.verify()
     for path in FILES:
