@@ -29,6 +29,7 @@ from game import saves
 FORMAT = 1
 TITLE_MAX = 200  # a lesson title kept is shorter than this
 GAMES_MAX = 64  # games the file remembers (17 today)
+OFFER_NEWCOMERS = True  # the setup form offers a newcomer the lessons (tests turn it off)
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +113,7 @@ def offer_due(game_id: str, played: bool, has_lessons: bool) -> bool:
     """Should the setup form offer this game's lessons now? Once only, to a
     person who has neither played the game (``played``) nor done a lesson
     of it. A game already played is remembered as needing no offer."""
-    if not has_lessons:
+    if not OFFER_NEWCOMERS or not has_lessons:
         return False
     progress = load()
     if game_id in progress.offered or progress.done.get(game_id):

@@ -67,18 +67,17 @@ class LearnMenu(FormScene):
         ui = self.ui
         top = max(12, min(40, h // 22))
         title = "Learn" if self.game_id is None else f"Learn {REGISTRY[self.game_id].title}"
-        widgets.label(
-            ui, pygame.Rect(0, top, w, 56), widgets.fit(title, _font(ui), w - 32), "#title"
-        )
+        big = ui.get_theme().get_font(["#title", "label"])
+        widgets.label(ui, pygame.Rect(0, top, w, 64), widgets.fit(title, big, w - 32), "#title")
         sub = (
             "Short lessons on real positions, judged by the rules. Pick a game."
             if self.game_id is None
             else "Each lesson is one task on a real board. Pick one."
         )
-        widgets.label(ui, pygame.Rect(0, top + 52, w, 26), sub, "#subtitle")
+        widgets.label(ui, pygame.Rect(0, top + 58, w, 28), sub, "#subtitle")
         area = pygame.Rect(0, 0, min(900, w - 48), 0)
         area.centerx = w // 2
-        area.top = top + 90
+        area.top = top + 98
         area.height = h - area.top - 70
         self.game_buttons, self.lesson_buttons = {}, {}
         if self.game_id is None:
