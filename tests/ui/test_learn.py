@@ -276,7 +276,7 @@ def test_every_lesson_fits_the_smallest_window(game_id):
             rects = [p.rect for p in parts] + [w.rect for w in scene.widgets if w.rect.h]
             for j, a in enumerate(rects):
                 assert window.contains(a) and a.collidelist(rects[j + 1 :]) == -1, lesson.title
-            assert scene.text.rect.height >= 60
+            assert scene.text.rect.height >= 120
             shot(app, f"{game_id}_{i + 1}_800x560")
     finally:
         app.close()
