@@ -280,3 +280,27 @@ def test_every_lesson_fits_the_smallest_window(game_id):
             shot(app, f"{game_id}_{i + 1}_800x560")
     finally:
         app.close()
+
+
+# -- every answer can be clicked ---------------------------------------------------------------
+@pytest.mark.parametrize("path", L.lesson_files(), ids=[p.stem for p in L.lesson_files()])
+def test_every_learner_step_of_every_answer_has_a_click_path_or_a_button(path):
+    """A lesson whose answer no click can make could never be solved: each
+    of the learner's steps is on the board (a click path of the game's
+    adapter) or a panel button, in the learner's own view."""
+    from game.ui.adapters import adapter_for
+
+    for lesson in L.load(path.stem):
+        tutor = L.Tutor(lesson)
+        adapter = adapter_for(lesson.game())
+        for line in tutor.lines:
+            state = lesson.start()
+            for step in line:
+                if tutor.learner in step:
+                    view = state.view(tutor.learner)
+                    clickable = {
+                        a for acts in adapter.paths(view, tutor.learner).values() for a in acts
+                    }
+                    clickable |= {c.action for c in adapter.panel_choices(view, tutor.learner)}
+                    assert step[tutor.learner] in clickable, (lesson.title, step)
+                state.apply(step)
