@@ -333,7 +333,11 @@ def verify() -> dict[str, tuple[int, list[str]]]:
             out[entry.id] = (0, [str(error)])
             continue
         problems = [p for lesson in lessons for p in check_lesson(lesson)]
-        if not FEWEST <= len(lessons) <= MOST:
+        if not lessons_file(entry.id).is_file():
+            problems.insert(
+                0, f"lessons/{entry.id}.txt: no lesson file ({FEWEST} to {MOST} wanted)"
+            )
+        elif not FEWEST <= len(lessons) <= MOST:
             problems.insert(
                 0, f"lessons/{entry.id}.txt: {len(lessons)} lessons, not {FEWEST} to {MOST}"
             )
