@@ -41,6 +41,16 @@ def _clicks_at_test_speed(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(viewpoint, "CLICK_GRACE", 0.0)
 
 
+@pytest.fixture(autouse=True)
+def _no_lesson_offers(monkeypatch: pytest.MonkeyPatch):
+    """Every test's data folder is new, so every setup form would be a
+    newcomer's and offer its lessons in a dialog over the form: tests offer
+    none, but tests/ui/test_learn.py, which turns the offer on."""
+    import game.learn.progress as progress
+
+    monkeypatch.setattr(progress, "OFFER_NEWCOMERS", False)
+
+
 @pytest.fixture
 def app():
     """A 1280 x 800 App with no scene (see helpers/ui_driver.py for the

@@ -1,5 +1,5 @@
-"""The main menu: every game of the collection, Continue, Load, Settings,
-Rules and Quit."""
+"""The main menu: every game of the collection, Continue, Load, Learn,
+Settings, Rules and Quit."""
 
 from __future__ import annotations
 
@@ -87,6 +87,7 @@ class MainMenu(FormScene):
         names = [
             ("continue", "Continue", "#primary"),
             ("load", "Load game", "#menu_button"),
+            ("learn", "Learn", "#menu_button"),
             ("rules", "Rules", "#menu_button"),
             ("settings", "Settings", "#menu_button"),
             ("quit", "Quit", "#menu_button"),
@@ -202,6 +203,8 @@ class MainMenu(FormScene):
             self.continue_game()
         elif action == "load":
             self.app.navigate.saves()
+        elif action == "learn":
+            self.app.navigate.learn()
         elif action == "rules":
             self.app.navigate.rules()
         elif action == "settings":

@@ -30,6 +30,7 @@ from game.engine import Option
 from game.engine.protocol import TEXT_MAX
 from game.games import REGISTRY, load_all
 from game.match import COMPUTER_PREFIX, HUMAN
+from game.resources import lessons_file
 from game.ui import widgets
 from game.ui.widgets import FormScene
 
@@ -199,7 +200,9 @@ class SetupScene(FormScene):
         self.name_entries: list[UITextEntryLine] = []  # one per menu, beside it
         self.menu_seats: list[int] = []  # the seat of each menu (a mode may leave seats out)
         self.option_widgets: dict[str, UIDropDownMenu | UITextEntryLine] = {}
+        self.learn_button = None
         super().__init__(app)
+        self._offer_lessons()
 
     # -- layout ---------------------------------------------------------------------
     def _form_height(self, m: Metrics, seats: int) -> int:
@@ -302,6 +305,15 @@ class SetupScene(FormScene):
         self.start_button = widgets.button(
             ui, pygame.Rect(form.right - 28 - 180, by, 180, m.button), "Start", "#primary"
         )
+        self.learn_button = None
+        room = form.right - 28 - 180 - 12 - (x + 2 * (bw + 12))
+        if lessons_file(self.game_id).is_file() and room >= 90:
+            self.learn_button = widgets.button(
+                ui,
+                pygame.Rect(x + 2 * (bw + 12), by, min(bw, room), m.button),
+                "Learn",
+                "#menu_button",
+            )
 
     def _seat_rows(
         self, m: Metrics, in_play: tuple[int, ...], x: int, field_x: int, field_w: int, y: int
@@ -451,6 +463,31 @@ class SetupScene(FormScene):
         elif element is self.rules_button:
             self._read_form()
             self.app.navigate.rules(self.game_id)
+        elif element is self.learn_button:
+            self._read_form()
+            self.app.navigate.learn(self.game_id)
+
+    def _offer_lessons(self) -> None:
+        """Once per game, to someone who has neither played it nor done a
+        lesson of it: its lessons (either answer is remembered)."""
+        from game.learn import progress
+
+        played = self.game_id in self.app.settings.get(LAST_PLAYERS, {})
+        try:
+            if not progress.offer_due(self.game_id, played, self.learn_button is not None):
+                return
+            progress.mark_offered(self.game_id)
+        except Exception:  # an unreadable data folder: no offer, the form as always
+            log.exception("could not offer the lessons")
+            return
+        widgets.confirm(
+            self.ui,
+            "New to this game?",
+            f"{self.game.title} has a few short lessons on real positions. Try them first?",
+            lambda: self.app.navigate.learn(self.game_id),
+            yes="Lessons",
+            no="Not now",
+        )
 
     def on_changed(self, element: object, text: str) -> None:
         if self.error:

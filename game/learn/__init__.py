@@ -1,0 +1,1 @@
+"""Headless learning content: rule-sheet diagrams, lessons, puzzles, the deal of the day."""
