@@ -76,6 +76,11 @@ class Lesson:
     source: str = ""  # "lessons/chess.txt:12", where the lesson begins
     answer_lines: tuple[int, ...] = ()  # the file's line of each answer
 
+    def at(self, line: int) -> str:
+        """Where a line of the lesson is: "lessons/chess.txt:14" (the
+        lesson's own place for 0)."""
+        return f"{self.source.rpartition(':')[0]}:{line}" if line else self.source
+
     @property
     def key(self) -> str:
         """What progress remembers a lesson by: its title."""
@@ -294,8 +299,9 @@ def check_lesson(lesson: Lesson) -> list[str]:
     problems: list[str] = []
     learner = lesson.learner(start)
     firsts: list[Action] = []
-    for line_no, line in zip(lesson.answer_lines or (0,) * 99, lesson.answers, strict=False):
-        at = f"{where.rsplit(':', 1)[0]}:{line_no}" if line_no else where
+    numbers = lesson.answer_lines or (0,) * len(lesson.answers)  # (a lesson made in code)
+    for number, line in zip(numbers, lesson.answers, strict=True):
+        at = lesson.at(number)
         try:
             played = list(play_line(start, line))
         except IllegalAction as error:
@@ -303,7 +309,7 @@ def check_lesson(lesson: Lesson) -> list[str]:
             continue
         firsts.append(played[0][1][learner])  # the learner acts first: ``learner``
     for wrong in lesson.wrongs:
-        at = f"{where.rsplit(':', 1)[0]}:{wrong.line}"
+        at = lesson.at(wrong.line)
         try:
             action = start.parse_action(wrong.step, learner)
         except IllegalAction as error:
@@ -327,7 +333,11 @@ def verify() -> dict[str, tuple[int, list[str]]]:
             out[entry.id] = (0, [str(error)])
             continue
         problems = [p for lesson in lessons for p in check_lesson(lesson)]
-        if not FEWEST <= len(lessons) <= MOST:
+        if not lessons_file(entry.id).is_file():
+            problems.insert(
+                0, f"lessons/{entry.id}.txt: no lesson file ({FEWEST} to {MOST} wanted)"
+            )
+        elif not FEWEST <= len(lessons) <= MOST:
             problems.insert(
                 0, f"lessons/{entry.id}.txt: {len(lessons)} lessons, not {FEWEST} to {MOST}"
             )

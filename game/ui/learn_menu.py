@@ -57,9 +57,12 @@ class LearnMenu(FormScene):
             self.trouble = "This game has no lessons yet."
 
     def enter(self) -> None:
-        """Back from a lesson: its mark may have changed."""
-        self.progress = progress.load()
-        self.rebuild()
+        """Back from a lesson: its mark may have changed (a rebuild would
+        also close the message a damaged file gave on opening)."""
+        kept = progress.load()
+        if kept.done != self.progress.done:
+            self.progress = kept
+            self.rebuild()
 
     # -- layout ---------------------------------------------------------------------
     def build(self) -> None:

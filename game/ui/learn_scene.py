@@ -48,6 +48,7 @@ PANEL_BG = (31, 38, 47)
 PAD = 16
 STEP_PAUSE = 0.45  # seconds between the steps the lesson plays itself
 SHOW_PAUSE = 0.8  # between the steps of "Show me"
+TEXT_MIN = 130  # the lesson's text keeps this much height before any game widget
 RIGHT_COLOUR = "#8fd18f"
 WRONG_COLOUR = "#e8a45e"
 DIM = "#9aa5b1"
@@ -130,7 +131,9 @@ class LessonScene(Scene):
         if [c.label for c in choices] != [c.label for c in self.choices]:
             self.choices = choices
             self._layout(self.app.size)
-        self.status.set_text(widgets.cut_to_label(self.status, self.status_line()))
+        first, spill = widgets.fit_label(self.status, self.status_line())
+        self.status.set_text(first)
+        self.status_more.set_text(widgets.cut_to_label(self.status_more, spill) if spill else "")
         html = self.lesson_html()
         if html != self.text_html:
             self.text_html = html
@@ -220,16 +223,21 @@ class LessonScene(Scene):
         self.panel_rect = pygame.Rect(x - 8, 0, w - x + 8, h)
         short = h < 680
         y = PAD
-        heading = f"{self.game.title} · lesson {self.index + 1} of {len(self.lessons)}"
+        heading = f"Lesson {self.index + 1} of {len(self.lessons)} · {self.game.title}"
         font = self.ui.get_theme().get_font(["#hint", "label"])
         widgets.label(self.ui, pygame.Rect(x, y, pw, 22), widgets.fit(heading, font, pw), "#hint")
         y += 22
-        title_font = self.ui.get_theme().get_font(["#heading", "label"])
-        title = widgets.fit(self.lesson.title, title_font, pw)
-        widgets.label(self.ui, pygame.Rect(x, y, pw, 30 if short else 34), title, "#heading")
-        y += 32 if short else 38
+        line = 30 if short else 34
+        y += widgets.wrapped_labels(
+            self.ui, pygame.Rect(x, y, pw, line), self.lesson.title, "#heading", 2
+        )
+        y += 2
+        # The status: a line in the heading's style, going on in a smaller one.
         self.status = UILabel(pygame.Rect(x, y, pw, 26), "", self.ui, object_id="#card_title")
-        y += 30
+        self.status_more = UILabel(
+            pygame.Rect(x, y + 26, pw, 22), "", self.ui, object_id="#field_label"
+        )
+        y += 52
         # Panel choices (a card to pick, "No rank"), two a row where they fit.
         self.choice_buttons = {}
         gap = 8
@@ -254,12 +262,12 @@ class LessonScene(Scene):
             rect = pygame.Rect(x + c * (bw + gap), buttons_top + r * (bh + gap), bw, bh)
             self.buttons[key] = widgets.button(self.ui, rect, text, "#menu_button")
         # The game's widgets above the buttons, as many as fit with the text
-        # keeping 90 px; the text box takes the rest.
+        # keeping TEXT_MIN; the text box takes the rest.
         room = buttons_top - gap - y
         heights, used = [], 0
         for widget in self.widgets:
             wh = max(0, int(widget.height))
-            if room - used - wh - 6 < 90:
+            if room - used - wh - 6 < TEXT_MIN:
                 wh = 0  # no room for it in this window
             heights.append(wh)
             used += wh + (6 if wh else 0)

@@ -196,3 +196,37 @@ def test_show_me_plays_the_first_line_step_by_step_to_the_end():
         shown += [played.before.notation(a) for a in played.step.values()]
     assert shown == ["Ra8", "Rxa8"]
     assert tutor.verdict == L.RIGHT
+
+
+# -- several seats at once: the Tulpas card duel -------------------------------------------------
+DUEL = (
+    "m1n1qk1n1m/1h1rbbr1h1/pppppppppp/10/10/10/10/PPPPPPPPPP/1H1RBBR1H1/M1N1QK1N1M"
+    " w duel - 0 1 AWYST/awyst"
+)
+
+
+def duel_lesson(answer: str = "White: pick A / Black: guess A") -> L.Lesson:
+    text = (
+        f"== Duel\nposition:\n    {DUEL}\ntask: t\nanswer: {answer}\nexplain: Matched.\n"
+        "wrong: pick W | Black guessed the Amazon.\n"
+    )
+    (lesson,) = L.read_lessons(text, "tulpas", "t.txt")
+    return lesson
+
+
+def test_a_step_of_several_seats_names_each_seat():
+    assert L.check_lesson(duel_lesson()) == []
+    (problem,) = L.check_lesson(duel_lesson("pick A"))
+    assert "several seats act here; write White: ... / Black: ..." in problem
+    (problem,) = L.check_lesson(duel_lesson("White: pick A"))
+    assert "does not give every seat to act a choice" in problem
+
+
+def test_the_learners_choice_in_a_duel_is_judged_and_the_lesson_supplies_the_guess():
+    tutor = L.Tutor(duel_lesson())
+    (played,) = tutor.play(tutor.state.parse_action("pick W", 0))
+    assert played.before.notation(played.step[1]) == "guess A"  # the line's guess
+    assert (tutor.verdict, tutor.words) == (L.WRONG, "Black guessed the Amazon.")
+    tutor.reset()
+    tutor.play(tutor.state.parse_action("pick A", 0))
+    assert (tutor.verdict, tutor.words) == (L.RIGHT, "Matched.")
