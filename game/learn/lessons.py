@@ -115,7 +115,7 @@ def load(game_id: str) -> list[Lesson]:
     if not path.is_file():
         return []
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # an editor's byte-order mark is no text
     except (OSError, UnicodeDecodeError) as error:
         raise LessonError(f"lessons/{path.name}: cannot be read ({error})") from None
     return read_lessons(text, game_id, f"lessons/{path.name}")

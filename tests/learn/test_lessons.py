@@ -230,3 +230,15 @@ def test_the_learners_choice_in_a_duel_is_judged_and_the_lesson_supplies_the_gue
     tutor.reset()
     tutor.play(tutor.state.parse_action("pick A", 0))
     assert (tutor.verdict, tutor.words) == (L.RIGHT, "Matched.")
+
+
+def test_a_file_is_read_with_or_without_a_byte_order_mark_and_bad_bytes_are_named(
+    tmp_path, monkeypatch
+):
+    path = tmp_path / "chess.txt"
+    monkeypatch.setattr(L, "lessons_file", lambda game_id: path)
+    path.write_bytes(b"\xef\xbb\xbf" + GOOD.encode("utf-8"))
+    assert [lesson.title for lesson in L.load("chess")] == ["Mate in one"]
+    path.write_bytes(b"== \xff\xfe\n")
+    with pytest.raises(L.LessonError, match=r"lessons/chess.txt: cannot be read"):
+        L.load("chess")
