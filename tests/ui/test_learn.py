@@ -240,7 +240,7 @@ def test_no_offer_to_someone_who_played_the_game_or_did_a_lesson(app, monkeypatc
     monkeypatch.setattr(progress, "OFFER_NEWCOMERS", True)
     app.settings.setdefault(LAST_PLAYERS, {})["chess"] = ["human", "computer:random"]
     progress.mark_done("tulpas", "The Spider's web")
-    for game_id in ("chess", "tulpas", "zombie"):  # zombie: no lessons (yet) to offer
+    for game_id in ("chess", "tulpas"):  # every game has lessons now: none lacks them to offer
         app.navigate.setup(game_id)
         pump(app)
         assert _offer(app.scene) is None, game_id
