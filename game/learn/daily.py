@@ -142,7 +142,9 @@ def figures(game_id: str, on: datetime.date | None = None, data: Any = None) -> 
     kept = (data or stats.load())["daily"].get(game_id, {"days": {}})
     days = kept["days"]
     on = on or today()
-    streak = _run_to(days, on) or _run_to(days, on - datetime.timedelta(days=1))
+    # Today's deal still unplayed leaves yesterday's run alive.
+    last = on if on.isoformat() in days else on - datetime.timedelta(days=1)
+    streak = _run_to(days, last)
     scored = [
         (e["score"], d, e.get("lower_is_better", False)) for d, e in days.items() if _counted(e)
     ]
