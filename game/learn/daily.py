@@ -112,7 +112,8 @@ class Daily:
 
 
 def _counted(entry: Mapping[str, Any]) -> bool:
-    return not entry.get("assisted", False)
+    """A day with a result (not one finished with help or quit unscored)."""
+    return "score" in entry
 
 
 def _run_to(days: Mapping[str, Any], last: datetime.date) -> int:
@@ -164,7 +165,7 @@ class Outcome:
     best before it and the figures now."""
 
     day: str
-    score: float
+    score: float | None  # None: quit before the end, with no score
     counted: bool
     assisted: tuple[str, ...]
     before: records.Best | None
@@ -179,12 +180,10 @@ class Outcome:
             return f"Deal of the day {self.day} with {used}: not counted. {streak}"
         if not self.counted:
             entry = now.days.get(self.day, {})
-            stands = (
-                "it was finished with help"
-                if entry.get("assisted")
-                else f"your result {records.plain(entry.get('score', 0))} stands"
-            )
-            return f"You played the deal of {self.day} before: {stands}. {streak}"
+            if _counted(entry):
+                stands = f"your result {records.plain(entry['score'])} stands"
+                return f"You played the deal of {self.day} before: {stands}. {streak}"
+            return f"Deal of the day {self.day}: no result. {streak}"
         head = f"Deal of the day {self.day}: {records.plain(self.score)}."
         best = now.best
         if best is not None and best.date == self.day:
@@ -210,7 +209,7 @@ def record_match(match: Match, on: datetime.date | None = None) -> Outcome | Non
     score = (
         (min if result.lower_is_better else max)(result.scores[s] for s in seats)
         if result.scores is not None
-        else max(result.points[s] for s in seats)
+        else None
     )
     data = stats.load()
     before = figures(match.game_id, on, data)
@@ -220,6 +219,8 @@ def record_match(match: Match, on: datetime.date | None = None) -> Outcome | Non
     if first:
         if assisted:
             kept["days"][match.daily] = {"assisted": True}
+        elif result.scores is None:  # quit before the end: the day is taken, unscored
+            kept["days"][match.daily] = {"quit": True}
         else:
             kept["days"][match.daily] = {
                 "score": records.plain(score),
@@ -231,7 +232,8 @@ def record_match(match: Match, on: datetime.date | None = None) -> Outcome | Non
         kept["best_streak"] = now.best_streak
         stats.store(data)
     now = figures(match.game_id, on, data)
-    return Outcome(match.daily, score, first and not assisted, assisted, before.best, now)
+    counted = first and not assisted and score is not None
+    return Outcome(match.daily, score, counted, assisted, before.best, now)
 
 
 def best_of(match: Match) -> records.Best | None:
@@ -279,3 +281,26 @@ def verify(
                 played += 1
         out[game_id] = (played, problems)
     return out
+
+
+def rows(game_id: str, on: datetime.date | None = None) -> list[stats.Row]:
+    """The deal of the day's figures for the statistics page."""
+    on = on or today()
+    d = figures(game_id, on)
+    entry = d.days.get(on.isoformat())
+    if entry is None:
+        today_words = "not played yet"
+    elif not _counted(entry):
+        today_words = "finished with help" if entry.get("assisted") else "quit"
+    else:
+        today_words = records.plain(entry["score"])
+        today_words = f"{today_words} ({'won' if entry['points'] >= 1 else 'lost'})"
+    counted = [e for e in d.days.values() if _counted(e)]
+    return [
+        ("Today", str(today_words)),
+        ("Days played", str(d.played)),
+        ("Won", f"{d.won} of {len(counted)}" if counted else "0"),
+        ("Best score", d.best.text if d.best else "none yet"),
+        ("Current streak", _days(d.streak)),
+        ("Best streak", _days(d.best_streak)),
+    ]

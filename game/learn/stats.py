@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from game import records, saves
-from game.match import Match
+from game.match import Match, find_game
 
 FORMAT = 1
 KEEP_ENDS = 200  # how many counted games the file remembers
@@ -125,7 +125,7 @@ def _day_entry(day: Any, entry: Any) -> bool:
         datetime.date.fromisoformat(day)
     except ValueError:
         return False
-    if entry.get("assisted") is True:
+    if entry.get("assisted") is True or entry.get("quit") is True:  # a day with no result
         return True
     score, points = entry.get("score"), entry.get("points")
     numbers = all(
@@ -200,3 +200,53 @@ def record_match(match: Match) -> Figures | None:
         data["ends"] = (data["ends"] + [end])[-KEEP_ENDS:]
         store(data)
     return Figures(**tally)
+
+
+# -- in words, for the statistics page --------------------------------------------------------
+Row = tuple[str, str]  # a figure's name and its value, as the page shows them
+
+
+def rows(game_id: str) -> list[Row]:
+    """Free play's figures for the statistics page, best scores per mode last."""
+    f = figures(game_id)
+    out = [
+        ("Played", str(f.played)),
+        ("Won", _share(f.won, f.played - f.between)),
+        ("Drawn", _share(f.drawn, f.played - f.between)),
+        ("Lost", _share(f.lost, f.played - f.between)),
+    ]
+    if f.between:
+        out.append(("Between people", str(f.between)))
+    out += [("Current streak", _wins(f.streak)), ("Best streak", _wins(f.best_streak))]
+    game = find_game(game_id)
+    for mode, best in sorted(records.bests(game_id).items()):
+        out.append(("Best score", best.text))
+        words = mode_words(game, mode)
+        if words:  # under it, the mode it was made in (a row with no name)
+            out.append(("", words))
+    return out
+
+
+def mode_words(game: Any, mode: str) -> str:
+    """A mode key (``records.mode_key``) in the words of the game's options:
+    "Players: 1, Holes: 9, Cards per hole: two cards"; "" for a game with none."""
+    try:
+        options = json.loads(mode)
+    except ValueError:
+        return ""
+    if not isinstance(options, dict):
+        return ""
+    return ", ".join(
+        f"{o.label}: {str(options[o.key]).replace('_', ' ')}"
+        for o in game.options
+        if o.key in options
+    )
+
+
+def _share(n: int, of: int) -> str:
+    """12 (40%)."""
+    return f"{n} ({round(100 * n / of)}%)" if of else str(n)
+
+
+def _wins(n: int) -> str:
+    return f"{n} win" if n == 1 else f"{n} wins"

@@ -29,6 +29,7 @@ from game.ai.levels import DEFAULT, LEVELS, level_words
 from game.engine import Option
 from game.engine.protocol import TEXT_MAX
 from game.games import REGISTRY, load_all
+from game.learn.daily import offers_daily
 from game.match import COMPUTER_PREFIX, HUMAN
 from game.ui import widgets
 from game.ui.widgets import FormScene
@@ -199,6 +200,7 @@ class SetupScene(FormScene):
         self.name_entries: list[UITextEntryLine] = []  # one per menu, beside it
         self.menu_seats: list[int] = []  # the seat of each menu (a mode may leave seats out)
         self.option_widgets: dict[str, UIDropDownMenu | UITextEntryLine] = {}
+        self._daily = offers_daily(game_id)  # a "Deal of the day" button (game/learn/daily.py)
         super().__init__(app)
 
     # -- layout ---------------------------------------------------------------------
@@ -292,15 +294,22 @@ class SetupScene(FormScene):
             ui, pygame.Rect(x, y, form.right - 28 - x, ERROR_H), self.error or " ", "#error"
         )
         by = form.bottom - m.pad - m.button
-        bw = 150
-        self.back_button = widgets.button(
-            ui, pygame.Rect(x, by, bw, m.button), "Back", "#menu_button"
-        )
-        self.rules_button = widgets.button(
-            ui, pygame.Rect(x + bw + 12, by, bw, m.button), "Rules", "#menu_button"
-        )
+        row = ["Back", "Rules", "Statistics"] + (["Deal of the day"] if self._daily else [])
+        # Each button as wide as its word (at most 150); Start takes what is left, up to 180.
+        font = ui.get_theme().get_font(["#menu_button", "button"])
+        widths = [min(150, max(84, font.size(text)[0] + 28)) for text in row]
+        room = form.right - 28 - x
+        start_w = max(120, min(180, room - sum(widths) - 8 * len(row) - 4))
+        made, bx = [], x
+        for text, bw in zip(row, widths, strict=True):
+            made.append(widgets.button(ui, pygame.Rect(bx, by, bw, m.button), text, "#menu_button"))
+            bx += bw + 8
+        self.back_button, self.rules_button, self.stats_button = made[:3]
+        self.daily_button = made[3] if self._daily else None
+        if self.daily_button is not None:
+            self.daily_button.set_tooltip("Today's deal: the same for everyone, kept apart")
         self.start_button = widgets.button(
-            ui, pygame.Rect(form.right - 28 - 180, by, 180, m.button), "Start", "#primary"
+            ui, pygame.Rect(form.right - 28 - start_w, by, start_w, m.button), "Start", "#primary"
         )
 
     def _seat_rows(
@@ -451,6 +460,11 @@ class SetupScene(FormScene):
         elif element is self.rules_button:
             self._read_form()
             self.app.navigate.rules(self.game_id)
+        elif element is self.stats_button:
+            self._read_form()
+            self.app.navigate.stats(self.game_id)
+        elif element is self.daily_button and element is not None:
+            self.app.navigate.daily(self.game_id)
 
     def on_changed(self, element: object, text: str) -> None:
         if self.error:
