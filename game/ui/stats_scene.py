@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 
 ROW_H = 26
 HEADING_H = 34
-PICKER_W = 300
+PICKER_W = 400
 
 
 def _games() -> list[tuple[str, str]]:

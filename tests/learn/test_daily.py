@@ -251,3 +251,16 @@ def test_assisted_and_computer_games_stay_out():
 def test_verify_plays_days_of_deals_through():
     report = daily.verify(days=2, start=DAY)
     assert report == {"cooperative": (2, []), "golf": (2, [])}
+
+
+def test_the_pages_rows_give_each_modes_best_with_its_date_and_the_daily_apart():
+    options = daily.options_for("golf")
+    records.record("golf", options, 2, lower_is_better=True, today=DAY)
+    rows = stats.rows("golf")
+    at = rows.index(("Best score", "2 (2026-11-27)"))
+    assert rows[at + 1] == ("", "Players: 1, Holes: 9, Cards per hole: two cards")
+    daily.record_match(golf_daily(0), on=day(0))
+    shown = dict(daily.rows("golf", day(0)))
+    assert shown["Days played"] == "1" and shown["Current streak"] == "1 day"
+    assert dict(daily.rows("golf", day(2)))["Today"] == "not played yet"
+    assert dict(daily.rows("golf", day(2)))["Current streak"] == "0 days"

@@ -9,7 +9,7 @@ import datetime
 
 import pygame
 import pytest
-from helpers.ui_driver import click, press_button, pump
+from helpers.ui_driver import choose, click, press_button, pump
 
 from game import saves
 from game.ai import think_now
@@ -152,6 +152,9 @@ def test_the_statistics_page_from_the_menu_shows_a_games_figures():
         shown = dict(page.texts())
         assert shown["Played"] == "2" and shown["Won"] == "1 (50%)" and shown["Drawn"] == "1 (50%)"
         assert "Today" not in shown  # no deal of the day for this game
+        choose(app, page.picker, "Chess960")  # another game's figures: none yet
+        assert page.game_id == "chess960" and dict(page.texts())["Played"] == "0"
+        inside(app)
     finally:
         close(app)
 
