@@ -264,3 +264,20 @@ def test_the_pages_rows_give_each_modes_best_with_its_date_and_the_daily_apart()
     assert shown["Days played"] == "1" and shown["Current streak"] == "1 day"
     assert dict(daily.rows("golf", day(2)))["Today"] == "not played yet"
     assert dict(daily.rows("golf", day(2)))["Current streak"] == "0 days"
+
+
+def test_a_round_quit_takes_its_day_with_no_result():
+    daily.record_match(golf_daily(0), on=day(0))
+    match = daily.new_match("golf", day(1))
+    match.resign(0)  # "Quit round": no score
+    outcome = daily.record_match(match, on=day(1))
+    assert not outcome.counted and outcome.words().startswith(
+        "Deal of the day 2026-11-28: no result."
+    )
+    figures = daily.figures("golf", day(1))
+    assert (figures.played, figures.streak, figures.best) == (
+        2,
+        0,
+        daily.figures("golf", day(0)).best,
+    )
+    assert dict(daily.rows("golf", day(1)))["Today"] == "quit"

@@ -9,7 +9,7 @@ import datetime
 
 import pygame
 import pytest
-from helpers.ui_driver import choose, click, press_button, pump
+from helpers.ui_driver import choose, click, press_button, pump, texts
 
 from game import saves
 from game.ai import think_now
@@ -69,6 +69,7 @@ def test_the_setup_button_opens_todays_deal(game_id):
         assert scene.match.daily == today.isoformat()
         assert scene.match.seed == daily.seed_for(game_id, today)
         assert scene.match.options == daily.options_for(game_id)
+        assert any(t.startswith(f"Deal of the day {today.isoformat()}") for t in texts(app))
     finally:
         close(app)
 
