@@ -247,8 +247,8 @@ def verify(
 ) -> dict[str, tuple[int, list[str]]]:
     """Per game with a deal of the day: how many of the next ``days`` days'
     deals a computer seat played through to their end, and the problems
-    (a deal that cannot start, a step refused, no end in sight, a seed that
-    repeats another day's)."""
+    (a deal that cannot start or comes out otherwise when dealt again, a
+    step refused, no end in sight, a seed that repeats another day's)."""
     from game.ai import think_now
 
     start = start or today()
@@ -264,6 +264,8 @@ def verify(
             seeds[seed] = day.isoformat()
             try:
                 match = new_match(game_id, day, players=None)
+                if new_match(game_id, day).state.to_text() != match.state.to_text():
+                    problems.append(f"{day}: the deal differs when dealt again")
                 rng = random.Random(seed)
                 for _ in range(VERIFY_STEPS):
                     if match.is_over():

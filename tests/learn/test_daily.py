@@ -253,6 +253,13 @@ def test_verify_plays_days_of_deals_through():
     assert report == {"cooperative": (2, []), "golf": (2, [])}
 
 
+def test_verify_names_a_deal_that_does_not_end(monkeypatch):
+    monkeypatch.setattr(daily, "VERIFY_STEPS", 3)
+    monkeypatch.setattr(daily, "DAILY", {"golf": daily.DAILY["golf"]})
+    played, problems = daily.verify(days=1, start=DAY)["golf"]
+    assert played == 0 and problems == ["2026-11-27: not over after 3 steps"]
+
+
 def test_the_pages_rows_give_each_modes_best_with_its_date_and_the_daily_apart():
     options = daily.options_for("golf")
     records.record("golf", options, 2, lower_is_better=True, today=DAY)
