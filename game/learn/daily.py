@@ -167,6 +167,7 @@ class Outcome:
     day: str
     score: float | None  # None: quit before the end, with no score
     counted: bool
+    first: bool  # the day's deal had not been finished before
     assisted: tuple[str, ...]
     before: records.Best | None
     now: Daily
@@ -175,14 +176,18 @@ class Outcome:
         """The game-over window's line."""
         now = self.now
         streak = f"Daily streak: {_days(now.streak)} (best {_days(now.best_streak)})."
+        if not self.first:  # told what stands, whatever help this time
+            entry = now.days.get(self.day, {})
+            stands = (
+                f"your result {records.plain(entry['score'])} stands"
+                if _counted(entry)
+                else "it has no result"
+            )
+            return f"You played the deal of {self.day} before: {stands}. {streak}"
         if self.assisted:
             used = " and ".join({"hint": "hints"}.get(h, h) for h in self.assisted)
             return f"Deal of the day {self.day} with {used}: not counted. {streak}"
         if not self.counted:
-            entry = now.days.get(self.day, {})
-            if _counted(entry):
-                stands = f"your result {records.plain(entry['score'])} stands"
-                return f"You played the deal of {self.day} before: {stands}. {streak}"
             return f"Deal of the day {self.day}: no result. {streak}"
         head = f"Deal of the day {self.day}: {records.plain(self.score)}."
         best = now.best
@@ -233,7 +238,7 @@ def record_match(match: Match, on: datetime.date | None = None) -> Outcome | Non
         stats.store(data)
     now = figures(match.game_id, on, data)
     counted = first and not assisted and score is not None
-    return Outcome(match.daily, score, counted, assisted, before.best, now)
+    return Outcome(match.daily, score, counted, first, assisted, before.best, now)
 
 
 def best_of(match: Match) -> records.Best | None:

@@ -288,3 +288,16 @@ def test_a_round_quit_takes_its_day_with_no_result():
         daily.figures("golf", day(0)).best,
     )
     assert dict(daily.rows("golf", day(1)))["Today"] == "quit"
+
+
+def test_undo_and_redo_to_the_end_of_a_counted_deal_tell_what_stands():
+    match = golf_daily(0)
+    first = daily.record_match(match, on=day(0))
+    match.undo()
+    match.redo()
+    again = daily.record_match(match, on=day(0))
+    assert again.assisted == ("undo",) and not again.counted
+    assert again.words().startswith(
+        f"You played the deal of 2026-11-27 before: your result {records.plain(first.score)} stands"
+    )
+    assert daily.figures("golf", day(0)).streak == 1
