@@ -307,7 +307,9 @@ class SetupScene(FormScene):
         self.back_button, self.rules_button, self.stats_button = made[:3]
         self.daily_button = made[3] if self._daily else None
         if self.daily_button is not None:
-            self.daily_button.set_tooltip("Today's deal: the same for everyone, kept apart")
+            self.daily_button.set_tooltip(
+                "Today's deal, played alone: the same for everyone, its results kept apart"
+            )
         self.start_button = widgets.button(
             ui, pygame.Rect(form.right - 28 - start_w, by, start_w, m.button), "Start", "#primary"
         )
