@@ -1,1 +1,2 @@
-"""Headless learning content: rule-sheet diagrams, lessons, puzzles, the deal of the day."""
+"""Learning the games, headless: rule-sheet diagrams, lessons, puzzles, the deal of the
+day and statistics."""

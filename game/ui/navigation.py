@@ -96,6 +96,19 @@ class Navigator:
 
         return self._open(SettingsScene(self.app))
 
+    def stats(self, game_id: str | None = None) -> Scene:
+        """The statistics page, open at ``game_id``'s (None: the first game's)."""
+        from game.ui.stats_scene import StatsScene
+
+        return self._open(StatsScene(self.app, game_id))
+
+    def daily(self, game_id: str) -> Scene:
+        """Today's deal of ``game_id`` (game/learn/daily.py), in place of
+        the scene on top (its setup form)."""
+        from game.learn import daily
+
+        return self.play(daily.new_match(game_id), replace=True)
+
     # -- leaving -----------------------------------------------------------------------
     def back(self) -> None:
         """The scene on top closes; the one under it shows again."""

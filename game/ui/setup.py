@@ -29,6 +29,7 @@ from game.ai.levels import DEFAULT, LEVELS, level_words
 from game.engine import Option
 from game.engine.protocol import TEXT_MAX
 from game.games import REGISTRY, load_all
+from game.learn.daily import offers_daily
 from game.match import COMPUTER_PREFIX, HUMAN
 from game.resources import lessons_file
 from game.ui import widgets
@@ -201,6 +202,7 @@ class SetupScene(FormScene):
         self.menu_seats: list[int] = []  # the seat of each menu (a mode may leave seats out)
         self.option_widgets: dict[str, UIDropDownMenu | UITextEntryLine] = {}
         self.learn_button = None
+        self._daily = offers_daily(game_id)  # a "Deal of the day" button (game/learn/daily.py)
         super().__init__(app)
         self._offer_lessons()
 
@@ -295,25 +297,30 @@ class SetupScene(FormScene):
             ui, pygame.Rect(x, y, form.right - 28 - x, ERROR_H), self.error or " ", "#error"
         )
         by = form.bottom - m.pad - m.button
-        bw = 150
-        self.back_button = widgets.button(
-            ui, pygame.Rect(x, by, bw, m.button), "Back", "#menu_button"
-        )
-        self.rules_button = widgets.button(
-            ui, pygame.Rect(x + bw + 12, by, bw, m.button), "Rules", "#menu_button"
-        )
-        self.start_button = widgets.button(
-            ui, pygame.Rect(form.right - 28 - 180, by, 180, m.button), "Start", "#primary"
-        )
-        self.learn_button = None
-        room = form.right - 28 - 180 - 12 - (x + 2 * (bw + 12))
-        if lessons_file(self.game_id).is_file() and room >= 90:
-            self.learn_button = widgets.button(
-                ui,
-                pygame.Rect(x + 2 * (bw + 12), by, min(bw, room), m.button),
-                "Learn",
-                "#menu_button",
+        learn = lessons_file(self.game_id).is_file()
+        row = ["Back", "Rules"] + (["Learn"] if learn else []) + ["Statistics"]
+        row += ["Deal of the day"] if self._daily else []
+        # Each button as wide as its word (at most 150); Start takes what is left, up to 180.
+        font = ui.get_theme().get_font(["#menu_button", "button"])
+        widths = [min(150, max(84, font.size(text)[0] + 28)) for text in row]
+        room = form.right - 28 - x
+        start_w = max(120, min(180, room - sum(widths) - 8 * len(row) - 4))
+        made, bx = [], x
+        for text, bw in zip(row, widths, strict=True):
+            made.append(widgets.button(ui, pygame.Rect(bx, by, bw, m.button), text, "#menu_button"))
+            bx += bw + 8
+        named = dict(zip(row, made, strict=True))
+        self.back_button, self.rules_button = named["Back"], named["Rules"]
+        self.learn_button = named.get("Learn")
+        self.stats_button = named["Statistics"]
+        self.daily_button = named.get("Deal of the day")
+        if self.daily_button is not None:
+            self.daily_button.set_tooltip(
+                "Today's deal, played alone: the same for everyone, its results kept apart"
             )
+        self.start_button = widgets.button(
+            ui, pygame.Rect(form.right - 28 - start_w, by, start_w, m.button), "Start", "#primary"
+        )
 
     def _seat_rows(
         self, m: Metrics, in_play: tuple[int, ...], x: int, field_x: int, field_w: int, y: int
@@ -463,9 +470,14 @@ class SetupScene(FormScene):
         elif element is self.rules_button:
             self._read_form()
             self.app.navigate.rules(self.game_id)
-        elif element is self.learn_button:
+        elif element is self.learn_button and element is not None:
             self._read_form()
             self.app.navigate.learn(self.game_id)
+        elif element is self.stats_button:
+            self._read_form()
+            self.app.navigate.stats(self.game_id)
+        elif element is self.daily_button and element is not None:
+            self.app.navigate.daily(self.game_id)
 
     def _offer_lessons(self) -> None:
         """Once per game, to someone who has neither played it nor done a

@@ -98,7 +98,10 @@ class SidePanel:
         short = h < SHORT_WINDOW  # a short window keeps its rows for the game
         lines = 1 if short else 2
         y += self._wrapped(title, x, y, pw, 28 if short else 34, "#heading", lines)
-        y += self._wrapped(seats.seats_text(scene.match), x, y, pw, 22, "#hint", lines)
+        who = seats.seats_text(scene.match)
+        if scene.match.daily is not None:  # a deal of the day (game/learn/daily.py) says so
+            who = f"Deal of the day {scene.match.daily} · {who}"
+        y += self._wrapped(who, x, y, pw, 22, "#hint", lines)
         # Whose turn (drawn by hand: a swatch of the side's colour, the name).
         self.turn_rect = pygame.Rect(x + 2, y + (2 if short else 4), pw - 4, 20 if short else 22)
         y = self.turn_rect.bottom + (2 if short else 4)
