@@ -299,10 +299,10 @@ class SetupScene(FormScene):
         by = form.bottom - m.pad - m.button
         learn = lessons_file(self.game_id).is_file()
         row = ["Back", "Rules"] + (["Learn"] if learn else []) + ["Statistics"]
-        row += ["Deal of the day"] if self._daily else []
+        row += ["Today's deal"] if self._daily else []
         # Each button as wide as its word (at most 150); Start takes what is left, up to 180.
         font = ui.get_theme().get_font(["#menu_button", "button"])
-        widths = [min(150, max(84, font.size(text)[0] + 28)) for text in row]
+        widths = [min(150, max(76, font.size(text)[0] + 24)) for text in row]
         room = form.right - 28 - x
         start_w = max(120, min(180, room - sum(widths) - 8 * len(row) - 4))
         made, bx = [], x
@@ -313,7 +313,7 @@ class SetupScene(FormScene):
         self.back_button, self.rules_button = named["Back"], named["Rules"]
         self.learn_button = named.get("Learn")
         self.stats_button = named["Statistics"]
-        self.daily_button = named.get("Deal of the day")
+        self.daily_button = named.get("Today's deal")
         if self.daily_button is not None:
             self.daily_button.set_tooltip(
                 "Today's deal, played alone: the same for everyone, its results kept apart"

@@ -1,4 +1,4 @@
-"""The deal of the day met in the window: the setup form's "Deal of the day"
+"""The deal of the day met in the window: the setup form's "Today's deal"
 button, the game-over window's daily result and "Replay this deal", a
 daily game's autosave continued as the daily; the statistics page from the
 menu and from a setup form, headless and at the smallest window."""
