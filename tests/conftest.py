@@ -51,6 +51,18 @@ def _no_lesson_offers(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(progress, "OFFER_NEWCOMERS", False)
 
 
+@pytest.fixture(autouse=True)
+def _no_full_collection_after_each_scene(request: pytest.FixtureRequest, monkeypatch):
+    """The app collects every cycle after a scene has gone (app.reclaim_memory):
+    tens of ms in the app, 0.2 s in a test process, whose heap holds what every
+    earlier test made. Tests skip it; tests/ui/test_memory.py checks the real one."""
+    if request.node.path.name == "test_memory.py":
+        return
+    import game.app
+
+    monkeypatch.setattr(game.app, "reclaim_memory", lambda: None)
+
+
 @pytest.fixture
 def app():
     """A 1280 x 800 App with no scene (see helpers/ui_driver.py for the
