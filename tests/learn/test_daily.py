@@ -248,6 +248,7 @@ def test_assisted_and_computer_games_stay_out():
 
 
 # -- verify ----------------------------------------------------------------------------------------
+@pytest.mark.slow  # fast cover: the seed and deal tests above
 def test_verify_plays_days_of_deals_through():
     report = daily.verify(days=2, start=DAY)
     assert report == {"cooperative": (2, []), "golf": (2, [])}

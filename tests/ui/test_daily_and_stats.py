@@ -85,6 +85,9 @@ def test_a_game_with_no_deal_has_no_button():
         close(app)
 
 
+# Slow; fast cover: tests/learn/test_daily.py records daily results, and the
+# setup-button test above opens the deal.
+@pytest.mark.slow
 def test_a_daily_deal_played_from_the_setup_to_the_game_over_window():
     app = small_app(MainMenu, lambda a: SetupScene(a, "golf"))
     try:
@@ -113,6 +116,8 @@ def test_a_daily_deal_played_from_the_setup_to_the_game_over_window():
         close(app)
 
 
+# Slow; fast cover: tests/learn/test_daily.py reads a daily save back.
+@pytest.mark.slow
 def test_a_daily_game_continued_from_its_autosave_is_the_daily():
     app = small_app(MainMenu, lambda a: SetupScene(a, "golf"))
     try:

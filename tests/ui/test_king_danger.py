@@ -23,7 +23,8 @@ def test_the_games_without_a_check_rule_declare_it():
     assert NO_CHECK == ["cooperative", "maces", "masquerade", "tulpas", "two_move"]
 
 
-@pytest.mark.parametrize("game_id", tiers.sweep(NO_CHECK))
+# Maces costs 1.5 s here; test_maces_record checks its king captures fast.
+@pytest.mark.parametrize("game_id", tiers.sweep(NO_CHECK, ("cooperative",)))
 def test_a_king_taken_was_marked_the_step_before(game_id):
     """Over random games: whenever a step takes a king, the position before
     it marked that king (the full state: what is true)."""

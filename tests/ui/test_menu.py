@@ -67,7 +67,12 @@ def test_a_damaged_autosave_shows_a_message_not_a_crash():
 
 @pytest.mark.parametrize(
     "name, scene",
-    [("settings", "SettingsScene"), ("rules", "RulesScene"), ("load", "LoadScene")],
+    [
+        ("rules", "RulesScene"),
+        # Slow; fast cover: test_settings and test_load_scene open these scenes.
+        pytest.param("settings", "SettingsScene", marks=pytest.mark.slow),
+        pytest.param("load", "LoadScene", marks=pytest.mark.slow),
+    ],
 )
 def test_side_buttons_open_their_scenes_and_esc_comes_back(name, scene):
     app = make_app(MainMenu)

@@ -183,7 +183,11 @@ def _pieces(state) -> dict:
     return dict(state.pieces())
 
 
-@pytest.mark.parametrize("game_id", ["maces", "tulpas", "tulaga", "mulligan_stew", "chess960"])
+@pytest.mark.parametrize(
+    "game_id",
+    ["maces", "chess960"]
+    + [pytest.param(g, marks=pytest.mark.slow) for g in ("tulpas", "tulaga", "mulligan_stew")],
+)
 def test_the_animation_of_every_event_ends_on_the_true_position(game_id):
     """Random games: every event kind the engine sends has a builder, and
     the animation's steps, applied to the position before, give exactly the

@@ -40,7 +40,11 @@ def test_a_long_game_over_reason_wraps_inside_the_window(app):
     assert margin >= 8, f"the text runs to {margin} px from the box's right edge"
 
 
-@pytest.mark.parametrize("size", [(1280, 800), MIN_SIZE], ids=["1280x800", "800x560"])
+@pytest.mark.parametrize(
+    "size",
+    [pytest.param((1280, 800), marks=pytest.mark.slow), MIN_SIZE],  # the narrowest wraps most
+    ids=["1280x800", "800x560"],
+)
 def test_a_copied_position_is_shown_whole_and_never_hyphenated(size):
     """The "Position copied" dialog hyphenated the position text ("RN-" /
     "-BQKB1R"): a position text may hold hyphens, so a reader could not tell

@@ -91,7 +91,17 @@ def random_walk(fen: str, plies: int, seed: int) -> str:
     return board.fen()
 
 
-@pytest.mark.parametrize("number", CHESS960_NUMBERS)
+# The first, the standard and the last start in the fast tier; all in the slow.
+FAST_CHESS960 = {0, 518, 959}
+
+
+@pytest.mark.parametrize(
+    "number",
+    [
+        n if n in FAST_CHESS960 else pytest.param(n, marks=pytest.mark.slow)
+        for n in CHESS960_NUMBERS
+    ],
+)
 def test_chess960_perft(number):
     rank = rank_of_number(number)
     assert rank == chess.Board.from_chess960_pos(number).fen().split()[0].split("/")[-1]

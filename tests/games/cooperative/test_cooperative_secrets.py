@@ -108,6 +108,7 @@ class TwoPlayerCooperative(CooperativeGame):
     options = (Option("mode", "Mode", "two players", ("solitaire", "two players")),)
 
 
+@pytest.mark.slow  # fast cover: test_two_player_games_end below
 def test_two_players_keep_every_promise_of_the_protocol(monkeypatch):
     from game import games
 

@@ -65,7 +65,7 @@ MIXES = list(itertools.product(("human", "computer:search:1"), repeat=4))
 # The fast tier plays one mix of each kind of viewer: several people (the
 # privacy screen hands over), the only person, nobody, and people and
 # computers in turn; the slow tier plays the other twelve mixes.
-FAST_MIXES = {"hhhh", "hccc", "cccc", "chch"}
+FAST_MIXES = {"hhhh", "chch"}
 
 
 def _mix_params() -> list:
