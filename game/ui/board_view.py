@@ -733,10 +733,16 @@ class BoardView:
 
     def _draw_hint_arrow(self, surface: pygame.Surface) -> None:
         """A broad translucent arrow through the hint's squares, over the pieces."""
+        self.draw_arrow(surface, self.hint, (*HINT, 165))
+
+    def draw_arrow(
+        self, surface: pygame.Surface, squares: Iterable[int], colour: tuple[int, ...]
+    ) -> None:
+        """A broad translucent arrow through ``squares`` in order, over the
+        pieces (a hint's, a rule sheet diagram's)."""
         layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        points = [(x - self.rect.x, y - self.rect.y) for x, y in map(self.square_center, self.hint)]
+        points = [(x - self.rect.x, y - self.rect.y) for x, y in map(self.square_center, squares)]
         w = max(4, self.square // 5)
-        colour = (*HINT, 165)
         for a, b in zip(points, points[1:], strict=False):
             ax, ay = a
             bx, by = b
