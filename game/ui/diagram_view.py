@@ -17,6 +17,7 @@ from __future__ import annotations
 import atexit
 import hashlib
 import html
+import logging
 import shutil
 import tempfile
 from collections.abc import Mapping
@@ -30,6 +31,8 @@ from game.learn.diagrams import Diagram, DiagramError, geometry_of
 from game.ui.adapters import adapter_for
 from game.ui.board_view import THEMES, BoardView
 from game.ui.play.viewpoint import Seen
+
+log = logging.getLogger(__name__)
 
 ARROW = (40, 150, 60, 190)  # a diagram's arrows and rings: green, apart from the hint's blue
 RING = (40, 150, 60, 235)
@@ -82,18 +85,22 @@ def render(
     beside = bool(widgets) and side + GAP + WIDGET_W[0] <= width
     if beside:
         side = min(side, width - GAP - WIDGET_W[0])
-    board.set_rect(pygame.Rect(0, 0, side, side))
+    area = pygame.Rect(0, 0, side, side)
+    board.set_rect(area)
     outer = board.outer
     if beside:
         column = min(WIDGET_W[1], width - outer.w - GAP)
-        total_w = outer.w + GAP + column
-        left = (width - total_w) // 2
-        board.set_rect(pygame.Rect(left, 0, outer.w, outer.h))
+        left = (width - outer.w - GAP - column) // 2
+    else:
+        column = min(WIDGET_W[1], width)
+        left = (width - outer.w) // 2
+    # The same area moved: the board (frame and coordinates) starts at the
+    # top of the picture, at ``left``.
+    board.set_rect(area.move(left - outer.left, -outer.top))
+    if beside:
         x, y = board.outer.right + GAP, 0
         height = max(board.outer.h, stack)
     else:
-        column = min(WIDGET_W[1], width)
-        board.set_rect(pygame.Rect((width - outer.w) // 2, 0, outer.w, outer.h))
         x, y = (width - column) // 2, board.outer.bottom + (GAP if widgets else 0)
         height = y + stack
     surface = pygame.Surface((width, max(1, height)), pygame.SRCALPHA)
@@ -116,8 +123,10 @@ def render(
     paths = _NoPaths()
     for widget, h in zip(widgets, heights, strict=True):
         widget.rect = pygame.Rect(x, y, column, h)
+        surface.set_clip(widget.rect)  # a long line stays in its column
         widget.draw(surface, paths)
         y += h + GAP
+    surface.set_clip(None)
     return surface
 
 
@@ -138,6 +147,9 @@ def words_under(diagram: Diagram) -> str:
     else:
         acting = state.to_act()
         turn = state.prompt(acting[0]) if acting else ""
+        name = state.game.seats[acting[0]] if acting else ""
+        if turn and not turn.startswith(name):  # "Choose in secret..." says who
+            turn = f"{name}: {turn}"
     return " · ".join(w for w in (caption, turn) if w)
 
 
@@ -158,7 +170,10 @@ class DiagramImages:
             path = self._file(diagram)
             words = words_under(diagram)
         except DiagramError as e:
-            return f"<font color='{error_colour}'><i>{html.escape(str(e))}</i></font><br><br>"
+            return _note(str(e), error_colour)
+        except Exception:  # a fault in a game's drawing: the sheet is still shown
+            log.exception("diagram at %s", diagram.where)
+            return _note(f"{diagram.where}: the diagram could not be drawn", error_colour)
         caption = (
             f"<font color='{caption_colour}'><i>{html.escape(words, quote=False)}</i></font><br>"
             if words
@@ -175,6 +190,10 @@ class DiagramImages:
             pygame.image.save(surface, str(path))
             self.drawn += 1
         return path
+
+
+def _note(words: str, colour: str) -> str:
+    return f"<font color='{colour}'><i>{html.escape(words, quote=False)}</i></font><br><br>"
 
 
 _FOLDER: Path | None = None

@@ -229,3 +229,29 @@ def _is_image(item) -> bool:
     from pygame_gui.core.text.image_layout_rect import ImageLayoutRect
 
     return isinstance(item, ImageLayoutRect)
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_every_games_position_can_be_drawn_as_a_diagram(app, game_id):
+    """The Chess Kit's sheets use the same viewer: each game's start, with
+    its widgets (cards, hands, piles) beside the board and under it."""
+    start = REGISTRY[game_id].new(None, 1).to_text()
+    diagram = Diagram(game_id, "position The start", start, 1, f"rules/{game_id}.md")
+    for width in (760, 420):
+        picture = diagram_view.render(diagram, width, 400)
+        assert picture.get_width() == width
+        assert {LIGHT, DARK} <= _colours(picture, picture.get_rect())
+    assert diagram_view.words_under(diagram).startswith("The start · ")
+
+
+def test_a_fault_in_drawing_leaves_the_sheet_readable(app, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("a widget fell over")
+
+    monkeypatch.setattr(diagram_view, "render", broken)
+    monkeypatch.setattr(diagram_view, "_FOLDER", None)  # no picture drawn before
+    app.push(MainMenu(app))
+    scene = RulesScene(app, "chess")
+    app.push(scene)
+    pump(app)
+    assert "could not be drawn" in scene.text and "checkmate" in scene.text
