@@ -72,8 +72,12 @@ def render(
     board.use_adapter(adapter)
 
     widgets = adapter.make_widgets()
+    # The reader is no seat: in a game with secrets nobody acts, and the
+    # widgets show every side's (as after the game); in one without, the
+    # widgets may show the seat to act its hand, hiding nothing.
     acting = state.to_act()
-    seen = Seen(game, state, None, acting[0] if acting else None)
+    actor = acting[0] if acting and not game.private_views else None
+    seen = Seen(game, state, None, actor)
     squares = THEMES[board.theme][:2]
     for widget in widgets:
         widget.squares = squares
