@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 ARROW = (40, 150, 60, 190)  # a diagram's arrows and rings: green, apart from the hint's blue
 RING = (40, 150, 60, 235)
 GAP = 14  # between the board and the widgets
+LINE_SPACING = 1.25  # pygame_gui's text box: a row's height to the next row's top
+CAPTION_GAP = 8  # pixels between a picture and its caption
 WIDGET_W = (260, 360)  # the widgets' column: narrowest beside the board, widest
 
 
@@ -183,15 +185,22 @@ class DiagramImages:
             if words
             else ""
         )
-        return f"<img src='{path.as_posix()}'><br>{caption}<br>"
+        # The text box spaces a row by LINE_SPACING times its height: a
+        # picture's row is made that much shorter (a negative padding under
+        # it), so the caption follows the board closely rather than a fifth
+        # of a board lower.
+        height = _HEIGHTS[path]
+        under = int((height + CAPTION_GAP) / LINE_SPACING) - height
+        return f"<img src='{path.as_posix()}' padding='0 0 {under} 0'><br>{caption}<br>"
 
     def _file(self, diagram: Diagram) -> Path:
         theme = self.settings.get("board_theme", "")
         key = repr((diagram.game_id, diagram.info, diagram.body, self.width, self.board_max, theme))
         path = _folder() / f"{hashlib.sha1(key.encode()).hexdigest()[:20]}.png"
-        if not path.exists():
+        if not path.exists() or path not in _HEIGHTS:
             surface = render(diagram, self.width, self.board_max, self.settings)
             pygame.image.save(surface, str(path))
+            _HEIGHTS[path] = surface.get_height()
             self.drawn += 1
         return path
 
@@ -201,6 +210,7 @@ def _note(words: str, colour: str) -> str:
 
 
 _FOLDER: Path | None = None
+_HEIGHTS: dict[Path, int] = {}  # each picture's height, written with it
 
 
 def _folder() -> Path:
