@@ -191,7 +191,8 @@ class DiagramImages:
         # of a board lower.
         height = _HEIGHTS[path]
         under = int((height + CAPTION_GAP) / LINE_SPACING) - height
-        return f"<img src='{path.as_posix()}' padding='0 0 {under} 0'><br>{caption}<br>"
+        src = html.escape(path.as_posix())  # a user folder may hold a quote
+        return f'<img src="{src}" padding="0 0 {under} 0"><br>{caption}<br>'
 
     def _file(self, diagram: Diagram) -> Path:
         theme = self.settings.get("board_theme", "")

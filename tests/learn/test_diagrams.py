@@ -255,3 +255,16 @@ def test_a_fault_in_drawing_leaves_the_sheet_readable(app, monkeypatch):
     app.push(scene)
     pump(app)
     assert "could not be drawn" in scene.text and "checkmate" in scene.text
+
+
+def test_pictures_are_found_in_a_folder_whose_name_has_quotes(app, monkeypatch, tmp_path):
+    folder = tmp_path / 'O\'Brien "home"'
+    folder.mkdir()
+    monkeypatch.setattr(diagram_view, "_FOLDER", folder)
+    app.push(MainMenu(app))
+    scene = RulesScene(app, "chess960")
+    app.push(scene)
+    pump(app)
+    rows = scene.text_box.text_box_layout.layout_rows
+    assert sum(_is_image(i) for r in rows for i in r.items) == 2
+    assert len(list(folder.glob("*.png"))) == 2
