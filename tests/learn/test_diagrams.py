@@ -172,14 +172,15 @@ def test_the_viewer_draws_the_sheets_diagrams_as_boards(app):
     scene = RulesScene(app, "maces")
     app.push(scene)
     pump(app)
-    assert scene.text.count("<img ") == len(diagrams.sheet_diagrams("maces")) == 3
-    assert scene.images.drawn == 3
+    count = len(diagrams.sheet_diagrams("maces"))
+    assert count >= 3 and scene.text.count("<img ") == count
+    assert scene.images.drawn == count
     assert "takes the king on g10" in scene.text  # a caption, under its board
     # Scrolled to the first picture, the board's squares are on screen.
     box = scene.text_box
     layout = box.text_box_layout
     tops = [r.y for r in layout.layout_rows if any(_is_image(i) for i in r.items)]
-    assert len(tops) == 3
+    assert len(tops) == count
     box.scroll_bar.set_scroll_from_start_percentage(tops[0] / layout.layout_rect.height)
     pump(app, 4)
     app.scene.draw(app.window)
