@@ -156,6 +156,8 @@ def words_under(diagram: Diagram) -> str:
         name = state.game.seats[acting[0]] if acting else ""
         if turn and not turn.startswith(name):  # "Choose in secret..." says who
             turn = f"{name}: {turn}"
+    if turn and turn.lower() in caption.lower():  # "White to move: ..." says it already
+        turn = ""
     return " · ".join(w for w in (caption, turn) if w)
 
 

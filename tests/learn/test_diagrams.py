@@ -269,3 +269,14 @@ def test_pictures_are_found_in_a_folder_whose_name_has_quotes(app, monkeypatch, 
     rows = scene.text_box.text_box_layout.layout_rows
     assert sum(_is_image(i) for r in rows for i in r.items) == 2
     assert len(list(folder.glob("*.png"))) == 2
+
+
+def test_the_words_under_a_board_say_who_acts_once():
+    def words(info: str, body: str = START) -> str:
+        return diagram_view.words_under(Diagram("chess", info, body, 1))
+
+    assert words("position The start") == "The start · White to move"
+    assert words("position White to move: any of twenty") == "White to move: any of twenty"
+    assert words("position") == "White to move"
+    mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+    assert words("position Mate", mate) == "Mate · Black wins"
