@@ -156,6 +156,9 @@ class Match:
         # The help a person had ("undo", "hint"): a game with any is kept
         # apart from the best scores (game/records.py). Saves carry it.
         self.assists: set[str] = set()
+        # The deal of the day this match plays (its ISO date; game/learn/daily.py),
+        # None for free play: its result is kept apart from free play's. Saves carry it.
+        self.daily: str | None = None
         # Choices already made for the current simultaneous decision.
         self._pending: dict[Seat, Action] = {}
 
@@ -420,6 +423,8 @@ class Match:
             out["names"] = list(self.names)
         if self.assists:  # likewise a game nobody helped
             out["assisted"] = sorted(self.assists)
+        if self.daily is not None:  # and a game of free play
+            out["daily"] = self.daily
         return out
 
     @classmethod
@@ -461,6 +466,7 @@ class Match:
             redo_steps.append(_replay(match, probe, step, i, "a taken-back move", rounds))
         match._redo = list(reversed(redo_steps))
         match.assists = set(fields.assisted)
+        match.daily = fields.daily
         return match
 
     def __repr__(self) -> str:

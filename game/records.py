@@ -53,8 +53,11 @@ __all__ = [
     "Outcome",
     "best",
     "best_of",
+    "bests",
+    "end_digest",
     "keeps_best",
     "mode_key",
+    "plain",
     "record",
     "record_match",
     "records_path",
@@ -134,7 +137,7 @@ def mode_key(options: Mapping[str, Any]) -> str:
     return json.dumps(dict(options), sort_keys=True, separators=(",", ":"), default=str)
 
 
-def _end_digest(match: Match) -> str:
+def end_digest(match: Match) -> str:
     """The same finished game gives the same digest, however often it is reached."""
     d = match.to_dict()
     same = {k: d.get(k) for k in ("game", "options", "seed", "start", "actions")}
@@ -208,6 +211,12 @@ def best(game_id: str, options: Mapping[str, Any]) -> Best | None:
     return _entry(_load()["best"].get(game_id, {}).get(mode_key(options)))
 
 
+def bests(game_id: str) -> dict[str, Best]:
+    """Every mode's best kept for this game, by mode key."""
+    kept = {mode: _entry(entry) for mode, entry in _load()["best"].get(game_id, {}).items()}
+    return {mode: b for mode, b in kept.items() if b is not None}
+
+
 def _better(score: float, than: float, lower_is_better: bool) -> bool:
     return score < than if lower_is_better else score > than
 
@@ -235,11 +244,11 @@ def record(
     new = before is None or _better(score, before.score, lower_is_better)
     if new:
         modes[mode] = {
-            "score": _plain(score),
+            "score": plain(score),
             "date": _day(today),
             "lower_is_better": bool(lower_is_better),
             "end": end,
-            "was": None if before is None else {"score": _plain(before.score), "date": before.date},
+            "was": None if before is None else {"score": plain(before.score), "date": before.date},
         }
     if end is not None:
         data["ends"] = (data["ends"] + [end])[-KEEP_ENDS:]
@@ -252,8 +261,13 @@ def record(
 
 def keeps_best(match: Match) -> bool:
     """Could this match's score count: a person plays it, from the game's
-    own start (a typed position is no deal of the game)?"""
-    return match.start is None and any(match.is_human(s) for s in range(len(match.players)))
+    own start (a typed position is no deal of the game), in free play (the
+    deal of the day keeps its own, game/learn/daily.py)?"""
+    return (
+        match.start is None
+        and match.daily is None
+        and any(match.is_human(s) for s in range(len(match.players)))
+    )
 
 
 def best_of(match: Match) -> Best | None:
@@ -278,7 +292,7 @@ def record_match(match: Match, today: datetime.date | None = None) -> Outcome | 
     if not scores:
         return None
     score = (min if result.lower_is_better else max)(scores)
-    end = _end_digest(match)
+    end = end_digest(match)
     if match.assists and end not in _load()["ends"]:
         return Assisted(score, tuple(sorted(match.assists)), best(match.game_id, match.options))
     return record(
@@ -296,10 +310,10 @@ def _day(today: datetime.date | None) -> str:
     return (today or datetime.date.today()).isoformat()
 
 
-def _plain(score: float) -> int | float:
+def plain(score: float) -> int | float:
     """48.0 is kept as 48."""
     return int(score) if float(score).is_integer() else float(score)
 
 
 def _number(score: float) -> str:
-    return str(_plain(score))
+    return str(plain(score))

@@ -1,5 +1,5 @@
 """Where the run-time files are, the same way from source and from the
-one-file executable: assets/ and rules/ sit beside the ``game`` package,
+one-file executable: assets/, rules/ and lessons/ sit beside the ``game`` package,
 both in the repository and in PyInstaller's unpack folder."""
 
 from __future__ import annotations
@@ -16,3 +16,8 @@ def asset(*parts: str) -> Path:
 
 def rules_sheet(game_id: str) -> Path:
     return ROOT / "rules" / f"{game_id}.md"
+
+
+def lessons_file(game_id: str) -> Path:
+    """A game's lessons (docs/LEARN.md)."""
+    return ROOT / "lessons" / f"{game_id}.txt"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import datetime
 import json
 import math
 import re
@@ -112,6 +113,7 @@ class SaveFields:
     redo: list[dict[Any, Any]]
     final: str
     assisted: tuple[str, ...] = ()  # the help a person had (Match.assists)
+    daily: str | None = None  # the deal of the day it plays, its ISO date (Match.daily)
 
 
 # -- what a seat may not see, out of plain sight ------------------------------------------
@@ -227,9 +229,23 @@ def read_fields(d: Any) -> SaveFields:
     assisted = d.get("assisted", [])  # saves from before it were not helped
     if not isinstance(assisted, list) or not all(a in ASSISTS for a in assisted):
         raise damaged("its note of undo and hints is unreadable")
+    daily = d.get("daily")  # saves of free play have none
+    if daily is not None and not _iso_day(daily):
+        raise damaged("the day of its deal of the day is unreadable")
     return SaveFields(
-        game, options, seed, players, names, start, steps, redo, d["final"], tuple(assisted)
+        game, options, seed, players, names, start, steps, redo, d["final"], tuple(assisted), daily
     )
+
+
+def _iso_day(text: Any) -> bool:
+    """A real calendar day written 2026-11-27."""
+    if not isinstance(text, str) or not re.fullmatch(r"\d{4}-\d\d-\d\d", text):
+        return False
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _plain(value: Any) -> bool:

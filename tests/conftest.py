@@ -41,6 +41,28 @@ def _clicks_at_test_speed(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(viewpoint, "CLICK_GRACE", 0.0)
 
 
+@pytest.fixture(autouse=True)
+def _no_lesson_offers(monkeypatch: pytest.MonkeyPatch):
+    """Every test's data folder is new, so every setup form would be a
+    newcomer's and offer its lessons in a dialog over the form: tests offer
+    none, but tests/ui/test_learn.py, which turns the offer on."""
+    import game.learn.progress as progress
+
+    monkeypatch.setattr(progress, "OFFER_NEWCOMERS", False)
+
+
+@pytest.fixture(autouse=True)
+def _no_full_collection_after_each_scene(request: pytest.FixtureRequest, monkeypatch):
+    """The app collects every cycle after a scene has gone (app.reclaim_memory):
+    tens of ms in the app, 0.2 s in a test process, whose heap holds what every
+    earlier test made. Tests skip it; tests/ui/test_memory.py checks the real one."""
+    if request.node.path.name == "test_memory.py":
+        return
+    import game.app
+
+    monkeypatch.setattr(game.app, "reclaim_memory", lambda: None)
+
+
 @pytest.fixture
 def app():
     """A 1280 x 800 App with no scene (see helpers/ui_driver.py for the

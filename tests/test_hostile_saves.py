@@ -151,6 +151,7 @@ def test_an_unreadable_file_says_so():
         path.chmod(0o644)
 
 
+@pytest.mark.slow  # fast cover: the odd-file-name damage case fast
 def test_a_file_name_that_is_not_utf8_is_shown_and_opened(app):
     """Such a name made the Load screen's font fail (surrogates): it is shown
     with ? for what cannot be drawn, and the save opens."""

@@ -215,6 +215,7 @@ def test_only_the_navigator_opens_screens():
     assert wrong == set()
 
 
+@pytest.mark.slow  # fast cover: test_no_import_cycles runs the same check on the source fast
 def test_the_cycle_check_would_catch_a_cycle():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "e"}, "d": {"a"}, "e": {"e"}}
     assert cycles(graph) == [["a", "b", "c"]]

@@ -48,7 +48,12 @@ def notation_faults(state) -> list[str]:
     return faults
 
 
-@pytest.mark.parametrize("game_id", tiers.sweep(REAL))
+# Golf and Zombie write their steps as other games do (squares, a burial
+# square): the sample's Maces and Synchronous are their fast check.
+NOTATION_SAMPLE = tuple(g for g in tiers.RULES_SAMPLE if g not in ("golf", "zombie"))
+
+
+@pytest.mark.parametrize("game_id", tiers.sweep(REAL, NOTATION_SAMPLE))
 def test_every_legal_action_has_its_own_text_that_reads_back(game_id):
     for seed in SEEDS:
         for step, match in enumerate(conformance.playout(game_id, seed, STEPS)):

@@ -1,0 +1,2 @@
+"""Learning the games, headless: rule-sheet diagrams, lessons, puzzles, the deal of the
+day and statistics."""

@@ -1,5 +1,5 @@
-"""The main menu: every game of the collection, Continue, Load, Settings,
-Rules and Quit."""
+"""The main menu: every game of the collection, Continue, Load, Learn,
+Settings, Rules and Quit."""
 
 from __future__ import annotations
 
@@ -87,10 +87,15 @@ class MainMenu(FormScene):
         names = [
             ("continue", "Continue", "#primary"),
             ("load", "Load game", "#menu_button"),
+            ("learn", "Learn", "#menu_button"),
             ("rules", "Rules", "#menu_button"),
+            ("stats", "Statistics", "#menu_button"),
             ("settings", "Settings", "#menu_button"),
             ("quit", "Quit", "#menu_button"),
         ]
+        # The card fits above the keys line (h - 56), its buttons shrinking as more come.
+        fit = (h - 80 - side.top - 48 + bgap) // len(names) - bgap
+        bh = max(32, min(bh, fit))
         side.height = len(names) * (bh + bgap) - bgap + 48
         widgets.panel(ui, side.inflate(28, 28), "#card")
         y = side.top + 10
@@ -202,8 +207,12 @@ class MainMenu(FormScene):
             self.continue_game()
         elif action == "load":
             self.app.navigate.saves()
+        elif action == "learn":
+            self.app.navigate.learn()
         elif action == "rules":
             self.app.navigate.rules()
+        elif action == "stats":
+            self.app.navigate.stats()
         elif action == "settings":
             self.app.navigate.settings()
         elif action == "quit":

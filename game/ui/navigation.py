@@ -66,6 +66,26 @@ class Navigator:
 
         return self._open(RulesScene(self.app, game_id))
 
+    def learn(self, game_id: str | None = None) -> Scene:
+        """The lessons: the games first, or one game's lessons."""
+        from game.ui.learn_menu import LearnMenu
+
+        return self._open(LearnMenu(self.app, game_id))
+
+    def lesson(self, lessons: list, index: int, show: bool = False, replace: bool = False) -> bool:
+        """One lesson (``show``: playing its answer); False, and a message
+        why, when the rules refuse it (a broken lesson file)."""
+        from game.ui.learn_scene import LessonScene
+
+        try:
+            scene = LessonScene(self.app, lessons, index, show)
+        except Exception as error:  # a lesson the rules cannot play: said, not a fault
+            log.exception("lesson %d of %s cannot be shown", index, lessons[index].game_id)
+            self._message("Cannot show this lesson", f"{lessons[index].title}: {error}")
+            return False
+        self._open(scene, replace)
+        return True
+
     def saves(self) -> Scene:
         from game.ui.load_scene import LoadScene
 
@@ -75,6 +95,19 @@ class Navigator:
         from game.ui.settings_scene import SettingsScene
 
         return self._open(SettingsScene(self.app))
+
+    def stats(self, game_id: str | None = None) -> Scene:
+        """The statistics page, open at ``game_id``'s (None: the first game's)."""
+        from game.ui.stats_scene import StatsScene
+
+        return self._open(StatsScene(self.app, game_id))
+
+    def daily(self, game_id: str) -> Scene:
+        """Today's deal of ``game_id`` (game/learn/daily.py), in place of
+        the scene on top (its setup form)."""
+        from game.learn import daily
+
+        return self.play(daily.new_match(game_id), replace=True)
 
     # -- leaving -----------------------------------------------------------------------
     def back(self) -> None:

@@ -29,7 +29,9 @@ from game.ai.levels import DEFAULT, LEVELS, level_words
 from game.engine import Option
 from game.engine.protocol import TEXT_MAX
 from game.games import REGISTRY, load_all
+from game.learn.daily import offers_daily
 from game.match import COMPUTER_PREFIX, HUMAN
+from game.resources import lessons_file
 from game.ui import widgets
 from game.ui.widgets import FormScene
 
@@ -199,7 +201,10 @@ class SetupScene(FormScene):
         self.name_entries: list[UITextEntryLine] = []  # one per menu, beside it
         self.menu_seats: list[int] = []  # the seat of each menu (a mode may leave seats out)
         self.option_widgets: dict[str, UIDropDownMenu | UITextEntryLine] = {}
+        self.learn_button = None
+        self._daily = offers_daily(game_id)  # a "Deal of the day" button (game/learn/daily.py)
         super().__init__(app)
+        self._offer_lessons()
 
     # -- layout ---------------------------------------------------------------------
     def _form_height(self, m: Metrics, seats: int) -> int:
@@ -292,15 +297,29 @@ class SetupScene(FormScene):
             ui, pygame.Rect(x, y, form.right - 28 - x, ERROR_H), self.error or " ", "#error"
         )
         by = form.bottom - m.pad - m.button
-        bw = 150
-        self.back_button = widgets.button(
-            ui, pygame.Rect(x, by, bw, m.button), "Back", "#menu_button"
-        )
-        self.rules_button = widgets.button(
-            ui, pygame.Rect(x + bw + 12, by, bw, m.button), "Rules", "#menu_button"
-        )
+        learn = lessons_file(self.game_id).is_file()
+        row = ["Back", "Rules"] + (["Learn"] if learn else []) + ["Statistics"]
+        row += ["Today's deal"] if self._daily else []
+        # Each button as wide as its word (at most 150); Start takes what is left, up to 180.
+        font = ui.get_theme().get_font(["#menu_button", "button"])
+        widths = [min(150, max(76, font.size(text)[0] + 24)) for text in row]
+        room = form.right - 28 - x
+        start_w = max(120, min(180, room - sum(widths) - 8 * len(row) - 4))
+        made, bx = [], x
+        for text, bw in zip(row, widths, strict=True):
+            made.append(widgets.button(ui, pygame.Rect(bx, by, bw, m.button), text, "#menu_button"))
+            bx += bw + 8
+        named = dict(zip(row, made, strict=True))
+        self.back_button, self.rules_button = named["Back"], named["Rules"]
+        self.learn_button = named.get("Learn")
+        self.stats_button = named["Statistics"]
+        self.daily_button = named.get("Today's deal")
+        if self.daily_button is not None:
+            self.daily_button.set_tooltip(
+                "Today's deal, played alone: the same for everyone, its results kept apart"
+            )
         self.start_button = widgets.button(
-            ui, pygame.Rect(form.right - 28 - 180, by, 180, m.button), "Start", "#primary"
+            ui, pygame.Rect(form.right - 28 - start_w, by, start_w, m.button), "Start", "#primary"
         )
 
     def _seat_rows(
@@ -451,6 +470,36 @@ class SetupScene(FormScene):
         elif element is self.rules_button:
             self._read_form()
             self.app.navigate.rules(self.game_id)
+        elif element is self.learn_button and element is not None:
+            self._read_form()
+            self.app.navigate.learn(self.game_id)
+        elif element is self.stats_button:
+            self._read_form()
+            self.app.navigate.stats(self.game_id)
+        elif element is self.daily_button and element is not None:
+            self.app.navigate.daily(self.game_id)
+
+    def _offer_lessons(self) -> None:
+        """Once per game, to someone who has neither played it nor done a
+        lesson of it: its lessons (either answer is remembered)."""
+        from game.learn import progress
+
+        played = self.game_id in self.app.settings.get(LAST_PLAYERS, {})
+        try:
+            if not progress.offer_due(self.game_id, played, self.learn_button is not None):
+                return
+            progress.mark_offered(self.game_id)
+        except Exception:  # an unreadable data folder: no offer, the form as always
+            log.exception("could not offer the lessons")
+            return
+        widgets.confirm(
+            self.ui,
+            "New to this game?",
+            f"{self.game.title} has a few short lessons on real positions. Try them first?",
+            lambda: self.app.navigate.learn(self.game_id),
+            yes="Lessons",
+            no="Not now",
+        )
 
     def on_changed(self, element: object, text: str) -> None:
         if self.error:

@@ -15,6 +15,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
+from game.ui.kept_panel import Panel
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -281,7 +282,7 @@ def label(
 
 
 def panel(ui: pygame_gui.UIManager, rect: pygame.Rect, object_id: str | None = None) -> UIPanel:
-    return UIPanel(rect, starting_height=1, manager=ui, object_id=object_id)
+    return Panel(rect, starting_height=1, manager=ui, object_id=object_id)
 
 
 def title_bar(ui: pygame_gui.UIManager, size: tuple[int, int], title: str) -> UILabel:

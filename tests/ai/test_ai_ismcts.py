@@ -96,6 +96,7 @@ def test_every_world_comes_from_the_view():
     "game_id",
     ["masquerade"] + [pytest.param(g, marks=pytest.mark.slow) for g in ("tar_pit", "two_move")],
 )
+@pytest.mark.slow  # fast cover: the other games' cases of this test
 def test_the_bot_plays_legal_moves_in_games_with_secrets(game_id):
     rng = random.Random(5)
     game = GAMES[game_id]

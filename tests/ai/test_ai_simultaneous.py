@@ -80,6 +80,7 @@ def test_the_raider_mostly_raids_the_poor_gate():
     assert 0.12 < share < 0.28  # one in five; a raider guessing at replies always goes rich
 
 
+@pytest.mark.slow  # fast cover: the other simultaneous-bot test covers the matrix search fast
 def test_the_warden_mostly_guards_the_rich_gate():
     share = choices(1)["rich"] / 300
     assert 0.72 < share < 0.88

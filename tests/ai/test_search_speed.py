@@ -159,6 +159,7 @@ def _played(game_id: str, steps: int):
     "name",
     [pytest.param(n, marks=pytest.mark.slow) if n == "Tulaga" else n for n in sorted(POSITIONS)],
 )
+@pytest.mark.slow  # fast cover: make/unmake restores every game's state exactly, fast
 def test_playing_in_place_and_copying_search_the_same_tree(name):
     state = POSITIONS[name]()
     assert hasattr(state, "make") and hasattr(state, "key")

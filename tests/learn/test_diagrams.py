@@ -18,9 +18,7 @@ from game.ui.menu import MainMenu
 from game.ui.rules_view import RulesScene
 
 IDS = [e.id for e in CATALOGUE]
-# The sheets this branch gives diagrams; the Chess Kit's sheets get theirs
-# on their own branch (then every id belongs here).
-ILLUSTRATED = ("chess", "chess960", "maces", "tulpas", "mulligan_stew", "tulaga")
+ILLUSTRATED = IDS  # every sheet has its diagrams
 LIGHT, DARK = THEMES["wood"][:2]
 
 

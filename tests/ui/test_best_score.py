@@ -55,6 +55,7 @@ def test_the_first_game_is_a_new_best_and_the_next_one_is_told_the_best(app):
     assert "new best" not in text
 
 
+@pytest.mark.slow  # fast cover: the first-game best-score test fast
 def test_undo_and_redo_to_the_same_end_do_not_count_it_again(app):
     records.record("toy_climb", OPTIONS, 9, today=datetime.date(2026, 11, 20))
     scene = open_play(app, Match("toy_climb", OPTIONS, 1, ["human"]))
@@ -92,6 +93,7 @@ def test_the_score_is_shown_even_when_the_record_cannot_be_written(app, monkeypa
     assert "Score: 7" in text and "best" not in text
 
 
+@pytest.mark.slow  # fast cover: the first-game best-score test fast
 def test_several_seats_show_each_score_and_a_win_or_loss_game_none(app):
     match = Match("toy_line", seed=3, players=["human", "human"])
     while len(match.history) < 7:

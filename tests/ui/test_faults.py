@@ -135,6 +135,7 @@ def test_a_fault_in_a_scene_goes_back_to_the_menu_and_continue_resumes(fapp, mon
     assert resumed.seen.actor == 1  # Black to move, as it was
 
 
+@pytest.mark.slow  # fast cover: the scene-fault cases above take the same path fast
 def test_a_fault_polling_the_computer_seat_stops_its_worker(fapp, monkeypatch):
     scene = open_play(fapp, chess("human", "computer:random"))
     play_moves(fapp, scene, "d4")
@@ -206,6 +207,7 @@ def test_a_step_that_fails_halfway_is_not_saved_half_done(fapp, monkeypatch):
 
 
 # -- a second fault ----------------------------------------------------------------
+@pytest.mark.slow  # fast cover: the scene-fault cases above show the window fast
 def test_a_second_fault_while_the_window_is_up_shows_no_second_window(fapp, monkeypatch):
     scene = open_play(fapp, chess())
     play_moves(fapp, scene, "e4")
@@ -303,6 +305,7 @@ class FaultyPickle:
         return pickle.dumps(ExplodingView(), protocol=protocol)
 
 
+@pytest.mark.slow  # fast cover: the scene-fault cases above take the same path to the log fast
 def test_a_fault_in_the_computers_worker_is_logged_and_the_game_goes_on(fapp, monkeypatch):
     """The worker sends its traceback back; it goes to the log file and the
     computer plays a random legal move instead: no window closes, no game

@@ -5,6 +5,7 @@ from __future__ import annotations
 import weakref
 
 import pygame
+import pytest
 from helpers.ui_driver import make_app, pump
 
 import game.app as app_module
@@ -28,6 +29,7 @@ def test_a_scene_that_leaves_is_freed_at_once(app):
     assert gone() is None and ui() is None  # its elements and surfaces with it
 
 
+@pytest.mark.slow  # fast cover: test_a_scene_that_leaves_is_freed_at_once fast
 def test_memory_is_reclaimed_once_after_each_scene_change(app, monkeypatch):
     calls = []
     monkeypatch.setattr(app_module, "reclaim_memory", lambda: calls.append(app.scene))
@@ -43,6 +45,7 @@ def test_memory_is_reclaimed_once_after_each_scene_change(app, monkeypatch):
     assert len(calls) == 2
 
 
+@pytest.mark.slow  # fast cover: test_a_scene_that_leaves_is_freed_at_once fast
 def test_elements_removed_from_a_manager_leave_nothing_behind(app):
     """pygame_gui 0.6 keeps a rect for each element removed, forever."""
     app.push(MainMenu(app))

@@ -101,6 +101,7 @@ def test_the_earlier_link_turns_back_a_page_and_later_comes_back(app, in_scene):
 
 
 @pytest.mark.parametrize("in_scene", IN_SCENE)
+@pytest.mark.slow  # fast cover: the earlier-link test pages the same list fast
 def test_stepping_back_keeps_the_move_looked_at_in_sight(app, in_scene):
     scene, match = _long_game(app, 2 * 60, in_scene)
     pump(app, 1)

@@ -111,7 +111,7 @@ def play_through(app, game_id: str, seed: int) -> set[str]:
 # Golf (bids, demonstrations, scores) and Two Move (cards turned up) in the fast
 # tier; the duel, the moves played together and the prediction have their own
 # fast tests below.
-@pytest.mark.parametrize("game_id", tiers.sweep(hidden_games(), ("golf", "two_move")))
+@pytest.mark.parametrize("game_id", tiers.sweep(hidden_games(), ("two_move",)))
 def test_public_reveals_are_held_and_prompts_name_their_seat(app, game_id):
     adapter = adapter_for(load_all()[game_id])
     held: set[str] = set()

@@ -120,6 +120,7 @@ def test_the_seats_chosen_last_time_come_back(started):
     assert other.players[1].startswith("computer")
 
 
+@pytest.mark.slow  # fast cover: the retired options test of every game fast
 def test_seats_remembered_with_a_retired_level_fall_back_to_the_defaults(started):
     # Easy was once "computer:random"; a form remembering it must still open.
     app = make_app(MainMenu)
@@ -131,6 +132,7 @@ def test_seats_remembered_with_a_retired_level_fall_back_to_the_defaults(started
     assert started[0].players == ["human", "computer:search:2"]
 
 
+@pytest.mark.slow  # fast cover: test_the_seats_chosen_last_time_come_back fast
 def test_seats_remembered_from_last_time_come_back(started):
     app = make_app(MainMenu)
     app.settings["last_players"] = {"chess": ["computer:easy", "human"]}
@@ -159,6 +161,7 @@ def test_an_untouched_form_gives_no_names_and_shows_the_seat_labels(started):
     assert [started[0].seat_name(s) for s in (0, 1)] == ["White", "Black"]
 
 
+@pytest.mark.slow  # fast cover: test_names_typed_in_setup_reach_the_play_scene_and_the_save fast
 def test_names_typed_in_the_form_reach_the_match(started):
     app, scene = _setup("chess")
     choose(app, scene.seat_menus[1], "Human")
@@ -169,6 +172,7 @@ def test_names_typed_in_the_form_reach_the_match(started):
     assert started[0].seat_name(1) == "Bob (Black)"
 
 
+@pytest.mark.slow  # fast cover: the damaged-settings names cases cut names fast
 def test_a_name_is_cut_at_sixteen_characters_as_it_is_typed(started):
     app, scene = _setup("chess")
     type_into(app, scene.name_entries[0], "Bartholomew Fitzwilliam")
@@ -177,6 +181,7 @@ def test_a_name_is_cut_at_sixteen_characters_as_it_is_typed(started):
     assert started[0].names[0] == "Bartholomew Fitz"
 
 
+@pytest.mark.slow  # fast cover: the damaged-settings names cases clean names fast
 def test_a_pasted_name_with_control_characters_is_cleaned(started):
     app, scene = _setup("chess")
     scene.name_entries[0].set_text("Ann\tLee\x07")
@@ -201,6 +206,7 @@ def test_a_computer_seat_is_named_by_its_level_and_keeps_the_name_typed_before(s
     assert again.name_entries[1].get_text() == "Bob" and again.name_entries[1].is_enabled
 
 
+@pytest.mark.slow  # fast cover: the Start button tests fast
 def test_enter_in_a_name_goes_on_to_the_next_name_then_starts(started):
     app, scene = _setup("chess")
     choose(app, scene.seat_menus[1], "Human")
@@ -214,6 +220,7 @@ def test_enter_in_a_name_goes_on_to_the_next_name_then_starts(started):
     assert [m.names for m in started] == [["Ann", "Bob"]]
 
 
+@pytest.mark.slow  # fast cover: test_names_typed_in_setup_reach_the_play_scene_and_the_save fast
 def test_the_names_typed_last_time_come_back_for_that_game_only(started):
     app, scene = _setup("chess")
     choose(app, scene.seat_menus[1], "Human")

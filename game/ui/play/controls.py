@@ -226,6 +226,15 @@ class Controls:
         match = Match(old.game_id, old.options, None, list(old.players), names=list(old.names))
         scene.app.navigate.play(match, replace=True)
 
+    def replay_deal(self) -> None:
+        """The same deal again, as free play (game/learn/daily.py)."""
+        from game.learn import daily
+
+        scene = self.scene
+        scene.close_runners()
+        scene.closed = True
+        scene.app.navigate.play(daily.replay_of(scene.match), replace=True)
+
     # -- keys and buttons ------------------------------------------------------------------------
     def on_key(self, event: pygame.event.Event) -> None:
         scene = self.scene

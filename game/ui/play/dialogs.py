@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIButton, UILabel, UITextBox, UITextEntryLine, UIWindow
 
+from game.learn.daily import offers_daily
 from game.records import NEW_BEST
 from game.ui import widgets
 
@@ -68,7 +69,8 @@ class Dialogs:
         # window's text is about LINE_CHARS wide; the reason has room for two).
         wraps = sum(len(line) // LINE_CHARS for line in more) + len(reason) // (2 * LINE_CHARS)
         extra = 26 * (len(more) + wraps)
-        rect = pygame.Rect(0, 0, 440, 214 + extra)
+        deal = offers_daily(scene.match.game_id)  # a dealt game: "Replay this deal" below
+        rect = pygame.Rect(0, 0, 440, 214 + extra + (48 if deal else 0))
         rect.center = (scene.board.outer.centerx, h // 2)
         rect.clamp_ip(pygame.Rect(0, 0, w, h))
         win = UIWindow(rect, self.ui, "Game over", object_id="#game_over", always_on_top=True)
@@ -89,6 +91,9 @@ class Dialogs:
         self._button(
             pygame.Rect(16 + 2 * (bw + 10), y, bw, 38), "Review", win, self.close_game_over
         )
+        if deal:
+            rect = pygame.Rect(16, y + 48, iw - 32, 38)
+            self._button(rect, "Replay this deal", win, controls.replay_deal)
         self.game_over = win
 
     def score_lines(self, result: Any, outcome: Any) -> tuple[str, ...]:

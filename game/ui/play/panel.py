@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame_gui.core import UIContainer
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from game.ai.evaluate import piece_value
 from game.ui import art, widgets
+from game.ui.kept_panel import Panel
 from game.ui.play import seats
 from game.ui.play.move_list import move_list_html
 
@@ -97,7 +98,10 @@ class SidePanel:
         short = h < SHORT_WINDOW  # a short window keeps its rows for the game
         lines = 1 if short else 2
         y += self._wrapped(title, x, y, pw, 28 if short else 34, "#heading", lines)
-        y += self._wrapped(seats.seats_text(scene.match), x, y, pw, 22, "#hint", lines)
+        who = seats.seats_text(scene.match)
+        if scene.match.daily is not None:  # a deal of the day (game/learn/daily.py) says so
+            who = f"Deal of the day {scene.match.daily} · {who}"
+        y += self._wrapped(who, x, y, pw, 22, "#hint", lines)
         # Whose turn (drawn by hand: a swatch of the side's colour, the name).
         self.turn_rect = pygame.Rect(x + 2, y + (2 if short else 4), pw - 4, 20 if short else 22)
         y = self.turn_rect.bottom + (2 if short else 4)
@@ -197,7 +201,7 @@ class SidePanel:
         # The rounded frame is drawn once; the text box on it is a plain
         # rectangle, because a rounded shape costs as much again as the text
         # every time the list is laid out (once a move).
-        frame = UIPanel(
+        frame = Panel(
             pygame.Rect(x, y, moves_w, moves_h),
             1,
             self.ui,

@@ -612,8 +612,15 @@ class PlayScene(Scene):
         """A finished score game a person played counts towards their best
         (game/records.py; once per finished game). None if nothing is kept."""
         from game import records
+        from game.learn import daily, stats
 
         try:
+            stats.record_match(self.match)  # played, won, lost (free play only)
+        except Exception:  # the statistics must not keep the best from being counted
+            log.exception("could not count the game in the statistics")
+        try:
+            if self.match.daily is not None:  # kept apart from free play
+                return daily.record_match(self.match)
             return records.record_match(self.match)
         except Exception:  # a full disk must not hide the game-over window
             log.exception("could not keep the score")
@@ -621,9 +628,10 @@ class PlayScene(Scene):
 
     def _best(self) -> Any:
         from game import records
+        from game.learn import daily
 
         try:
-            return records.best_of(self.match)
+            return records.best_of(self.match) or daily.best_of(self.match)
         except Exception:  # an unreadable data folder: no best to show
             log.exception("could not read the best scores")
             return None

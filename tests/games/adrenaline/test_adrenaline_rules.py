@@ -473,6 +473,7 @@ def turn_end_mark(state, seat, action) -> str:
     return "" if isinstance(action, Give) and state.king_attacked(them) else "+"
 
 
+@pytest.mark.slow  # fast cover: the check-mark tests of single positions above
 def test_every_decision_carries_the_check_mark_of_the_turn():
     rng = random.Random(5)
     state = GAME.new(seed=5)

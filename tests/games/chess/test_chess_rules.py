@@ -366,6 +366,7 @@ def test_card_deal_always_gives_a_chess960_start(deals, reach):
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 959), st.randoms(use_true_random=False))
+@pytest.mark.slow  # fast cover: conformance's chess-short and perft keep the rules fast
 def test_random_games_keep_invariants_and_survive_a_save(number, rng):
     match = Match("chess960", {"start": "number", "number": number}, seed=1, players=None)
     for _ in range(60):

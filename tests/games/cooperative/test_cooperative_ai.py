@@ -88,6 +88,7 @@ def test_it_goes_for_the_last_piece_of_a_kind():
     assert "Nxc5" in turn(state, SPEC)  # the last queen: ten points when a king falls
 
 
+@pytest.mark.slow  # fast cover: the king-when-the-cards-run-out test fast
 def test_it_keeps_a_king_capture_while_much_is_still_to_take():
     state = position(
         """

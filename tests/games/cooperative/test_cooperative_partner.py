@@ -90,6 +90,7 @@ def test_it_sees_a_chain_of_two_captures_the_line_allows():
     assert captures == ["Rxa5", "Rxe5"], steps  # a quiet move first may come too
 
 
+@pytest.mark.slow  # fast cover: test_cooperative_ai's last-piece-of-a-kind test fast
 def test_it_completes_a_kind_when_it_can():
     """The knight may take the last bishop or the pawn on f2, not both: the
     bishop clears a kind, ten points when a king falls. (Taking the pawn
@@ -118,6 +119,7 @@ def test_it_completes_a_kind_when_it_can():
         assert "Nxc5" in steps and "Nxf2" not in steps, (spec, steps)
 
 
+@pytest.mark.slow  # fast cover: the chain-of-two-captures test above fast
 def test_it_plays_a_quiet_move_that_sets_up_the_capture_its_card_allows():
     """White holds the black queen's card: played beside the white rook's
     card it allows rook takes queen, once the rook stands on the queen's
@@ -175,6 +177,7 @@ def _world(hand0: str, reverse: bool):
     )
 
 
+@pytest.mark.slow  # fast cover: test_cooperative_ai's own-view test fast
 def test_it_decides_the_same_from_worlds_its_seat_cannot_tell_apart():
     """White holds other cards, and the draw pile lies in another order:
     Black's view is the same, and so is Black's decision, at each level."""

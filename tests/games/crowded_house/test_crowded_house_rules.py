@@ -387,6 +387,7 @@ def test_the_orthodox_fast_path_is_not_taken():
     "computers",
     [c if c in (0, 5, 15) else pytest.param(c, marks=pytest.mark.slow) for c in range(16)],
 )
+@pytest.mark.slow  # fast cover: conformance's crowded_house cases fast
 def test_random_games_keep_the_protocol_with_any_mix_of_people_and_computers(computers):
     """Seats in the bit mask ``computers`` are played by the computer from
     their own view (bounded by nodes); the others by random clicks."""

@@ -6,6 +6,7 @@ under SDL's dummy drivers."""
 
 from __future__ import annotations
 
+import pytest
 from helpers.ui_driver import click, click_at, open_play, press_continue, pump, settle
 from test_golf_ai import WORKED
 from test_golf_rules import GAME, ONE_MOVE, go, position, sq
@@ -135,6 +136,7 @@ def test_a_solo_hole_played_with_the_mouse(app):
     assert card.rows() == 3  # the header, par and you
 
 
+@pytest.mark.slow  # fast cover: test_reveals' golf bids fast
 def test_three_players_bid_in_private_then_the_lowest_shows_it(app):
     start = position(3, dealer=0, diagram=WORKED, chosen="Kb")
     match = Match("golf", {"players": 3}, 1, HUMANS, start.to_text())

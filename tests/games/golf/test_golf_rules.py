@@ -305,6 +305,7 @@ def test_the_move_list_numbers_the_holes():
     assert table.round_numbers() == [1, 1, 2, 2, None]
 
 
+@pytest.mark.slow  # fast cover: the secrets audit's golf case and the three-player protocol test
 def test_with_three_players_the_screen_shows_each_seat_only_its_view(app):
     rng = random.Random(3)
     match = Match("golf", options={"players": 3, "holes": 3}, seed=3)

@@ -87,6 +87,7 @@ def test_the_other_three_move_line_the_a2_bishop_captures():
     assert not replay(board, goal, moves("b5b3"))  # b3 is not free yet
 
 
+@pytest.mark.slow  # fast cover: the worked example and the three-move lines check the solver fast
 def test_the_white_king_capturing_needs_four_moves_without_the_kings_step():
     """The text says a line where the white king does the capturing takes
     at least four moves. That holds without the king's step of a colour
@@ -118,6 +119,7 @@ def random_hole(rng: random.Random, pieces: int, cards: int) -> tuple[H.Board, G
     ("cards", "depth", "count"),
     [(2, 4, 30), pytest.param(3, 3, 20, marks=pytest.mark.slow)],  # two cards: the fast check
 )
+@pytest.mark.slow  # fast cover: the worked example and the three-move lines check the solver fast
 def test_the_solver_agrees_with_a_plain_search_on_small_boards(cards, depth, count):
     """Boards of four to six pieces, where the plain search can look every
     line through (four moves deep with two cards, three with three: a lone
@@ -136,6 +138,7 @@ def test_the_solver_agrees_with_a_plain_search_on_small_boards(cards, depth, cou
     assert len(lengths) >= 3  # short, longer and impossible holes were met
 
 
+@pytest.mark.slow  # fast cover: the worked example and the three-move lines check the solver fast
 def test_the_solver_agrees_with_a_plain_search_on_dealt_holes():
     """Holes dealt as in the game (all 16 pieces): the plain search looks
     three moves deep; beyond that the solver must say more than three."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from helpers.bots import UNTIMED
 from test_half_alice_rules import GAME, position
 
@@ -36,6 +37,7 @@ def test_it_mates_through_the_glass():
     assert "Checkmate" in state.result().reason
 
 
+@pytest.mark.slow  # fast cover: computer players finish a game, fast
 def test_it_plays_both_seats_from_their_views():
     state = GAME.new(seed=3)
     rng = random.Random(3)

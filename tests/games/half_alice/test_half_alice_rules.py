@@ -346,6 +346,7 @@ def test_bare_kings_draw_but_a_minor_piece_plays_on():
 
 
 @pytest.mark.parametrize("seed", range(6))
+@pytest.mark.slow  # fast cover: conformance's half_alice-short and the en passant property fast
 def test_random_playouts_keep_every_mover_safe_on_its_side(seed):
     rng = random.Random(seed)
     state = GAME.new({"checkers": "12 per player" if seed % 2 else "as many as needed"}, seed)

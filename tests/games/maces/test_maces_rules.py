@@ -626,6 +626,8 @@ def random_game(game_id: str, seed: int, limit: int = 400, check_all_every: int 
 @pytest.mark.parametrize(
     "seed", [0] + [pytest.param(s, marks=pytest.mark.slow) for s in range(1, 4)]
 )
+# Slow; fast cover: conformance's maces-short and test_maces_record keep the invariants fast
+@pytest.mark.slow
 def test_random_games_keep_every_invariant(seed):
     match = random_game("maces", seed)
     assert match.history
@@ -679,6 +681,7 @@ def test_search_finds_the_thrown_mace_win():
     assert state.notation(action) == "Hh7:h6>g9"
 
 
+@pytest.mark.slow  # fast cover: test_random_games_end fast
 def test_random_against_search_finishes_quickly():
     from game.ai import make_bot
 

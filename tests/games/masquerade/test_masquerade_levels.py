@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from helpers.bots import UNTIMED
 from test_masquerade_rules import GAME, position
 
@@ -28,6 +29,7 @@ def test_the_setup_levels_map_to_the_games_own_specs():
     assert bot.limits.max_depth == 4 and bot.samples == 1
 
 
+@pytest.mark.slow  # fast cover: test_masquerade_ai's own-view test plays the levels fast
 def test_normal_and_hard_save_their_king_before_grabbing_the_queen():
     # exd5 wins the queen at once, but the f3 pawn takes the king next: a
     # one-ply grab loses the game. Both levels see the reply and keep the king.

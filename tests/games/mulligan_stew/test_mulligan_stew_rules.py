@@ -1058,6 +1058,7 @@ def _random_game(seed: int, steps: int = 120) -> Match:
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(min_value=0, max_value=10_000))
+@pytest.mark.slow  # fast cover: conformance's mulligan_stew-short keeps the invariants fast
 def test_random_games_keep_invariants_and_survive_a_save(seed):
     match = _random_game(seed)
     restored = Match.from_dict(match.to_dict())

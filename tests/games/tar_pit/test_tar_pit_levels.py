@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from helpers.bots import UNTIMED
 from helpers.chess_diagrams import ROOK_ON_D5
 from test_tar_pit_rules import GAME, position
@@ -26,6 +27,7 @@ def test_the_setup_levels_map_to_the_games_own_specs():
     assert bot.limits.max_depth == 4 and bot.limits.node_limit == 6000 and bot.samples == 1
 
 
+@pytest.mark.slow  # fast cover: the other level tests of this file
 def test_hard_takes_the_free_knight_not_the_defended_rook():
     # The rook on d5 attacks the queen. Qxd5 wins a rook and loses the queen
     # to cxd5; Qxh6 saves the queen and wins a knight.

@@ -113,7 +113,9 @@ def test_random_games_with_every_mix_of_people_and_computers(players):
     conformance.check_save(match)
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize(
+    "seed", [0, pytest.param(1, marks=pytest.mark.slow), pytest.param(2, marks=pytest.mark.slow)]
+)
 def test_every_card_reads_in_full_in_every_move_list_once_turned_over(seed):
     """The move list kept "predict ?" after the move had turned the card
     over. Every prediction of a random game, for every seat: hidden from the

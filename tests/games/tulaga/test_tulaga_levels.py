@@ -30,6 +30,7 @@ def test_the_setup_levels_map_to_the_games_own_specs():
     assert bot.limits.max_depth == 4 and bot.limits.node_limit == 20_000
 
 
+@pytest.mark.slow  # fast cover: the Normal level's reap test searches the same way fast
 def test_hard_blocks_the_only_completion_point():
     state = position(DIAGONAL_FOUR, side="w")
     action = think_now(HARD, state, WHITE, random.Random(4), **UNTIMED)

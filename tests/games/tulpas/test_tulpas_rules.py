@@ -432,6 +432,8 @@ def test_duel_is_marked_as_a_uniform_choice_for_bots():
 @pytest.mark.parametrize(
     "seed", [0] + [pytest.param(s, marks=pytest.mark.slow) for s in range(1, 4)]
 )
+# Slow; fast cover: conformance's tulpas-short and to-the-end cases keep the invariants fast
+@pytest.mark.slow
 def test_random_games_keep_every_invariant(seed):
     rng = random.Random(seed)
     match = Match("tulpas", seed=seed)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from helpers.bots import UNTIMED
 from test_zombie_rules import GAME, act, position
 
@@ -57,6 +58,7 @@ def test_it_mates_in_one():
     assert state.result().points == (1.0, 0.0)
 
 
+@pytest.mark.slow  # fast cover: conformance's zombie-short plays its turns fast
 def test_it_buries_what_it_captures_and_plays_its_turns_to_the_end():
     state = GAME.new(seed=4)
     act(state, "e4", "d5")

@@ -69,6 +69,8 @@ def test_queen_heavy_hordes_list_what_every_order_allows():
 
 
 @pytest.mark.parametrize("queens", [False, True], ids=["mixed", "queen-heavy"])
+# Slow; fast cover: the fixed hordes above; scripts/bench_zombie_horde.py prints the figures
+@pytest.mark.slow
 def test_random_hordes_of_seven_and_eight_zombies_stay_small_searches(queens):
     # Before the early exit matched attacks to distinct movers in an order
     # they can move in, the worst of 100 such hordes examined 309,755

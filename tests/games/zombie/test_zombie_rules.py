@@ -462,6 +462,7 @@ def test_a_square_left_with_nothing_rising_is_ruled_out_of_the_samples():
     assert sq("b1") not in entry[2] and sq("d1") in entry[2]
 
 
+@pytest.mark.slow  # fast cover: the secrets audit's zombie-12 case fast
 def test_random_games_never_show_a_seat_the_other_chart():
     for seed in range(4):
         rng = random.Random(seed)

@@ -1,0 +1,303 @@
+"""The deal of the day (game/learn/daily.py): one seed per game and date,
+the same everywhere; the daily results kept apart from free play, once per
+day, with the best and the streak of days in a row; "replay this deal" as
+free play; the statistics file kept through damage and newer versions."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import records
+from game.ai import think_now
+from game.learn import daily, stats
+from game.match import Match, SaveError
+
+ROOT = Path(__file__).resolve().parents[2]
+DAY = datetime.date(2026, 11, 27)
+
+
+def day(n: int) -> datetime.date:
+    return DAY + datetime.timedelta(days=n)
+
+
+def played_through(match: Match) -> Match:
+    """``match`` played to its end by the computer's weakest level (a
+    golf round alone: 25 steps)."""
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.play({seat: think_now("easy", match.state, seat)})
+    return match
+
+
+def golf_daily(n: int) -> Match:
+    return played_through(daily.new_match("golf", day(n)))
+
+
+# -- the seed --------------------------------------------------------------------------------
+def test_the_seed_of_a_day_is_fixed_by_the_date_alone():
+    # Pinned: every computer and every later version deals these.
+    assert daily.seed_for("golf", DAY) == 171934739
+    assert daily.seed_for("cooperative", DAY) == 1765442372
+
+
+def test_the_deal_is_the_same_in_other_processes_whatever_the_hash_seed():
+    here = {g: daily.new_match(g, DAY).state.to_text() for g in daily.DAILY}
+    code = (
+        "import datetime, json; from game.learn import daily; "
+        "d = datetime.date(2026, 11, 27); "
+        "print(json.dumps({g: daily.new_match(g, d).state.to_text() for g in daily.DAILY}))"
+    )
+    for hash_seed in ("1", "977"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "SDL_VIDEODRIVER": "dummy"}
+        out = subprocess.run(
+            [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+        )
+        assert out.returncode == 0, out.stderr
+        assert json.loads(out.stdout) == here
+
+
+def test_each_day_of_a_year_has_its_own_deal():
+    for game_id in daily.DAILY:
+        seeds = {daily.seed_for(game_id, day(n)) for n in range(366)}
+        assert len(seeds) == 366
+    texts = {daily.new_match("golf", day(n)).state.to_text() for n in range(3)}
+    assert len(texts) == 3
+    assert daily.seed_for("golf", DAY) != daily.seed_for("cooperative", DAY)
+
+
+def test_only_the_solitaire_games_deal_a_daily_with_their_solo_options():
+    assert set(daily.DAILY) == {"cooperative", "golf"}
+    assert daily.new_match("cooperative", DAY).options["mode"] == "solitaire"
+    assert daily.new_match("golf", DAY).options["players"] == 1
+    with pytest.raises(ValueError, match="no deal of the day"):
+        daily.new_match("chess", DAY)
+
+
+# -- results and streaks -----------------------------------------------------------------------
+def test_a_daily_result_counts_apart_from_free_play():
+    match = golf_daily(0)
+    outcome = daily.record_match(match, on=day(0))
+    assert outcome.counted and outcome.day == "2026-11-27"
+    assert outcome.words().startswith(records.NEW_BEST)
+    assert "Daily streak: 1 day" in outcome.words()
+    # Nothing of it in free play: no best per mode, no games played.
+    assert records.record_match(match) is None
+    assert stats.record_match(match) is None
+    assert stats.figures("golf") == stats.Figures()
+    assert daily.figures("golf", day(0)).played == 1
+
+
+def test_days_in_a_row_make_a_streak_and_a_missed_day_breaks_it():
+    for n in (0, 1, 2):
+        daily.record_match(golf_daily(n), on=day(n))
+    assert daily.figures("golf", day(2)).streak == 3
+    assert daily.figures("golf", day(3)).streak == 3  # today's not played yet: still alive
+    assert daily.figures("golf", day(4)).streak == 0  # a whole day missed
+    outcome = daily.record_match(golf_daily(5), on=day(5))
+    assert (outcome.now.streak, outcome.now.best_streak) == (1, 3)
+    assert "Daily streak: 1 day (best 3 days)." in outcome.words()
+
+
+def test_the_same_days_deal_twice_counts_once():
+    first = daily.record_match(golf_daily(0), on=day(0))
+    again = daily.record_match(golf_daily(0), on=day(0))
+    assert first.counted and not again.counted
+    assert again.words().startswith("You played the deal of 2026-11-27 before")
+    figures = daily.figures("golf", day(0))
+    assert (figures.played, figures.streak) == (1, 1)
+
+
+def test_a_replayed_deal_is_free_play_on_the_same_seed():
+    match = golf_daily(0)
+    daily.record_match(match, on=day(0))
+    replay = daily.replay_of(match)
+    assert replay.daily is None
+    assert (replay.seed, replay.options) == (match.seed, match.options)
+    assert replay.state.to_text() == match.initial_state().to_text()
+    played_through(replay)
+    assert daily.record_match(replay, on=day(0)) is None
+    assert stats.record_match(replay).played == 1
+    assert daily.figures("golf", day(0)).played == 1
+
+
+def test_a_deal_finished_with_undo_takes_its_day_uncounted():
+    daily.record_match(golf_daily(0), on=day(0))
+    match = daily.new_match("golf", day(1))
+    seat = match.to_act()[0]
+    match.play({seat: think_now("easy", match.state, seat)})
+    match.undo()
+    outcome = daily.record_match(played_through(match), on=day(1))
+    assert not outcome.counted and "with undo: not counted" in outcome.words()
+    assert daily.figures("golf", day(1)).streak == 0  # the run of counted days ended
+    # The day is taken: its deal played again fresh does not count either.
+    assert not daily.record_match(golf_daily(1), on=day(1)).counted
+
+
+def test_the_best_daily_score_keeps_its_day():
+    kept = stats.load()
+    kept["daily"]["golf"] = {
+        "days": {
+            "2026-11-20": {"score": 2, "points": 0.0, "lower_is_better": True},
+            "2026-11-21": {"score": -1, "points": 1.0, "lower_is_better": True},
+            "2026-11-22": {"score": -1, "points": 1.0, "lower_is_better": True},
+        },
+        "best_streak": 3,
+    }
+    stats.store(kept)
+    figures = daily.figures("golf", datetime.date(2026, 11, 30))
+    assert figures.best == records.Best(-1, "2026-11-21")  # lower is better; the first made
+    assert (figures.streak, figures.best_streak, figures.won) == (0, 3, 2)
+
+
+# -- saves --------------------------------------------------------------------------------------
+def test_a_saved_daily_game_comes_back_as_the_daily():
+    match = daily.new_match("cooperative", DAY)
+    back = Match.from_dict(json.loads(json.dumps(match.to_dict())))
+    assert back.daily == "2026-11-27" and back.seed == match.seed
+    assert "daily" not in daily.replay_of(match).to_dict()
+    bad = {**match.to_dict(), "daily": "2026-02-30"}
+    with pytest.raises(SaveError, match="day of its deal of the day"):
+        Match.from_dict(bad)
+
+
+# -- the file ----------------------------------------------------------------------------------
+def test_a_damaged_statistics_file_is_set_aside_and_the_result_kept():
+    path = stats.stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{not json", encoding="utf-8")
+    outcome = daily.record_match(golf_daily(0), on=day(0))
+    assert outcome.counted
+    assert path.with_name("stats.json.bad").read_text(encoding="utf-8") == "{not json"
+    assert "2026-11-27" in json.loads(path.read_text(encoding="utf-8"))["daily"]["golf"]["days"]
+
+
+def test_nonsense_entries_are_dropped_one_by_one():
+    path = stats.stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    days = {
+        "2026-11-20": {"score": 1, "points": 1.0},
+        "2026-13-01": {"score": 1, "points": 1.0},
+        "2026-11-21": {"score": "many", "points": 1.0},
+    }
+    games = {"chess": {"played": 3, "won": -2, "lost": True}}
+    path.write_text(json.dumps({"format": 1, "games": games, "daily": {"golf": {"days": days}}}))
+    assert list(daily.figures("golf", DAY).days) == ["2026-11-20"]
+    assert stats.figures("chess") == stats.Figures(played=3)
+
+
+def test_a_newer_versions_file_is_read_and_never_written_over():
+    path = stats.stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    newer = {
+        "format": 99,
+        "daily": {"golf": {"days": {"2026-11-26": {"score": 0, "points": 1.0}}}},
+        "what": "the newer version keeps this",
+    }
+    path.write_text(json.dumps(newer), encoding="utf-8")
+    outcome = daily.record_match(golf_daily(0), on=day(0))
+    assert outcome.now.streak == 2  # yesterday's from the newer file, and today's
+    assert json.loads(path.read_text(encoding="utf-8")) == newer
+
+
+# -- the free-play statistics ------------------------------------------------------------------
+def chess(players: list[str], end: str) -> Match:
+    """A game of chess ended at once (each its own seed: a game is told
+    from another by its seed and steps, records.end_digest)."""
+    match = Match("chess", None, None, players)
+    if end == "draw":
+        match.agree_draw()
+    else:
+        match.resign(1 if end == "white" else 0)
+    return match
+
+
+def test_won_drawn_lost_and_the_streak_of_wins():
+    person = ["human", "computer:easy"]
+    for end in ("white", "white", "draw", "white", "black"):
+        stats.record_match(chess(person, end))
+    figures = stats.figures("chess")
+    assert figures == stats.Figures(
+        played=5, won=3, drawn=1, lost=1, between=0, streak=0, best_streak=2
+    )
+
+
+def test_a_game_counts_once_and_between_people_neither_wins_nor_loses():
+    match = chess(["human", "computer:easy"], "white")
+    stats.record_match(match)
+    stats.record_match(match)  # the same end reached again
+    stats.record_match(chess(["human", "human"], "white"))
+    figures = stats.figures("chess")
+    assert (figures.played, figures.won, figures.between) == (2, 1, 1)
+
+
+def test_assisted_and_computer_games_stay_out():
+    helped = Match("chess", None, 1, ["human", "computer:easy"])
+    helped.play({0: helped.state.parse_action("e4", 0)})
+    helped.undo()
+    helped.resign(1)
+    assert stats.record_match(helped) is None
+    assert stats.record_match(chess(["computer:easy", "computer:easy"], "white")) is None
+    assert stats.figures("chess") == stats.Figures()
+
+
+# -- verify ----------------------------------------------------------------------------------------
+def test_verify_plays_days_of_deals_through():
+    report = daily.verify(days=2, start=DAY)
+    assert report == {"cooperative": (2, []), "golf": (2, [])}
+
+
+def test_verify_names_a_deal_that_does_not_end(monkeypatch):
+    monkeypatch.setattr(daily, "VERIFY_STEPS", 3)
+    monkeypatch.setattr(daily, "DAILY", {"golf": daily.DAILY["golf"]})
+    played, problems = daily.verify(days=1, start=DAY)["golf"]
+    assert played == 0 and problems == ["2026-11-27: not over after 3 steps"]
+
+
+def test_the_pages_rows_give_each_modes_best_with_its_date_and_the_daily_apart():
+    options = daily.options_for("golf")
+    records.record("golf", options, 2, lower_is_better=True, today=DAY)
+    rows = stats.rows("golf")
+    at = rows.index(("Best score", "2 (2026-11-27)"))
+    assert rows[at + 1] == ("", "Players: 1, Holes: 9, Cards per hole: two cards")
+    daily.record_match(golf_daily(0), on=day(0))
+    shown = dict(daily.rows("golf", day(0)))
+    assert shown["Days played"] == "1" and shown["Current streak"] == "1 day"
+    assert dict(daily.rows("golf", day(2)))["Today"] == "not played yet"
+    assert dict(daily.rows("golf", day(2)))["Current streak"] == "0 days"
+
+
+def test_a_round_quit_takes_its_day_with_no_result():
+    daily.record_match(golf_daily(0), on=day(0))
+    match = daily.new_match("golf", day(1))
+    match.resign(0)  # "Quit round": no score
+    outcome = daily.record_match(match, on=day(1))
+    assert not outcome.counted and outcome.words().startswith(
+        "Deal of the day 2026-11-28: no result."
+    )
+    figures = daily.figures("golf", day(1))
+    assert (figures.played, figures.streak, figures.best) == (
+        2,
+        0,
+        daily.figures("golf", day(0)).best,
+    )
+    assert dict(daily.rows("golf", day(1)))["Today"] == "quit"
+
+
+def test_undo_and_redo_to_the_end_of_a_counted_deal_tell_what_stands():
+    match = golf_daily(0)
+    first = daily.record_match(match, on=day(0))
+    match.undo()
+    match.redo()
+    again = daily.record_match(match, on=day(0))
+    assert again.assisted == ("undo",) and not again.counted
+    assert again.words().startswith(
+        f"You played the deal of 2026-11-27 before: your result {records.plain(first.score)} stands"
+    )
+    assert daily.figures("golf", day(0)).streak == 1

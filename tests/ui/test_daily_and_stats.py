@@ -1,0 +1,182 @@
+"""The deal of the day met in the window: the setup form's "Today's deal"
+button, the game-over window's daily result and "Replay this deal", a
+daily game's autosave continued as the daily; the statistics page from the
+menu and from a setup form, headless and at the smallest window."""
+
+from __future__ import annotations
+
+import datetime
+
+import pygame
+import pytest
+from helpers.ui_driver import choose, click, press_button, pump, texts
+
+from game import saves
+from game.ai import think_now
+from game.app import MIN_SIZE, App
+from game.learn import daily, stats
+from game.match import Match
+from game.ui.menu import MainMenu
+from game.ui.play import PlayScene
+from game.ui.setup import SetupScene
+from game.ui.stats_scene import StatsScene
+
+
+def small_app(*scenes) -> App:
+    app = App(fullscreen=False, size=MIN_SIZE)
+    app.running = True
+    for factory in scenes:
+        app.push(factory(app))
+    pump(app, 2)
+    return app
+
+
+def close(app: App) -> None:
+    for scene in list(app.scenes):
+        if isinstance(scene, PlayScene):
+            scene.close_runners()
+    app.close()
+
+
+def play_through(app: App, scene: PlayScene, steps: int | None = None) -> None:
+    """The person's steps, each the computer's weakest choice, handed to the
+    scene as a click hands them (``PlayScene.submit``)."""
+    n = 0
+    while not scene.match.is_over() and (steps is None or n < steps):
+        seat = scene.match.to_act()[0]
+        assert scene.submit(seat, think_now("easy", scene.match.state, seat))
+        pump(app, 2)
+        n += 1
+    for _ in range(4000):  # the moves' animations play out first
+        if scene.dialogs.game_over is not None or not scene.match.is_over():
+            break
+        pump(app, 1)
+
+
+@pytest.mark.parametrize("game_id", ["golf", "cooperative"])
+def test_the_setup_button_opens_todays_deal(game_id):
+    app = small_app(MainMenu, lambda a: SetupScene(a, game_id))
+    try:
+        form = app.scene
+        assert (
+            form.daily_button is not None
+            and form.daily_button.rect.right < form.start_button.rect.left
+        )
+        click(app, form.daily_button)
+        scene = app.scene
+        assert isinstance(scene, PlayScene)
+        today = daily.today()
+        assert scene.match.daily == today.isoformat()
+        assert scene.match.seed == daily.seed_for(game_id, today)
+        assert scene.match.options == daily.options_for(game_id)
+        assert any(t.startswith(f"Deal of the day {today.isoformat()}") for t in texts(app))
+    finally:
+        close(app)
+
+
+def test_a_game_with_no_deal_has_no_button():
+    app = small_app(lambda a: SetupScene(a, "chess"))
+    try:
+        assert app.scene.daily_button is None
+        assert "Deal of the day" not in [
+            b.text for b in app.scene.ui.get_sprite_group().sprites() if hasattr(b, "text")
+        ]
+    finally:
+        close(app)
+
+
+def test_a_daily_deal_played_from_the_setup_to_the_game_over_window():
+    app = small_app(MainMenu, lambda a: SetupScene(a, "golf"))
+    try:
+        click(app, app.scene.daily_button)
+        scene = app.scene
+        play_through(app, scene)
+        window = scene.dialogs.game_over
+        assert window is not None and window.alive()
+        assert window.rect.bottom <= MIN_SIZE[1] and window.rect.top >= 0
+        text = scene.dialogs.game_over_text
+        day = daily.today().isoformat()
+        assert f"Deal of the day {day}:" in text and "Daily streak: 1 day" in text
+        assert daily.figures("golf").played == 1
+        assert stats.figures("golf") == stats.Figures()  # free play untouched
+
+        # Replay this deal: the same seed as free play, counted there.
+        press_button(app, scene.dialogs.buttons["Replay this deal"])
+        replay = app.scene
+        assert replay is not scene and replay.match.daily is None
+        assert replay.match.seed == scene.match.seed
+        play_through(app, replay)
+        assert "Deal of the day" not in replay.dialogs.game_over_text
+        assert daily.figures("golf").played == 1
+        assert stats.figures("golf").played == 1
+    finally:
+        close(app)
+
+
+def test_a_daily_game_continued_from_its_autosave_is_the_daily():
+    app = small_app(MainMenu, lambda a: SetupScene(a, "golf"))
+    try:
+        click(app, app.scene.daily_button)
+        play_through(app, app.scene, steps=3)
+        saves.flush(5)
+        app.pop()  # back to the menu, the game unfinished
+        pump(app, 2)
+        click(app, app.scene.buttons["continue"])
+        scene = app.scene
+        assert isinstance(scene, PlayScene) and scene.match.daily == daily.today().isoformat()
+        play_through(app, scene)
+        assert "Deal of the day" in scene.dialogs.game_over_text
+    finally:
+        close(app)
+
+
+# -- the statistics page -------------------------------------------------------------------------
+def inside(app: App) -> None:
+    """Every element of the top scene lies inside the window."""
+    window = pygame.Rect((0, 0), app.size)
+    for element in app.scene.ui.get_sprite_group().sprites():
+        if getattr(element, "visible", True) and hasattr(element, "rect"):
+            assert window.contains(element.rect), (element, element.rect)
+
+
+def test_the_statistics_page_from_the_menu_shows_a_games_figures():
+    for end in ("white", "draw"):
+        match = Match("chess", None, None, ["human", "computer:easy"])
+        match.agree_draw() if end == "draw" else match.resign(1)
+        stats.record_match(match)
+    app = small_app(MainMenu)
+    try:
+        click(app, app.scene.buttons["stats"])
+        page = app.scene
+        assert isinstance(page, StatsScene)
+        inside(app)
+        shown = dict(page.texts())
+        assert shown["Played"] == "2" and shown["Won"] == "1 (50%)" and shown["Drawn"] == "1 (50%)"
+        assert "Today" not in shown  # no deal of the day for this game
+        choose(app, page.picker, "Chess960")  # another game's figures: none yet
+        assert page.game_id == "chess960" and dict(page.texts())["Played"] == "0"
+        inside(app)
+    finally:
+        close(app)
+
+
+def test_the_statistics_page_of_a_dealt_game_from_its_setup_form():
+    day = daily.today()
+    for n in (1, 0):
+        match = daily.new_match("golf", day - datetime.timedelta(days=n))
+        while not match.is_over():
+            seat = match.to_act()[0]
+            match.play({seat: think_now("easy", match.state, seat)})
+        daily.record_match(match)
+    app = small_app(MainMenu, lambda a: SetupScene(a, "golf"))
+    try:
+        click(app, app.scene.stats_button)
+        page = app.scene
+        assert isinstance(page, StatsScene) and page.game_id == "golf"
+        inside(app)
+        labels = [getattr(e, "text", "") for e in page.ui.get_sprite_group().sprites()]
+        assert "Deal of the day" in labels and "2 days" in labels
+        press_button(app, page.back_button)
+        assert isinstance(app.scene, SetupScene)
+    finally:
+        close(app)
