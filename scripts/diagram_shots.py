@@ -1,6 +1,7 @@
 """Screenshots of the rules viewer scrolled to each diagram of a sheet, at
 800x560 and 1280x800 (or the sizes given), to look at the boards as a
-reader sees them: GAME_SIZE_N.png per diagram.
+reader sees them: GAME_SIZE_N.png per diagram; prints the CPU time each
+sheet took to open (its pictures drawn for the first time).
 
     PYTHONPATH=. .venv/bin/python scripts/diagram_shots.py [GAME ...] [--out DIR] [--size WxH ...]
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import tempfile
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -44,7 +46,9 @@ def main() -> None:
         app.running = True
         app.push(MainMenu(app))
         for game_id in games:
-            scene = RulesScene(app, game_id)
+            cpu = time.process_time()
+            scene = RulesScene(app, game_id)  # draws the sheet's pictures
+            cpu = time.process_time() - cpu
             app.push(scene)
             box = scene.text_box
             layout = box.text_box_layout
@@ -64,7 +68,12 @@ def main() -> None:
                 path = os.path.join(out, f"{game_id}_{size[0]}x{size[1]}_{n}.png")
                 pygame.image.save(app.window, path)
             problems = report.get(game_id, (0, []))[1]
-            print(f"{game_id} {size[0]}x{size[1]}: {len(tops)} diagrams", *problems, sep="\n  ")
+            print(
+                f"{game_id} {size[0]}x{size[1]}: {len(tops)} diagrams,"
+                f" sheet opened in {cpu * 1000:.0f} ms CPU",
+                *problems,
+                sep="\n  ",
+            )
             app.pop()
         app.close()
     print(f"pictures in {out}")
