@@ -524,7 +524,7 @@ class BoardView:
                 surface.blit(self._overlay("hover"), self.square_rect(self.hover))
 
         if len(self.hint) > 1 and not self.animator.busy:
-            self._draw_hint_arrow(surface)
+            self.draw_arrow(surface, self.hint, (*HINT, 165))
         step = self.animator.current
         if step is not None:
             self._draw_step(surface, step)
@@ -731,12 +731,12 @@ class BoardView:
             w,
         )
 
-    def _draw_hint_arrow(self, surface: pygame.Surface) -> None:
-        """A broad translucent arrow through the hint's squares, over the pieces."""
+    def draw_arrow(self, surface: pygame.Surface, squares: Iterable[int], colour: tuple) -> None:
+        """A broad translucent arrow through ``squares`` in order, over the
+        pieces (a hint's, a rule sheet diagram's)."""
         layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        points = [(x - self.rect.x, y - self.rect.y) for x, y in map(self.square_center, self.hint)]
+        points = [(x - self.rect.x, y - self.rect.y) for x, y in map(self.square_center, squares)]
         w = max(4, self.square // 5)
-        colour = (*HINT, 165)
         for a, b in zip(points, points[1:], strict=False):
             ax, ay = a
             bx, by = b

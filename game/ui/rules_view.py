@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 
 import pygame
 from pygame_gui.elements import UISelectionList, UITextBox
 
 from game.games import CATALOGUE, REGISTRY, load_all
+from game.learn.diagrams import Diagram, is_position
 from game.resources import rules_sheet
 from game.ui import widgets
+from game.ui.diagram_view import DiagramImages
 from game.ui.widgets import FormScene
 
 HEADING = "#e3b774"
@@ -26,6 +29,10 @@ BLOCK_BG = "#10151b"  # behind a fenced block's lines (the sheet's card is light
 HEADING_SIZES = {1: 26, 2: 20, 3: 17}
 BODY_SIZE = 16
 MONO_SIZE = widgets.MONO_SIZE
+
+# A position block's markup from its info string, lines and opening line.
+Figure = Callable[[str, list[str], int], str | None]
+ERROR = "#e08070"
 
 _CODE = re.compile(r"`([^`]+)`")
 _BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
@@ -96,23 +103,29 @@ def _block(lines: list[str], columns: int | None) -> str:
     return f"<body bgcolor='{BLOCK_BG}'>" + "<br>".join(rows) + "</body><br><br>"
 
 
-def markdown_to_html(text: str, columns: int | None = None) -> str:
+def markdown_to_html(text: str, columns: int | None = None, figure: Figure | None = None) -> str:
     """The markdown subset of the rule sheets as pygame_gui HTML;
-    ``columns``: how many monospaced characters a line of the box holds."""
+    ``columns``: how many monospaced characters a line of the box holds;
+    ``figure``: the markup for a position block (its info string, its
+    lines and the line of its opening fence), else it shows as code."""
     out: list[str] = []
     prose: list[str] = []
     fence: str | None = None  # the open fence's marker, inside a code block
+    info = ""  # the open fence's info string
+    start = 0  # the open fence's line
     block: list[str] = []
-    for line in text.replace("\r\n", "\n").split("\n"):
+    for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), start=1):
         opening = _FENCE.match(line)
         if fence is None and opening:
             out.append(_prose("\n".join(prose)))
             prose.clear()
             fence = opening.group(1)
+            info, start = line.strip()[len(fence) :].strip(), number
         elif fence is None:
             prose.append(line)
         elif opening and opening.group(1).startswith(fence):
-            out.append(_block(block, columns and columns - 2))
+            shown = figure(info, block, start) if figure and is_position(info) else None
+            out.append(shown if shown is not None else _block(block, columns and columns - 2))
             fence = None
             block.clear()
         else:
@@ -198,8 +211,11 @@ def _prose(text: str) -> str:
     return "".join(out)
 
 
-def sheet_html(game_id: str, columns: int | None = None) -> str:
-    """The rule sheet of a game as HTML, or a note that there is none yet."""
+def sheet_html(
+    game_id: str, columns: int | None = None, images: DiagramImages | None = None
+) -> str:
+    """The rule sheet of a game as HTML, or a note that there is none yet;
+    with ``images``, its position blocks drawn as boards."""
     title = next((e.title for e in CATALOGUE if e.id == game_id), game_id)
     path = rules_sheet(game_id)
     try:
@@ -211,7 +227,15 @@ def sheet_html(game_id: str, columns: int | None = None) -> str:
         )
     except (OSError, UnicodeDecodeError) as e:
         return f"<i>The rule sheet for {html.escape(title)} could not be read ({e}).</i>"
-    return markdown_to_html(text, columns)
+    figure = None
+    if images is not None:
+        sheet = f"{path.parent.name}/{path.name}"
+
+        def figure(info: str, lines: list[str], line: int) -> str | None:
+            diagram = Diagram(game_id, info, "\n".join(lines).strip(), line, sheet)
+            return images.html(diagram, DIM, ERROR)
+
+    return markdown_to_html(text, columns, figure)
 
 
 class RulesScene(FormScene):
@@ -251,6 +275,15 @@ class RulesScene(FormScene):
         self.text_box: UITextBox | None = None
         # The box's padding and its scroll bar come off its width.
         self.columns = widgets.mono_columns(self.text_rect.width - 40)
+        # Pictures as wide as the text (narrower than the lines the box wraps
+        # to once its scroll bar is in: a wider picture would never fit a
+        # line, and pygame_gui would try for ever), boards short enough that
+        # one shows whole in the box with a line of text above and below it.
+        self.images = DiagramImages(
+            self.text_rect.width - 60,
+            min(440, self.text_rect.height - 90),
+            self.app.settings,
+        )
         self._show_text()
         self.back_button = widgets.button(
             ui, pygame.Rect(left, h - 24 - 46, 160, 46), "Back", "#menu_button"
@@ -260,7 +293,10 @@ class RulesScene(FormScene):
         if self.text_box is not None:
             self.text_box.kill()
         self.text_box = UITextBox(
-            sheet_html(self.game_id, self.columns), self.text_rect, self.ui, object_id="#rules_text"
+            sheet_html(self.game_id, self.columns, self.images),
+            self.text_rect,
+            self.ui,
+            object_id="#rules_text",
         )
 
     def show(self, game_id: str) -> None:
