@@ -35,7 +35,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game import records
+from game import records, saves
 from game.learn import stats
 from game.match import Match, find_game
 from game.save_check import RESTART, REWIND
@@ -145,7 +145,7 @@ def on_open(match: Match, on: datetime.date | None = None) -> str | None:
 def note_progress(match: Match) -> None:
     """Keep how far the day's unfinished deal was played (after each step),
     so that an earlier save of it cannot undo steps unmarked."""
-    if match.daily is None or match.assists:
+    if match.daily is None or match.assists or saves.saving_off():
         return
     data = stats.load()
     entry = _entry(data, match.game_id, match.daily)
