@@ -147,13 +147,34 @@ class LessonScene(Scene):
             button.enable() if on else button.disable()
 
     def _panel_choices(self) -> list[Choice]:
+        """The game's panel buttons, but those it asks about first (giving
+        the game up: Golf's "Show solution") unless the lesson names that
+        step: a lesson has Show me and Try again for that."""
         if self.seen.actor is None:
             return []
         try:
-            return self.adapter.panel_choices(self.seen.state, self.learner)
+            choices = self.adapter.panel_choices(self.seen.state, self.learner)
         except Exception:
             log.exception("panel choices failed")
             return []
+        return [c for c in choices if not c.ask or self._lesson_names(c.action)]
+
+    def _lesson_names(self, action: Any) -> bool:
+        """Is this action the learner's next step in an answer line, or a
+        first step the lesson explains as wrong?"""
+        tutor, n = self.tutor, len(self.tutor.played)
+        if any(line[n].get(self.learner) == action for line in tutor.open_lines()):
+            return True
+        if n:
+            return False
+        start = self.lesson.start()
+        for wrong in self.lesson.wrongs:
+            try:
+                if start.parse_action(wrong.step, self.learner) == action:
+                    return True
+            except IllegalAction:
+                continue
+        return False
 
     def status_line(self) -> str:
         """The line over the lesson's text: what the next click does, or

@@ -13,6 +13,7 @@ from helpers.ui_driver import click, click_at, key, make_app, press_button, pump
 
 from game.app import App
 from game.games import load_all
+from game.games.golf.actions import GiveUp
 from game.learn import lessons as L
 from game.learn import progress
 from game.ui.learn_menu import LearnMenu
@@ -146,6 +147,18 @@ def test_show_me_plays_the_whole_answer_to_its_end(app):
 
 
 # -- the menus ---------------------------------------------------------------------------------
+def test_a_golf_lesson_offers_no_button_that_gives_the_hole_up(app):
+    """Golf's "Show solution" gives the hole up (a wrong step in a lesson):
+    the lesson's own Show me does that. Reset, a step of the game, stays."""
+    scene = open_lesson(app, "golf", "A hole in one")
+    legal = scene.match.state.legal_actions(scene.learner)
+    assert any(isinstance(a, GiveUp) for a in legal)
+    labels = [b.text for b in scene.choice_buttons]
+    assert "Show solution" not in labels and "Give up" not in labels
+    assert all(not isinstance(c.action, GiveUp) for c in scene.choice_buttons.values())
+    assert "Show me" in [b.text for b in scene.buttons.values()]
+
+
 def test_learn_on_the_main_menu_picks_a_game_then_a_lesson(app):
     click(app, app.scene.buttons["learn"])
     menu = app.scene
