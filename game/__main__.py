@@ -38,6 +38,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--game", metavar="ID", help="open the setup of this game directly")
     parser.add_argument("--load", metavar="PATH", help="open this saved game")
     parser.add_argument(
+        "--review",
+        metavar="SAVE",
+        help="print the computer's analysis of a saved game (one line per step) and exit",
+    )
+    parser.add_argument(
         "--smoke-frames",
         metavar="N",
         type=_positive_int,
@@ -88,6 +93,10 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.game is not None and args.load is not None:
         parser.error("--game opens a new game and --load a saved one: give only one of them")
+    if args.review is not None:
+        if args.game is not None or args.load is not None:
+            parser.error("--review prints an analysis and opens no window: give it alone")
+        return print_review(args.review)
     if args.game is not None:
         from game.games import REGISTRY, load_all
 
@@ -104,6 +113,25 @@ def main(argv: list[str] | None = None) -> int:
 
         logging.getLogger(__name__).exception("Chess Variants stopped on an unexpected error")
         raise
+
+
+def print_review(path: str) -> int:
+    """``--review``: the analysis of a saved game as text (game/ai/analysis.py);
+    a save that cannot be read is said in a line, with exit status 2. A game
+    still going is analysed from the view of its first person's seat."""
+    from game import saves
+    from game.ai.analysis import review, review_lines
+
+    try:
+        match = saves.load(path)
+    except saves.SaveError as e:
+        print(f"chess-variants: cannot review {path}: {e}", file=sys.stderr)
+        return 2
+    people = [s for s in range(len(match.players)) if match.is_human(s)]
+    result = review(match, viewer=people[0] if people else 0)
+    for line in review_lines(result, match.game):
+        print(line)
+    return 0
 
 
 def _run(args: argparse.Namespace) -> int:
