@@ -18,6 +18,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox, UITextEntryLine, U
 from game.learn.daily import offers_daily
 from game.records import NEW_BEST
 from game.ui import widgets
+from game.ui.play.analysis_view import offered as analysis_offered
 
 LINE_CHARS = 44  # about as many characters as a line of the game-over text holds
 
@@ -70,7 +71,8 @@ class Dialogs:
         wraps = sum(len(line) // LINE_CHARS for line in more) + len(reason) // (2 * LINE_CHARS)
         extra = 26 * (len(more) + wraps)
         deal = offers_daily(scene.match.game_id)  # a dealt game: "Replay this deal" below
-        rect = pygame.Rect(0, 0, 440, 214 + extra + (48 if deal else 0))
+        analyse = analysis_offered(scene.match.game_id)  # and "Analyse" (analysis_view.py)
+        rect = pygame.Rect(0, 0, 440, 214 + extra + 48 * (deal + analyse))
         rect.center = (scene.board.outer.centerx, h // 2)
         rect.clamp_ip(pygame.Rect(0, 0, w, h))
         win = UIWindow(rect, self.ui, "Game over", object_id="#game_over", always_on_top=True)
@@ -92,8 +94,13 @@ class Dialogs:
             pygame.Rect(16 + 2 * (bw + 10), y, bw, 38), "Review", win, self.close_game_over
         )
         if deal:
-            rect = pygame.Rect(16, y + 48, iw - 32, 38)
+            y += 48
+            rect = pygame.Rect(16, y, iw - 32, 38)
             self._button(rect, "Replay this deal", win, controls.replay_deal)
+        if analyse:
+            y += 48
+            rect = pygame.Rect(16, y, iw - 32, 38)
+            self._button(rect, "Analyse", win, scene.analysis.start)
         self.game_over = win
 
     def score_lines(self, result: Any, outcome: Any) -> tuple[str, ...]:

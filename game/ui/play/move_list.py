@@ -64,9 +64,14 @@ class MoveListText(NamedTuple):
     marked: float | None  # the looked-at line's middle: 0 the text's top, 1 its bottom
 
 
-def _lines(match: Any, viewer: int | None, looking_at: int | None) -> list[tuple[str, list[int]]]:
-    """The numbered lines and the steps (counted from 1) each one holds."""
+def _lines(
+    match: Any, viewer: int | None, looking_at: int | None, marks: dict[int, str] | None = None
+) -> list[tuple[str, list[int]]]:
+    """The numbered lines and the steps (counted from 1) each one holds;
+    ``marks``: an analysis's marks by step ("??"), written after the step."""
     texts = [_text(match, match.seen_step(r, viewer)) for r in match.records]
+    if marks:
+        texts = [t + marks.get(i + 1, "") for i, t in enumerate(texts)]
     quiet = match.game.quiet_steps
     numbers = match.round_numbers()
     lines: list[tuple[str, list[int]]] = []
@@ -105,13 +110,14 @@ def move_list_html(
     result_line: str = "",
     looking_at: int | None = None,
     shown: int = SHOWN_LINES,
+    marks: dict[int, str] | None = None,
 ) -> MoveListText:
     """The list as text for the panel's box: at most ``shown`` lines, the
     newest ones, or while looking back the block of lines around the step
     looked at, with links to the moves before and after it."""
     if match.is_over():
         viewer = None  # the game is over: everything may be read
-    lines = _lines(match, viewer, looking_at)
+    lines = _lines(match, viewer, looking_at, marks)
     if not lines:
         return MoveListText(f"<font color='{DIM}'>No moves yet</font>", None)
     at = len(lines) - 1

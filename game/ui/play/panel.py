@@ -198,6 +198,10 @@ class SidePanel:
             room - buttons_h - captured_room - 6 - (0 if beside else view.h + 6 * bool(view.h))
         )
         moves_h = max(40, moves_h)
+        # The analysis's strip (analysis_view.py) takes its height from the move list.
+        strip = scene.analysis.height
+        if strip:
+            moves_h = max(40, moves_h - strip - 6)
         # The rounded frame is drawn once; the text box on it is a plain
         # rectangle, because a rounded shape costs as much again as the text
         # every time the list is laid out (once a move).
@@ -216,6 +220,8 @@ class SidePanel:
             object_id="#move_list",
         )
         y += moves_h + 6
+        scene.analysis.rect = pygame.Rect(x, y, moves_w, strip)
+        y += strip + 6 if strip else 0
         if not beside:
             view.y = y
             y += view.h + 6 * bool(view.h)
@@ -330,7 +336,9 @@ class SidePanel:
                 more = ["", *more]
             for label, text in zip(self.status_more, more + [""] * 2, strict=False):
                 label.set_text(text)
-        moves = move_list_html(m, seen.viewer, scene.result_text(), scene.looking_at)
+        moves = move_list_html(
+            m, seen.viewer, scene.result_text(), scene.looking_at, marks=scene.analysis.marks()
+        )
         if moves.html != self.moves_text:
             # The whole text each time: appended chunks lose their layout.
             bar = getattr(self.moves, "scroll_bar", None)

@@ -34,6 +34,7 @@ from game.ui import widgets
 from game.ui.adapters import Choice, adapter_for
 from game.ui.board_view import THEMES, BoardView
 from game.ui.play import seats
+from game.ui.play.analysis_view import AnalysisView
 from game.ui.play.bots import BotDriver
 from game.ui.play.controls import Controls
 from game.ui.play.dialogs import Dialogs
@@ -80,6 +81,7 @@ class PlayScene(Scene):
         self.bots = BotDriver(match)
         self.hints = Hint(self)
         self.dialogs = Dialogs(self)
+        self.analysis = AnalysisView(self)  # after a game: marks, graph, better steps
         self.widgets = self.adapter.make_widgets()
         self.input.sources = self.widgets  # widgets with places take part in click paths
         self.panel = SidePanel(self)
@@ -243,7 +245,8 @@ class PlayScene(Scene):
     def status_line(self) -> str:
         m = self.match
         if self.looking_at is not None:  # after the game's end, too
-            return self.looking.words()
+            judged = self.analysis.words()  # an analysis's word on the step looked at
+            return f"{self.looking.words()}\n{judged}" if judged else self.looking.words()
         result = m.state.result()
         if result is not None:
             text = seats.headline(m, result)
@@ -456,6 +459,7 @@ class PlayScene(Scene):
 
     def close_runners(self) -> None:
         self.bots.close()
+        self.analysis.stop()
 
     def _drive_bots(self) -> None:
         if self.closed:
@@ -468,6 +472,7 @@ class PlayScene(Scene):
         """The match jumped (undo): no animation, the board shows where it is."""
         self._game_over_shown = self.match.is_over()
         self.dialogs.close_game_over()
+        self.analysis.clear()  # it judged another game
         self.viewpoint.holding = ()  # a jump leaves the reveal behind
         played = len(self.match.records)
         self.trail = [t for t in self.trail if t[0] <= played]  # the undone steps go
@@ -526,7 +531,7 @@ class PlayScene(Scene):
         ):
             self.dialogs.finish_save()
             return
-        if consumed or self.dialogs.modal():
+        if consumed or self.dialogs.modal() or self.analysis.handle(event):
             return
         if self._continue_key(event):
             return
@@ -579,6 +584,7 @@ class PlayScene(Scene):
             or waiting_bot
             or (m.is_over() and not self._game_over_shown)
             or self.hints.active()
+            or self.analysis.running
         )
 
     def update(self, dt: float) -> None:
@@ -600,6 +606,7 @@ class PlayScene(Scene):
         if self.closed:
             return
         self.hints.update()
+        self.analysis.update()
         if self.reselect is not None and not self.board.animating:
             square, self.reselect = self.reselect, None
             if self.input.enabled and self.input.can_pick(square):
@@ -652,6 +659,7 @@ class PlayScene(Scene):
             self.chooser.draw(surface)
         self.panel.draw_widgets(surface, self.input)
         self.hints.draw(surface)
+        self.analysis.draw(surface)
         self.ui.draw_ui(surface)
         self.input.draw_drag(surface)
 

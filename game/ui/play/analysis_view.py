@@ -1,0 +1,258 @@
+"""Analysis in the play scene: "Analyse" on the game-over window runs the
+analysis (game/ai/analysis.py) in a worker process of its own
+(game/ai/analysis_runner.py), so the window never freezes.
+
+Under the move list a strip shows, while it runs, a progress bar with a
+Stop button; once done, the evaluation graph (from the first seat's side,
+clamped to ``SCALE`` pawns either way), each marked step a dot in its mark's
+colour, the position looked back at a line. A click on the graph looks back
+at the position after that step. The marks follow the steps in the move
+list (move_list.py ``marks``), and while a position is looked back at, the
+best alternative to the step that made it is drawn as an arrow (its widget
+places are not ringed: the status line names it instead).
+
+A finished game is analysed with everything revealed (the rules have shown
+it all); the strip says so. Undo, or a new game, clears the analysis.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ai.analysis import SKIPPED, Review, eval_text
+from game.ui import art
+
+if TYPE_CHECKING:
+    from game.ai.analysis_runner import AnalysisRunner
+    from game.ui.play.scene import PlayScene
+
+log = logging.getLogger(__name__)
+
+HEIGHT = 84  # the strip's height under the move list
+SCALE = 5.0  # pawns from the middle line to the graph's edge
+BEST_COLOUR = (96, 200, 120, 170)  # the best alternative's arrow
+MARK_COLOURS = {"?!": (235, 200, 80), "?": (240, 140, 60), "??": (230, 70, 70)}
+BG = (27, 33, 41)
+EDGE = (59, 69, 82)
+LINE = (236, 229, 216)
+DIM = (154, 165, 177)
+
+
+def offered(game_id: str) -> bool:
+    """Does the game-over window offer "Analyse" for this game?"""
+    return game_id not in SKIPPED
+
+
+class AnalysisView:
+    nodes: int | None = None  # another budget per position (tests); None: the game's own
+
+    def __init__(self, scene: PlayScene) -> None:
+        self.scene = scene
+        self.runner: AnalysisRunner | None = None
+        self.review: Review | None = None
+        self.failed = False
+        self.rect = pygame.Rect(0, 0, 0, 0)  # the strip (panel.py lays it out)
+        self.stop_rect = pygame.Rect(0, 0, 0, 0)
+
+    # -- state ---------------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        return self.runner is not None
+
+    @property
+    def height(self) -> int:
+        """The strip's height (0: nothing to show)."""
+        return HEIGHT if self.running or self.review is not None or self.failed else 0
+
+    def start(self) -> None:
+        """Analyse the match as it stands (the game-over window's button)."""
+        from game.ai.analysis_runner import AnalysisRunner
+
+        scene = self.scene
+        if self.running or not offered(scene.match.game_id):
+            return
+        scene.dialogs.close_game_over()
+        self.review, self.failed = None, False
+        over = scene.match.is_over()
+        try:
+            viewer = None if over else scene.seen.viewer
+            self.runner = AnalysisRunner(scene.match, viewer, self.nodes)
+        except Exception:
+            log.exception("could not start the analysis")
+            self.failed = True
+        self._relayout()
+
+    def stop(self) -> None:
+        if self.runner is not None:
+            self.runner.stop()
+            self.runner = None
+            self._relayout()
+
+    def clear(self) -> None:
+        """The game changed (undo): the analysis no longer belongs to it."""
+        shown = self.height
+        if self.runner is not None:
+            self.runner.stop()
+        self.runner, self.review, self.failed = None, None, False
+        if shown:
+            self._relayout()
+
+    def _relayout(self) -> None:
+        scene = self.scene
+        scene._layout(scene.app.size)
+        scene.refresh()
+
+    def update(self) -> None:
+        """Every frame: take the worker's news."""
+        runner = self.runner
+        if runner is None:
+            return
+        news = runner.poll()
+        if news is None:
+            return
+        if news[0] == "done":
+            self.review, self.runner = news[1], None
+            self.scene.refresh()
+            self.scene.sync_board()
+        elif news[0] == "error":
+            self.runner, self.failed = None, True
+            self.scene.refresh()
+
+    # -- what the move list and the board show --------------------------------------------
+    def marks(self) -> dict[int, str]:
+        """Step (counted from 1) -> its mark, for the move list."""
+        if self.review is None:
+            return {}
+        return {s.index + 1: s.mark for s in self.review.steps if s.mark}
+
+    def _step(self, steps: int | None) -> Any:
+        if self.review is None or not steps or steps > len(self.review.steps):
+            return None
+        return self.review.steps[steps - 1]
+
+    def words(self) -> str:
+        """A line for the status while looking back at the position after a
+        judged step: its evaluation, mark and the better step."""
+        step = self._step(self.scene.looking_at)
+        if step is None:
+            return ""
+        text = f"Eval {eval_text(step.eval)}"
+        better = [c for c in step.choices if c.best is not None]
+        if step.mark and better:
+            c = max(better, key=lambda c: c.loss)
+            text += f" · {step.mark} better {c.best}"
+        return text
+
+    def best_squares(self) -> tuple[int, ...]:
+        """The squares of the best alternative to the step looked back at
+        (the position before it, the seat that chose it)."""
+        scene = self.scene
+        at = scene.looking_at
+        step = self._step(at)
+        if step is None or not step.mark:
+            return ()
+        choice = max((c for c in step.choices if c.best is not None), key=lambda c: c.loss)
+        try:
+            state = scene.match.state_at(at - 1)
+            action = state.parse_action(choice.best, choice.seat)
+            path = scene.adapter.path_of(state, choice.seat, action) or ()
+        except Exception:
+            log.exception("the best alternative's path")
+            return ()
+        return tuple(p for p in path if p >= 0)
+
+    # -- the strip -------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A click on the strip: Stop while running, else look back at the
+        step under the pointer. True if it was the strip's."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        if not self.rect.collidepoint(event.pos):
+            return False
+        if self.running:
+            if self.stop_rect.collidepoint(event.pos):
+                self.stop()
+            return True
+        if self.review is not None and self.review.steps:
+            n = len(self.review.steps)
+            inner = self.rect.inflate(-16, 0)
+            i = round((event.pos[0] - inner.x) / max(1, inner.w) * (n - 1)) if n > 1 else 0
+            self.scene.looking.go(max(0, min(n - 1, i)) + 1)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        rect = self.rect
+        if rect.h <= 0 or scene.viewpoint.covering:
+            return
+        pygame.draw.rect(surface, BG, rect, border_radius=8)
+        pygame.draw.rect(surface, EDGE, rect, 1, border_radius=8)
+        font = art.ui_font(14)
+        if self.running:
+            self._draw_progress(surface, font)
+        elif self.failed:
+            words = "The analysis could not be finished"
+            surface.blit(font.render(words, True, DIM), (rect.x + 10, rect.y + 10))
+        elif self.review is not None:
+            self._draw_graph(surface, font)
+        at = scene.looking_at
+        if at is not None and not scene.board.animating:
+            squares = self.best_squares()
+            if len(squares) > 1:
+                scene.board.draw_arrow(surface, squares, BEST_COLOUR)
+
+    def _draw_progress(self, surface: pygame.Surface, font: pygame.font.Font) -> None:
+        rect, runner = self.rect, self.runner
+        assert runner is not None
+        done, total = runner.done, max(1, runner.total)
+        label = f"Analysing… {done}/{total} positions"
+        surface.blit(font.render(label, True, LINE), (rect.x + 10, rect.y + 8))
+        self.stop_rect = pygame.Rect(rect.right - 70, rect.y + 6, 60, 24)
+        pygame.draw.rect(surface, EDGE, self.stop_rect, border_radius=6)
+        stop = font.render("Stop", True, LINE)
+        surface.blit(stop, stop.get_rect(center=self.stop_rect.center))
+        bar = pygame.Rect(rect.x + 10, rect.y + 40, rect.w - 20, 14)
+        pygame.draw.rect(surface, EDGE, bar, border_radius=7)
+        filled = bar.copy()
+        filled.w = int(bar.w * done / total)
+        if filled.w > 0:
+            pygame.draw.rect(surface, (88, 176, 255), filled, border_radius=7)
+
+    def _draw_graph(self, surface: pygame.Surface, font: pygame.font.Font) -> None:
+        rect, review = self.rect, self.review
+        assert review is not None
+        steps = review.steps
+        note = "everything revealed" if review.full else "your view only"
+        head = f"Eval ({review.unit}, {review.side}) · {note}"
+        surface.blit(font.render(head, True, DIM), (rect.x + 10, rect.y + 4))
+        inner = pygame.Rect(rect.x + 8, rect.y + 22, rect.w - 16, rect.h - 28)
+        mid = inner.centery
+        pygame.draw.line(surface, EDGE, (inner.x, mid), (inner.right, mid))
+        if not steps:
+            return
+        n = len(steps)
+
+        def x_of(i: int) -> int:
+            return inner.x + (round(i * inner.w / (n - 1)) if n > 1 else inner.w // 2)
+
+        def y_of(v: float) -> int:
+            return round(mid - max(-1.0, min(1.0, v / SCALE)) * inner.h / 2)
+
+        points = []
+        last = 0.0
+        for i, step in enumerate(steps):
+            last = step.eval if step.eval is not None else last
+            points.append((x_of(i), y_of(last)))
+        if len(points) > 1:
+            pygame.draw.lines(surface, LINE, False, points, 2)
+        for (x, y), step in zip(points, steps, strict=True):
+            colour = MARK_COLOURS.get(step.mark)
+            if colour is not None:
+                pygame.draw.circle(surface, colour, (x, y), 4)
+        at = self.scene.looking_at
+        if at:
+            x = x_of(min(n, at) - 1)
+            pygame.draw.line(surface, (88, 176, 255), (x, inner.top), (x, inner.bottom), 1)
