@@ -7,12 +7,16 @@ again whenever it answers, so it thinks all along. Prints the median, 99th perce
 worst loop iteration in ms, next to an idle baseline and, for contrast, the
 same search run in a thread of this process (which holds the GIL).
 
+``--analysis`` measures instead the loop while the analysis after a game
+(game/ai/analysis_runner.py, as the game-over window's "Analyse" runs it)
+works on a ``--plies``-step random game in its worker, polled every frame.
+
 ``--games`` picks the games (default chess); ``--level hard`` searches with
 the game's own Hard spec (its ``bot_levels``), given ``--seconds`` to think,
 instead of a deep search that only the clock stops.
 
     python scripts/bench_bot_frames.py [--games chess,maces] [--seconds 2]
-        [--level deep|normal|hard] [--plies 6] [--no-thread]
+        [--level deep|normal|hard] [--plies 6] [--no-thread] [--analysis]
 """
 
 from __future__ import annotations
@@ -121,6 +125,30 @@ def frames(game, level: str, seconds: float, thread: bool, plies: int) -> None:
         report("thread think (GIL, contrast)", times)
 
 
+def analysis_frames(game, seconds: float, plies: int) -> None:
+    """The loop while an analysis of a ``plies``-step random game runs in
+    its worker (started again when it ends, so it works all along)."""
+    from game.ai.analysis_runner import AnalysisRunner
+    from game.match import Match
+
+    match = Match(game.id, seed=1)
+    rng = random.Random(1)
+    while not match.is_over() and len(match.records) < plies:
+        state = match.state
+        match.play({s: rng.choice(list(state.legal_actions(s))) for s in state.to_act()})
+    print(f"{game.id}: analysis of {len(match.records)} steps")
+    runner = [AnalysisRunner(match)]
+
+    def poll():
+        runner[0].poll()
+        if not runner[0].running:
+            runner[0] = AnalysisRunner(match)
+
+    times = loop(seconds, poll)
+    runner[0].stop()
+    report("analysis worker", times)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="chess", help="game ids, comma separated")
@@ -128,13 +156,17 @@ def main() -> None:
     parser.add_argument("--level", default="deep", choices=("deep", "normal", "hard"))
     parser.add_argument("--plies", type=int, default=6, help="random steps before thinking")
     parser.add_argument("--no-thread", action="store_true", help="skip the thread contrast")
+    parser.add_argument("--analysis", action="store_true", help="an analysis runs, not a bot")
     args = parser.parse_args()
     games = load_all()
     report("idle", loop(args.seconds))
     for game_id in [g for g in args.games.split(",") if g]:
         if game_id not in games:
             parser.error(f"unknown game {game_id!r}; known: {', '.join(sorted(games))}")
-        frames(games[game_id], args.level, args.seconds, not args.no_thread, args.plies)
+        if args.analysis:
+            analysis_frames(games[game_id], args.seconds, max(args.plies, 20))
+        else:
+            frames(games[game_id], args.level, args.seconds, not args.no_thread, args.plies)
 
 
 if __name__ == "__main__":
