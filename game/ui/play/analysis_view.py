@@ -8,8 +8,9 @@ clamped to ``SCALE`` pawns either way), each marked step a dot in its mark's
 colour, the position looked back at a line. A click on the graph looks back
 at the position after that step. The marks follow the steps in the move
 list (move_list.py ``marks``), and while a position is looked back at, the
-best alternative to the step that made it is drawn as an arrow (its widget
-places are not ringed: the status line names it instead).
+best alternative to the step that made it is drawn as an arrow (a
+placement's square ringed; widget places are not: the status line names
+the better step too).
 
 A finished game is analysed with everything revealed (the rules have shown
 it all); the strip says so. Undo, or a new game, clears the analysis.
@@ -203,6 +204,9 @@ class AnalysisView:
             squares = self.best_squares()
             if len(squares) > 1:
                 scene.board.draw_arrow(surface, squares, BEST_COLOUR)
+            elif squares:  # a placement: its square ringed
+                square = scene.board.square_rect(squares[0])
+                pygame.draw.rect(surface, BEST_COLOUR[:3], square.inflate(-4, -4), 4, 8)
 
     def _draw_progress(self, surface: pygame.Surface, font: pygame.font.Font) -> None:
         rect, runner = self.rect, self.runner
@@ -228,7 +232,7 @@ class AnalysisView:
         note = "everything revealed" if review.full else "your view only"
         head = f"Eval ({review.unit}, {review.side}) · {note}"
         surface.blit(font.render(head, True, DIM), (rect.x + 10, rect.y + 4))
-        inner = pygame.Rect(rect.x + 8, rect.y + 22, rect.w - 16, rect.h - 28)
+        inner = pygame.Rect(rect.x + 8, rect.y + 27, rect.w - 16, rect.h - 33)
         mid = inner.centery
         pygame.draw.line(surface, EDGE, (inner.x, mid), (inner.right, mid))
         if not steps:
