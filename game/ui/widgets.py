@@ -175,6 +175,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("Home, End", "look at the start, back to the game"),
             ("F", "flip the board"),
             ("H", "a hint: the computer suggests a move"),
+            ("A", "analyse a finished game: marks, graph, better moves"),
             ("Ctrl+C", "copy the position as text"),
             ("Esc", "pause"),
         ),

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import time
 
+import pygame
 import pytest
-from helpers.ui_driver import click, click_at, open_play, pump
+from helpers.ui_driver import click, click_at, key, open_play, pump
 
 from game.match import Match
 from game.ui.play.analysis_view import AnalysisView
@@ -68,8 +69,11 @@ def test_analyse_on_the_game_over_window_marks_the_blunder_and_shows_the_better_
 
 
 def test_the_analysis_can_be_stopped_and_leaves_nothing(app, tiny):
-    scene = open_play(app, _match(SCHOLARS))
-    scene.analysis.start()
+    scene = open_play(app, _match(SCHOLARS[:3]))
+    key(app, pygame.K_a)  # a game going on: the A key analyses only finished ones
+    assert not scene.analysis.running
+    scene = open_play(app, _match(SCHOLARS))  # a finished game resumed: no game-over window
+    key(app, pygame.K_a)
     assert scene.analysis.running
     click_at(app, scene.analysis.rect.center)  # the strip, not Stop: nothing
     assert scene.analysis.running

@@ -246,10 +246,16 @@ class Controls:
             pygame.K_END: lambda: scene.looking.go(None),
         }
         with_ctrl = {pygame.K_c: self.copy_position, pygame.K_z: self.undo, pygame.K_y: self.redo}
-        alone = {pygame.K_f: self.flip, pygame.K_h: scene.hints.ask}
+        alone = {pygame.K_f: self.flip, pygame.K_h: scene.hints.ask, pygame.K_a: self.analyse}
         act = (with_ctrl if ctrl else alone).get(event.key) or keys.get(event.key)
         if act is not None:
             act()
+
+    def analyse(self) -> None:
+        """The A key: analyse a finished game (one resumed from a save, or
+        after the game-over window was closed), as its "Analyse" button does."""
+        if self.scene.match.is_over():
+            self.scene.analysis.start()
 
     def on_button(self, element: Any) -> None:
         scene = self.scene
