@@ -144,7 +144,8 @@ class AnalysisView:
         better = [c for c in step.choices if c.best is not None]
         if step.mark and better:
             c = max(better, key=lambda c: c.loss)
-            text += f" · {step.mark} better {c.best}"
+            who = f"{self.scene.game.seats[c.seat]} " if len(step.choices) > 1 else ""
+            text += f" · {step.mark} better {who}{c.best}"
         return text
 
     def best_squares(self) -> tuple[int, ...]:
