@@ -1,5 +1,6 @@
 """Screenshots of analysed games in the real window (SDL's dummy driver):
-for each game a seeded game is played, "Analyse" run in its worker, and the
+for each game a seeded random game is played (and resigned if it has not
+ended by then), "Analyse" run in its worker, and the
 window saved while it looks back at the first marked step (the graph, the
 marks in the move list, the better step's arrow), with the status it shows.
 
@@ -38,6 +39,8 @@ def played(game_id: str, steps: int = 24):
     rng = random.Random(2)
     while not match.is_over() and len(match.records) < steps:
         match.play({s: rng.choice(match.state.legal_actions(s)) for s in match.to_act()})
+    if not match.is_over():  # finished, as the game-over window offers it (no privacy screen)
+        match.resign(match.to_act()[0])
     return match
 
 
