@@ -123,6 +123,15 @@ def test_a_game_still_going_is_searched_from_the_viewers_view_only():
     assert "view only" in review_lines(going, match.game)[1]
 
 
+def test_a_finished_game_is_searched_with_everything_revealed_and_says_so():
+    match = random_match("tar_pit", 3)
+    match.resign(match.to_act()[0])
+    done = review(match, nodes=100)
+    assert done.full and done.viewer is None
+    assert "everything revealed" in review_lines(done, match.game)[1]
+    assert done.steps[-1].note == "agreement"
+
+
 def test_games_whose_computer_does_not_search_are_declared_and_skipped():
     assert set(SKIPPED) <= set(REGISTRY)
     match = random_match("golf", 2)
