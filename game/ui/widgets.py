@@ -175,13 +175,13 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("Home, End", "look at the start, back to the game"),
             ("F", "flip the board"),
             ("H", "a hint: the computer suggests a move"),
-            ("A", "analyse a finished game: marks, graph, better moves"),
+            ("A", "analyse the game once it is over"),
             ("Ctrl+C", "copy the position as text"),
             ("Esc", "pause"),
         ),
     ),
 )
-KEYS_HELP_SIZE = (520, 500)
+KEYS_HELP_SIZE = (520, 520)
 
 
 def keys_html() -> str:
