@@ -1,0 +1,1 @@
+"""Learning content: rule-sheet diagrams, lessons, puzzles, the deal of the day (headless)."""
