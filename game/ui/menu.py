@@ -88,6 +88,7 @@ class MainMenu(FormScene):
             ("continue", "Continue", "#primary"),
             ("load", "Load game", "#menu_button"),
             ("rules", "Rules", "#menu_button"),
+            ("puzzles", "Puzzles", "#menu_button"),
             ("settings", "Settings", "#menu_button"),
             ("quit", "Quit", "#menu_button"),
         ]
@@ -204,6 +205,8 @@ class MainMenu(FormScene):
             self.app.navigate.saves()
         elif action == "rules":
             self.app.navigate.rules()
+        elif action == "puzzles":
+            self.app.navigate.puzzles()
         elif action == "settings":
             self.app.navigate.settings()
         elif action == "quit":
