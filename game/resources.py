@@ -16,3 +16,8 @@ def asset(*parts: str) -> Path:
 
 def rules_sheet(game_id: str) -> Path:
     return ROOT / "rules" / f"{game_id}.md"
+
+
+def puzzles_file(game_id: str) -> Path:
+    """A game's shipped puzzles (puzzles/<game_id>.txt; game/learn/puzzles.py)."""
+    return ROOT / "puzzles" / f"{game_id}.txt"

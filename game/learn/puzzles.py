@@ -44,7 +44,7 @@ from typing import Any
 from game import saves
 from game.ai.evaluate import WIN
 from game.ai.search import Limits, OutOfNodes, Search
-from game.resources import ROOT
+from game.resources import puzzles_file
 
 log = logging.getLogger(__name__)
 
@@ -201,7 +201,7 @@ def _puzzle(block: _Block, game_id: str) -> Puzzle:
 
 
 def puzzle_file(game_id: str) -> Path:
-    return ROOT / "puzzles" / f"{game_id}.txt"
+    return puzzles_file(game_id)
 
 
 _cache: dict[str, list[Puzzle]] = {}
