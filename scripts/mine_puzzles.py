@@ -38,19 +38,25 @@ from game.ai.levels import spec_for  # noqa: E402
 from game.games import REGISTRY, load_all  # noqa: E402
 from game.learn.puzzles import GAMES, winning_moves, wins_for  # noqa: E402
 
+WHAT = {
+    "*": "positions where one first move wins and no other does",
+    "golf": "holes graded by par, finished within par in any way (goal: par)",
+}
 RANDOM_PLIES = 4  # random opening decisions, so the games differ
 MAX_PLIES = 300
 HEADER = """\
-# Puzzles for {title}: positions where one first move wins and no other does.
-# Mined by scripts/mine_puzzles.py from the computer's own games; the format is
-# documented in game/learn/puzzles.py and docs/PUZZLES.md:
+# Puzzles for {title}: {what}.
+# Mined by scripts/mine_puzzles.py (each puzzle's source: says from what); the
+# format is documented in game/learn/puzzles.py and docs/PUZZLES.md:
 #   == title
 #   position:            the position text (what the game's from_text reads),
 #       ...              each line indented four spaces
 #   task: one sentence
 #   answer: step ; step ; ...   every seat's steps in the game's notation; the
 #                        learner plays the first seat's, the rest reply
-#   depth: N             steps the first move needs to reach the win
+#   depth: N             steps the first move needs to reach the win (par: the
+#                        most steps of the learner's that finish it)
+#   goal: par            (golf) any line finishing within depth steps wins
 #   source: how it was mined (seed, game, ply, search bounds)
 """
 
@@ -209,6 +215,51 @@ def mine(game, args) -> tuple[int, int, list[str]]:
     return tried, kept, out
 
 
+PAR_ONE_SHARE = 4  # at most one hole in this many is a par 1 (a single capture)
+
+
+def mine_golf(game, args) -> tuple[int, int, list[str]]:
+    """Chess Golf holes graded by par: the first hole of a solo round dealt
+    from each seed, made a round of one hole (finished at par, it is won),
+    with the solver's shortest line as the answer."""
+    from game.games.golf.actions import Go
+
+    out: list[str] = []
+    seen: set[str] = set()
+    tried = kept = ones = 0
+    for i in range(args.max_games):
+        if kept >= args.target:
+            break
+        seed = args.seed * 1000 + i
+        dealt = game.new({"players": 1, "holes": 9}, seed)
+        dealt.holes = 1  # a round of this one hole
+        state = game.from_text(dealt.to_text())
+        tried += 1
+        line = [state.notation(Go(m.frm, m.to)) for m in state.solution()]
+        par = state.par
+        if not line or par != len(line) or state.to_text() in seen:
+            continue
+        if par == 1 and (ones + 1) * PAR_ONE_SHARE > kept + PAR_ONE_SHARE:
+            continue
+        seen.add(state.to_text())
+        ones += par == 1
+        out.append(f"== Par {par}")
+        out.append("position:")
+        out.extend("    " + row for row in state.to_text().splitlines())
+        out.append(f"task: {state.task()} Par {par}.")
+        out.append("answer: " + " ; ".join(line))
+        out.append(f"depth: {par}")
+        out.append("goal: par")
+        out.append(
+            f"source: mine_puzzles.py seed {seed}: the first hole of a solo round,"
+            " the solver's line"
+        )
+        out.append("")
+        kept += 1
+        print(f"  golf seed {seed}: par {par}", flush=True)
+    return tried, kept, out
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", default=",".join(GAMES))
@@ -225,12 +276,13 @@ def main(argv=None) -> int:
     for game_id in args.games.split(","):
         game = REGISTRY[game_id]
         start = time.process_time()
-        tried, kept, blocks = mine(game, args)
+        tried, kept, blocks = (mine_golf if game_id == "golf" else mine)(game, args)
         spent = time.process_time() - start
         print(f"{game_id}: tried {tried}, kept {kept}, {spent:.0f} CPU s", flush=True)
         folder = Path(args.out)
         folder.mkdir(parents=True, exist_ok=True)
-        text = HEADER.format(title=game.title) + "\n" + "\n".join(blocks)
+        what = WHAT.get(game_id, WHAT["*"])
+        text = HEADER.format(title=game.title, what=what) + "\n" + "\n".join(blocks)
         (folder / f"{game_id}.txt").write_text(text, encoding="utf-8")
     return 0
 

@@ -12,6 +12,7 @@ from the computer's own games), in the lesson files' block shape::
     answer: Qh5+ ; g6 ; Qxe5#
     answer: <an alternative line: the same first step, another ending>
     depth: 3
+    goal: only                          (optional; "only" is the default)
     source: mine_puzzles.py seed 1, game 4, ply 37; search depth 5, 40000 nodes
 
 - ``answer:`` lines are the solution in the game's notation (what
@@ -24,6 +25,10 @@ from the computer's own games), in the lesson files' block shape::
   once, 3 a win in two of the learner's moves. The difficulty is read from
   it (``difficulty``).
 - ``source:`` says how the puzzle was mined (seed, game, ply, bounds).
+- ``goal:`` is ``only`` (the default: one first move wins, no other does)
+  or ``par``: reach the win in at most ``depth`` of the learner's steps,
+  any way at all (Chess Golf's holes, a round of one hole: finished at par
+  is its win); the answer is then one shortest line, the solver's.
 
 Headless (the ai floor): the loader, the checker (every line replayed by the
 rules; no other first move wins at a small bound), the winning-move search
@@ -48,7 +53,16 @@ from game.resources import puzzles_file
 
 log = logging.getLogger(__name__)
 
-GAMES = ("chess", "chess960", "maces", "mulligan_stew", "tulaga", "adrenaline", "half_alice")
+GAMES = (
+    "chess",
+    "chess960",
+    "maces",
+    "mulligan_stew",
+    "tulaga",
+    "adrenaline",
+    "half_alice",
+    "golf",  # holes graded by par (goal: par)
+)
 MAX_FILE = 2_000_000  # characters of a puzzle file read at most
 MAX_STEPS = 40  # steps in one answer line at most
 MAX_DEPTH = 15
@@ -72,6 +86,7 @@ class Puzzle:
     source: str = ""
     task: str = ""
     options: dict[str, Any] | None = None
+    goal: str = "only"  # or "par": any line of at most ``depth`` own steps that wins
     line: int = 0  # where its block starts in the file (for messages)
     number: int = 0  # its place in the file, from 1
 
@@ -100,7 +115,8 @@ class _Block:
     position: list[str] = field(default_factory=list)
 
 
-KNOWN = ("options", "task", "answer", "depth", "source")
+KNOWN = ("options", "task", "answer", "depth", "source", "goal")
+GOALS = ("only", "par")
 
 
 def parse(text: str, game_id: str) -> tuple[list[Puzzle], list[str]]:
@@ -178,6 +194,9 @@ def _puzzle(block: _Block, game_id: str) -> Puzzle:
     depth_text = _one(block, "depth")
     if not depth_text.isdigit() or not 1 <= int(depth_text) <= MAX_DEPTH:
         raise PuzzleError(f"depth must be a number from 1 to {MAX_DEPTH}")
+    goal = _one(block, "goal", "only")
+    if goal not in GOALS:
+        raise PuzzleError("goal: is 'only' or 'par'")
     options = None
     options_text = _one(block, "options", "")
     if options_text:
@@ -196,6 +215,7 @@ def _puzzle(block: _Block, game_id: str) -> Puzzle:
         source=_one(block, "source", ""),
         task=_one(block, "task", ""),
         options=options,
+        goal=goal,
         line=block.line,
     )
 
@@ -292,6 +312,7 @@ def check(
     first = None
     for steps in puzzle.answers:
         s = state.copy()
+        own = 0  # the learner's steps in the line
         for i, text in enumerate(steps):
             try:
                 actor = s.to_act()[0] if s.to_act() else seat
@@ -302,12 +323,21 @@ def check(
                 break
             if i == 0:
                 first = action
+            own += actor == seat
         else:
+            if puzzle.goal == "par":
+                if not wins_for(s, seat):
+                    problems.append(f"the line {' ; '.join(steps)} does not finish at par")
+                if own != puzzle.depth:
+                    problems.append(
+                        f"the line has {own} of the learner's steps, par {puzzle.depth}"
+                    )
+                continue
             if s.result() is not None and not wins_for(s, seat):
                 problems.append(f"the line {' ; '.join(steps)} ends without the learner's win")
             if actor != seat:
                 problems.append("a line ends on a reply, not on the learner's step")
-    if problems or first is None:
+    if problems or first is None or puzzle.goal == "par":
         return problems
     bound = min(depth, puzzle.depth)
     found = winning_moves(state, seat, bound, nodes * len(state.legal_actions(seat)))

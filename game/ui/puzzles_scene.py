@@ -81,6 +81,7 @@ class PuzzlesScene(FormScene):
         self.note = ""
         self.state = None
         if puzzle is not None:
+            self.game_id = puzzle.game_id
             game = REGISTRY[puzzle.game_id]
             self.adapter = adapter_for(game)
             try:
@@ -144,8 +145,8 @@ class PuzzlesScene(FormScene):
 
     def choice_buttons(self) -> list[Any]:
         """Decisions not made on the board (a panel button in the play scene)."""
-        if self.state is None or not self.learner_to_act():
-            return []
+        if self.state is None or not self.learner_to_act() or self.puzzle.goal == "par":
+            return []  # a par puzzle's own buttons are Show solution and Next
         try:
             return list(self.adapter.panel_choices(self.state, self.seat))
         except Exception:
@@ -218,6 +219,8 @@ class PuzzlesScene(FormScene):
         return self.play(action)
 
     def play(self, action: Any) -> bool:
+        if self.puzzle.goal == "par":
+            return self.play_stroke(action)
         state = self.state
         text = state.notation(action)
         wanted = {a[len(self.steps)] for a in self.alive() if len(a) > len(self.steps)}
@@ -233,6 +236,27 @@ class PuzzlesScene(FormScene):
         if not self.finished():
             self.note = f"{text}: right."
         return True
+
+    def play_stroke(self, action: Any) -> bool:
+        """A par puzzle: any legal step counts; past par, it starts again."""
+        self._step(self.seat, action)
+        if self.finished():
+            return True
+        strokes, par = len(self.steps), self.puzzle.depth
+        if strokes < par:
+            self.note = f"Move {strokes} of par {par}."
+        else:
+            self.missed = True
+            self.note = f"Par is {par}: start again."
+            self.restart()
+        self.rebuild_panel()
+        return True
+
+    def restart(self) -> None:
+        """The puzzle's position again, at once."""
+        self.state = puzzles.start_state(REGISTRY[self.puzzle.game_id], self.puzzle)
+        self.steps, self.reply_in = [], None
+        self.sync()
 
     def _step(self, seat: int, action: Any) -> None:
         text = self.state.notation(action)
@@ -269,9 +293,9 @@ class PuzzlesScene(FormScene):
     def show_solution(self) -> None:
         """Play the rest of the first answer line, step by step."""
         self.shown_solution = True
-        line = self.alive()[0] if self.alive() else None
-        if line is None:
-            return
+        if not self.alive():  # off the line (a par puzzle): from the start
+            self.restart()
+        line = self.alive()[0]
         while len(self.steps) < len(line) and self.state.result() is None:
             actor = self.state.to_act()[0]
             self._step(actor, self.state.parse_action(line[len(self.steps)], actor))

@@ -280,3 +280,38 @@ def test_the_game_and_difficulty_buttons_choose_the_puzzles(small_app):
     assert scene.level == "Easy" and scene.puzzle.difficulty == "Easy"
     click(app, scene.buttons["level"])
     assert scene.level == "Medium" and scene.puzzle.difficulty == "Medium"
+
+
+def test_a_golf_hole_is_played_any_way_and_solved_at_par(small_app):
+    """A par puzzle: strokes off the solver's line are played, not refused;
+    reaching par without finishing starts the hole again; the solver's line
+    finishes it."""
+    app = small_app
+    scene = open_scene(app)
+    puzzle = next(p for p in P.load("golf") if p.depth == 2)
+    scene.start(puzzle)
+
+    def stroke(action) -> None:
+        click_at(app, scene.board.square_center(action.frm))
+        click_at(app, scene.board.square_center(action.to))
+        settle(app, scene)
+
+    def not_finishing(state):
+        for a in state.legal_actions(scene.seat):
+            after = state.copy()
+            after.apply({scene.seat: a})
+            if getattr(a, "frm", None) is not None and after.result() is None:
+                return a
+        raise AssertionError("every stroke finishes")
+
+    first = not_finishing(scene.state)
+    stroke(first)
+    assert len(scene.steps) == 1 and scene.note == "Move 1 of par 2."
+    stroke(not_finishing(scene.state))
+    assert scene.note == "Par is 2: start again." and scene.steps == []
+    assert scene.state.to_text() == puzzle.position
+    for text in puzzle.answers[0]:
+        stroke(scene.state.parse_action(text, scene.seat))
+    assert scene.note == "Solved, after a miss." and puzzle.key in P.solved()
+    if SHOTS.is_dir():
+        pygame.image.save(app.window, str(SHOTS / "golf_800x560.png"))
