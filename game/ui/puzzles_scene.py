@@ -185,7 +185,9 @@ class PuzzlesScene(FormScene):
         if self.board is None:
             return
         state = self.state
-        self.board.set_position(dict(state.pieces()), self.adapter.last_move_squares(state))
+        self.board.set_position(
+            dict(state.pieces()), self.adapter.last_move_squares(state), state.check_square()
+        )
         self.board.markers = dict(self.adapter.markers(state))
         self.input.offer(self.adapter.paths(state, self.seat) if self.learner_to_act() else {})
 
@@ -266,7 +268,9 @@ class PuzzlesScene(FormScene):
             events,
             dict(self.state.pieces()),
             self.adapter.last_move_squares(self.state),
+            self.state.check_square(),
         )
+        self.board.markers = dict(self.adapter.markers(self.state))
         if self.finished():
             self.solved()
         elif self.state.to_act() != (self.seat,):

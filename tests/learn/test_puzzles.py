@@ -77,6 +77,14 @@ def test_every_puzzle_is_unique_at_the_checkers_bound(game_id, puzzle):
     assert P.check(REGISTRY[game_id], puzzle) == []
 
 
+@pytest.mark.slow
+def test_verify_counts_every_game_and_finds_nothing_wrong():
+    found = P.verify()
+    assert set(found) == set(P.GAMES)
+    for game_id, (count, problems) in found.items():
+        assert count >= 30 and problems == [], game_id
+
+
 def test_the_checker_finds_a_second_winning_move():
     game = REGISTRY["chess"]
     unique = one(block(fen_of(BACK_RANK.format(b=".")), "Ra8#"))
@@ -315,3 +323,15 @@ def test_a_golf_hole_is_played_any_way_and_solved_at_par(small_app):
     assert scene.note == "Solved, after a miss." and puzzle.key in P.solved()
     if SHOTS.is_dir():
         pygame.image.save(app.window, str(SHOTS / "golf_800x560.png"))
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_every_game_s_puzzle_shows_on_its_board(small_app, game_id):
+    scene = open_scene(small_app)
+    scene.start(P.load(game_id)[0])
+    pump(small_app)
+    assert scene.board is not None and scene.board.shown == dict(scene.state.pieces())
+    assert scene.input.table  # the learner's moves are offered
+    assert scene.buttons["game"].text == REGISTRY[game_id].title
+    if SHOTS.is_dir():
+        pygame.image.save(small_app.window, str(SHOTS / f"{game_id}_800x560.png"))
