@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai import make_bot  # noqa: E402
 from game.ai.levels import spec_for  # noqa: E402
 from game.games import REGISTRY, load_all  # noqa: E402
-from game.learn.puzzles import GAMES, winning_moves, wins_for  # noqa: E402
+from game.learn.puzzles import GAMES, load, winning_moves, wins_for  # noqa: E402
 
 WHAT = {
     "*": "positions where one first move wins and no other does",
@@ -176,9 +176,11 @@ def write_block(out, game, state, seat, lines, distance, source) -> None:
 
 def mine(game, args) -> tuple[int, int, list[str]]:
     seen: set[str] = set()
+    if args.from_game:  # a top-up: the puzzles already kept are not kept again
+        seen = {p.position for p in load(game.id)}
     out: list[str] = []
     tried = kept = 0
-    for i in range(args.max_games):
+    for i in range(args.from_game, args.max_games):
         if kept >= args.target:
             break
         seed = args.seed * 1000 + i
@@ -270,6 +272,12 @@ def main(argv=None) -> int:
     parser.add_argument("--max-games", type=int, default=40)
     parser.add_argument("--bot-nodes", type=int, default=1500)
     parser.add_argument("--tail", type=int, default=12)
+    parser.add_argument(
+        "--from-game",
+        type=int,
+        default=0,
+        help="start at this game of the seed's sequence and add to the file (a top-up)",
+    )
     parser.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "puzzles"))
     args = parser.parse_args(argv)
     load_all()
@@ -282,8 +290,12 @@ def main(argv=None) -> int:
         folder = Path(args.out)
         folder.mkdir(parents=True, exist_ok=True)
         what = WHAT.get(game_id, WHAT["*"])
-        text = HEADER.format(title=game.title, what=what) + "\n" + "\n".join(blocks)
-        (folder / f"{game_id}.txt").write_text(text, encoding="utf-8")
+        text = HEADER.format(title=game.title, what=what) + "\n"
+        path = folder / f"{game_id}.txt"
+        if args.from_game and path.exists():
+            text = path.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
+        text += "\n".join(blocks)
+        path.write_text(text, encoding="utf-8")
     return 0
 
 
