@@ -36,11 +36,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai import make_bot  # noqa: E402
 from game.ai.levels import spec_for  # noqa: E402
 from game.games import REGISTRY, load_all  # noqa: E402
-from game.learn.puzzles import GAMES, load, winning_moves, wins_for  # noqa: E402
+from game.learn.puzzles import GAMES, gaining_move, load, winning_moves, wins_for  # noqa: E402
 
 WHAT = {
     "*": "positions where one first move wins and no other does",
     "golf": "holes graded by par, finished within par in any way (goal: par)",
+    "tulaga": "positions where one first move gains far more than any other (goal: gain)",
 }
 RANDOM_PLIES = 4  # random opening decisions, so the games differ
 MAX_PLIES = 300
@@ -174,6 +175,34 @@ def write_block(out, game, state, seat, lines, distance, source) -> None:
     out.append("")
 
 
+def keep_gain(out, game, state, seat, seed, ply, args) -> int:
+    """A decisive gain (``--gain``): the one first move that scores the
+    margin more than any other, seen 1 (else 2) steps on and confirmed a
+    step deeper. The answer is that move."""
+    for depth in (1, 2):
+        found = gaining_move(state, seat, depth, args.gain, args.nodes, seed)
+        if found is None:
+            continue
+        action, wrong = found
+        if wrong:
+            return 0
+        side = game.seats[seat]
+        out.append(f"== Find the strong move ({'at once' if depth == 1 else 'looking ahead'})")
+        out.append("position:")
+        out.extend("    " + row for row in state.to_text().splitlines())
+        out.append(f"task: {side} to play: one move gains far more than any other.")
+        out.append(f"answer: {state.notation(action)}")
+        out.append(f"depth: {depth}")
+        out.append(f"goal: gain {args.gain:g}")
+        out.append(
+            f"source: mine_puzzles.py seed {seed}, ply {ply}; gain {args.gain:g} at depth {depth},"
+            f" confirmed at {depth + 1}; {args.nodes} nodes"
+        )
+        out.append("")
+        return 1
+    return 0
+
+
 def mine(game, args) -> tuple[int, int, list[str]]:
     seen: set[str] = set()
     if args.from_game:  # a top-up: the puzzles already kept are not kept again
@@ -193,6 +222,9 @@ def mine(game, args) -> tuple[int, int, list[str]]:
             seen.add(text)
             seat = state.to_act()[0]
             g_tried += 1
+            if args.gain:
+                g_kept += keep_gain(out, game, state, seat, seed, ply, args)
+                continue
             wins = winning_moves(state, seat, args.depth, args.nodes, seed, stop_after=2)
             if not wins or len(wins) != 1:
                 continue
@@ -272,6 +304,12 @@ def main(argv=None) -> int:
     parser.add_argument("--max-games", type=int, default=40)
     parser.add_argument("--bot-nodes", type=int, default=1500)
     parser.add_argument("--tail", type=int, default=12)
+    parser.add_argument(
+        "--gain",
+        type=float,
+        default=0.0,
+        help="mine decisive gains of this margin (evaluation units) instead of wins",
+    )
     parser.add_argument(
         "--from-game",
         type=int,

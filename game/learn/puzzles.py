@@ -28,7 +28,11 @@ from the computer's own games), in the lesson files' block shape::
 - ``goal:`` is ``only`` (the default: one first move wins, no other does)
   or ``par``: reach the win in at most ``depth`` of the learner's steps,
   any way at all (Chess Golf's holes, a round of one hole: finished at par
-  is its win); the answer is then one shortest line, the solver's.
+  is its win); the answer is then one shortest line, the solver's;
+  or ``gain N``: one first move scores at least N more (in the game's
+  evaluation units, searched ``depth`` steps on and confirmed a step
+  deeper) than any other (Tulaga, where the last stones are placed in
+  many ways: the one placement that completes a Tulaga and its reap).
 
 Headless (the ai floor): the loader, the checker (every line replayed by the
 rules; no other first move wins at a small bound), the winning-move search
@@ -87,6 +91,7 @@ class Puzzle:
     task: str = ""
     options: dict[str, Any] | None = None
     goal: str = "only"  # or "par": any line of at most ``depth`` own steps that wins
+    margin: float = 0.0  # goal "gain": what the first move scores above any other
     line: int = 0  # where its block starts in the file (for messages)
     number: int = 0  # its place in the file, from 1
 
@@ -116,7 +121,7 @@ class _Block:
 
 
 KNOWN = ("options", "task", "answer", "depth", "source", "goal")
-GOALS = ("only", "par")
+GOALS = ("only", "par", "gain")
 
 
 def parse(text: str, game_id: str) -> tuple[list[Puzzle], list[str]]:
@@ -194,9 +199,17 @@ def _puzzle(block: _Block, game_id: str) -> Puzzle:
     depth_text = _one(block, "depth")
     if not depth_text.isdigit() or not 1 <= int(depth_text) <= MAX_DEPTH:
         raise PuzzleError(f"depth must be a number from 1 to {MAX_DEPTH}")
-    goal = _one(block, "goal", "only")
-    if goal not in GOALS:
-        raise PuzzleError("goal: is 'only' or 'par'")
+    goal, _, margin_text = _one(block, "goal", "only").partition(" ")
+    margin = 0.0
+    if goal == "gain":
+        try:
+            margin = float(margin_text)
+        except ValueError:
+            margin = -1.0
+        if not 0 < margin < 1000:
+            raise PuzzleError("goal: gain needs a margin, a number from 0 to 1000")
+    elif goal not in GOALS or margin_text:
+        raise PuzzleError("goal: is 'only', 'par' or 'gain N'")
     options = None
     options_text = _one(block, "options", "")
     if options_text:
@@ -216,6 +229,7 @@ def _puzzle(block: _Block, game_id: str) -> Puzzle:
         task=_one(block, "task", ""),
         options=options,
         goal=goal,
+        margin=margin,
         line=block.line,
     )
 
@@ -268,6 +282,52 @@ def wins_for(state: Any, seat: int) -> bool:
     return result is not None and result.points[seat] == 1 and list(result.points).count(1) == 1
 
 
+def plain_search(state: Any, seat: int, depth: int, nodes: int, seed: int = 0) -> Search:
+    """The game's own search for ``seat``, bounded by depth and nodes (never
+    the clock), as plain alpha-beta: null moves, futility and late move
+    pruning could hide a defence (a false win) or a second good move (a
+    false puzzle)."""
+    limits = Limits(max_depth=depth, time_limit=600.0, time_cap=600.0, node_limit=nodes)
+    search = Search(seat, limits, random.Random(seed))
+    search._prepare(state, float("inf"))
+    search._null = False
+    return search
+
+
+def gaining_move(
+    state: Any, seat: int, depth: int, margin: float, nodes: int, seed: int = 0
+) -> tuple[Any, str] | None:
+    """The one first move that scores at least ``margin`` more than every
+    other, searched ``depth`` steps on and confirmed ``depth + 1`` steps on
+    (None: there is none, or the nodes ran out), with what is wrong when
+    the deeper search disagrees ("" when it confirms)."""
+    search = plain_search(state, seat, depth + 1, nodes, seed)
+    try:
+        values = {a: search.action_value(state, a, depth - 1) for a in state.legal_actions(seat)}
+        if len(values) < 2:
+            return None
+        ranked = sorted(values, key=values.get, reverse=True)
+        best = ranked[0]
+        if values[best] - values[ranked[1]] < margin:
+            return None
+        return best, confirm_gain(search, state, seat, best, depth + 1, margin)
+    except OutOfNodes:
+        return None
+
+
+def confirm_gain(
+    search: Search, state: Any, seat: int, best: Any, depth: int, margin: float
+) -> str:
+    """ "" when no other first move comes within ``margin`` of ``best``
+    searched ``depth`` steps on (each other move searched against that
+    bound only); else the first that does."""
+    low = search.action_value(state, best, depth - 1) - margin
+    for a in state.legal_actions(seat):
+        if a != best and search.action_value(state, a, depth - 1, low=low) > low:
+            return f"{state.notation(a)} gains nearly as much"
+    return ""
+
+
 def winning_moves(
     state: Any, seat: int, depth: int, nodes: int, seed: int = 0, stop_after: int = 0
 ) -> dict[Any, int] | None:
@@ -275,12 +335,7 @@ def winning_moves(
     (each with the steps it needs), found by the game's search bounded by
     ``depth`` and ``nodes`` (never the clock); None when the nodes ran out
     first. ``stop_after`` > 0 stops once that many are found."""
-    limits = Limits(max_depth=depth, time_limit=600.0, time_cap=600.0, node_limit=nodes)
-    search = Search(seat, limits, random.Random(seed))
-    # Plain alpha-beta: null moves, futility and late move pruning could hide
-    # a defence (a false win) or a second winning move (a false puzzle).
-    search._prepare(state, float("inf"))
-    search._null = False
+    search = plain_search(state, seat, depth, nodes, seed)
     found: dict[Any, int] = {}
     try:
         for action in state.legal_actions(seat):
@@ -339,6 +394,14 @@ def check(
                 problems.append("a line ends on a reply, not on the learner's step")
     if problems or first is None or puzzle.goal == "par":
         return problems
+    if puzzle.goal == "gain":
+        bound = min(depth, puzzle.depth)
+        search = plain_search(state, seat, bound, nodes * len(state.legal_actions(seat)))
+        try:
+            wrong = confirm_gain(search, state, seat, first, bound, puzzle.margin)
+        except OutOfNodes:
+            wrong = f"the gain not confirmed within {nodes} nodes a move"
+        return [wrong] if wrong else []
     bound = min(depth, puzzle.depth)
     found = winning_moves(state, seat, bound, nodes * len(state.legal_actions(seat)))
     if found is None:

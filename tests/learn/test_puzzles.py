@@ -93,6 +93,29 @@ def test_the_checker_finds_a_second_winning_move():
     assert P.check(game, two) == ["Rb8# wins too, within 1 steps"]
 
 
+#: Black's queen hangs on d5: the rook takes it, and with a knight on c3 the knight can too.
+HANGING_QUEEN = """
+    . . . . . . k .
+    . . . . . p p p
+    . . . . . . . .
+    . . . q . . . .
+    . . . . . . . .
+    . . {n} . . . . .
+    . . . . . P P P
+    . . . R . . K .
+"""
+
+
+def test_a_gain_is_checked_against_every_other_move():
+    """goal: gain N: the answer scores N more than any other first move."""
+    game = REGISTRY["chess"]
+    unique = one(block(fen_of(HANGING_QUEEN.format(n=".")), "Rxd5", extra="goal: gain 3\n"))
+    assert unique.goal == "gain" and unique.margin == 3
+    assert P.check(game, unique) == []
+    two = one(block(fen_of(HANGING_QUEEN.format(n="N")), "Rxd5", extra="goal: gain 3\n"))
+    assert P.check(game, two) == ["Nxd5 gains nearly as much"]
+
+
 def test_the_checker_refuses_lines_the_rules_refuse():
     game = REGISTRY["chess"]
     fen = fen_of(BACK_RANK.format(b="."))
@@ -118,6 +141,10 @@ HOSTILE = [
     block("8/8/8/8/8/8/8/8 w - - 0 1", "e4", extra="options: [1, 2]\n"),
     block("8/8/8/8/8/8/8/8 w - - 0 1", "e4", extra="depth: 2\n"),
     block("8/8/8/8/8/8/8/8 w - - 0 1", "e4", extra="colour: blue\n"),
+    block("8/8/8/8/8/8/8/8 w - - 0 1", "e4", extra="goal: gain\n"),
+    block("8/8/8/8/8/8/8/8 w - - 0 1", "e4", extra="goal: gain nan\n"),
+    block("8/8/8/8/8/8/8/8 w - - 0 1", "e4", extra="goal: par 3\n"),
+    block("8/8/8/8/8/8/8/8 w - - 0 1", "e4", extra="goal: everything\n"),
     "== Deep\n" + "options: " + "[" * 10_000 + "\n",
     "== Long\nposition:\n    x\nanswer: " + " ; ".join(["e4"] * 100) + "\ndepth: 1\n",
     "x" * (P.MAX_FILE + 1),
