@@ -392,8 +392,8 @@ def check(
                 problems.append(f"the line {' ; '.join(steps)} ends without the learner's win")
             if actor != seat:
                 problems.append("a line ends on a reply, not on the learner's step")
-    if problems or first is None or puzzle.goal == "par":
-        return problems
+    if problems or first is None or puzzle.goal == "par" or depth < 1:
+        return problems  # depth 0: the lines replayed, no search
     if puzzle.goal == "gain":
         bound = min(depth, puzzle.depth)
         search = plain_search(state, seat, bound, nodes * len(state.legal_actions(seat)))
