@@ -356,8 +356,9 @@ def check(
     """What is wrong with a puzzle: a position the rules refuse, a step
     they do not read or allow, a line that ends in no win where it could
     (a line may stop after the learner's last step), another first move
-    that wins within ``min(depth, puzzle.depth)`` steps, a depth the
-    search cannot confirm. Empty when it checks."""
+    that wins within ``min(depth, puzzle.depth)`` steps (for a gain: comes
+    within its margin at the puzzle's depth), a depth the search cannot
+    confirm. Empty when it checks; ``depth`` 0 replays the lines only."""
     try:
         state = start_state(game, puzzle)
         seat = solver(state)
@@ -395,7 +396,9 @@ def check(
     if problems or first is None or puzzle.goal == "par" or depth < 1:
         return problems  # depth 0: the lines replayed, no search
     if puzzle.goal == "gain":
-        bound = min(depth, puzzle.depth)
+        bound = puzzle.depth  # a shallower search does not see the gain
+        if bound > depth:
+            nodes = max(nodes, CHECK_NODES)
         search = plain_search(state, seat, bound, nodes * len(state.legal_actions(seat)))
         try:
             wrong = confirm_gain(search, state, seat, first, bound, puzzle.margin)

@@ -129,18 +129,17 @@ class PuzzlesScene(FormScene):
         p = self.puzzle
         if p is None:
             return [self.note or "No puzzles of this difficulty."]
-        solved = p.key in puzzles.solved()
-        head = (
-            "Puzzle of the day"
-            if self.daily
-            else f"Puzzle {p.number} of {len(puzzles.load(p.game_id))}"
-        )
-        lines = [f"{head} · {p.difficulty}" + (" · solved" if solved else "")]
+        done = puzzles.solved()
+        every = puzzles.load(p.game_id)
+        head = "Puzzle of the day" if self.daily else f"Puzzle {p.number} of {len(every)}"
+        lines = [f"{head} · {p.difficulty}" + (" · solved" if p.key in done else "")]
         lines.append(p.task or p.title)
         if self.note:
             lines.append(self.note)
         if self.choice_buttons():
             lines.append("Or choose below:")
+        count = sum(q.key in done for q in every)
+        lines.append(f"{count} of {len(every)} solved in {REGISTRY[p.game_id].title}.")
         return lines
 
     def choice_buttons(self) -> list[Any]:
