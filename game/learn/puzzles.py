@@ -454,6 +454,16 @@ def solved_path() -> Path:
     return saves.data_dir() / "puzzles.json"
 
 
+_set_aside: list[str] = []  # what the Puzzles scene has still to say about a damaged file
+
+
+def set_aside_notes() -> list[str]:
+    """The messages about damaged marks files set aside since last asked."""
+    notes = list(_set_aside)
+    _set_aside.clear()
+    return notes
+
+
 def solved() -> set[str]:
     """The keys of the puzzles solved on this computer. A damaged file is set
     aside (puzzles.json.bad) with a message, and the marks start afresh."""
@@ -469,6 +479,9 @@ def solved() -> set[str]:
             raise ValueError("the solved marks are not a list")
     except ValueError as e:
         saves.set_aside(path, "puzzle marks", str(e))
+        _set_aside.append(
+            "Your puzzle marks file was damaged: it was set aside, marks start afresh."
+        )
         return set()
     return {k for k in data["solved"] if isinstance(k, str) and len(k) < 100}
 

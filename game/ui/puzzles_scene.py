@@ -50,6 +50,7 @@ class PuzzlesScene(FormScene):
         self.board: BoardView | None = None
         self.input: ClickPaths | None = None
         self.adapter: Any = None
+        self.damage: list[str] = []  # a damaged marks file set aside, said in the panel
         super().__init__(app)
         self.open_daily()
 
@@ -138,6 +139,8 @@ class PuzzlesScene(FormScene):
             lines.append(self.note)
         if self.choice_buttons():
             lines.append("Or choose below:")
+        self.damage += puzzles.set_aside_notes()
+        lines += self.damage
         count = sum(q.key in done for q in every)
         lines.append(f"{count} of {len(every)} solved in {REGISTRY[p.game_id].title}.")
         return lines

@@ -295,6 +295,13 @@ def test_a_puzzle_is_solved_by_real_clicks_with_the_reply_played_for_us(small_ap
 SHOTS = Path("/work/shots/puzzles")  # where a run on the developers' machine leaves a picture
 
 
+def test_the_scene_says_when_the_marks_file_was_set_aside(small_app):
+    P.solved_path().write_text("[1, 2", encoding="utf-8")
+    scene = open_scene(small_app)
+    assert "puzzle marks file was damaged" in " ".join(texts_of(scene))
+    assert P.solved_path().with_name("puzzles.json.bad").exists()
+
+
 def test_show_solution_plays_the_line_and_marks_nothing(small_app):
     scene = open_scene(small_app)
     puzzle = first_with(lambda p: p.depth == 3)
