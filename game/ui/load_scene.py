@@ -256,11 +256,11 @@ class LoadScene(FormScene):
         if self.importing is not None and self.importing.alive():
             return
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, 520, 214)
+        rect = pygame.Rect(0, 0, 600, 214)
         rect.center = (w // 2, h // 2)
         win = UIWindow(rect, self.ui, "Import PGN", always_on_top=True)
         iw = win.get_container().get_rect().w
-        text = "Paste a game copied as PGN, or type the path of a PGN file and open it."
+        text = "Paste a game copied as PGN, or type a PGN file's path and open it."
         UITextBox(text, pygame.Rect(12, 6, iw - 24, 56), self.ui, container=win)
         self.import_entry = UITextEntryLine(
             pygame.Rect(12, 68, iw - 24, 38), self.ui, container=win
@@ -269,7 +269,7 @@ class LoadScene(FormScene):
         y, bw = 118, (iw - 24 - 2 * 10) // 3
         self.import_buttons = {}
         for i, (key, words) in enumerate(
-            (("paste", "Paste PGN"), ("open", "Open file"), ("cancel", "Cancel"))
+            (("paste", "Paste PGN"), ("open", "Open file"), ("close", "Cancel"))
         ):
             self.import_buttons[key] = UIButton(
                 pygame.Rect(12 + i * (bw + 10), y, bw, 38),

@@ -169,8 +169,14 @@ class Dialogs:
         )
         self._button(pygame.Rect(iw - 16 - 230, 90, 110, 36), "Cancel", win, self.cancel_save)
         # The game as PGN (game/pgn.py): on the clipboard, or a file of the name typed.
-        controls = self.scene.controls
-        self._button(pygame.Rect(iw - 16 - 230, 136, 110, 36), "Copy PGN", win, controls.copy_pgn)
+        UILabel(
+            pygame.Rect(16, 136, iw - 32 - 240, 36),
+            "The game as PGN:",
+            self.ui,
+            container=win,
+            object_id="#field_label",
+        )
+        self._button(pygame.Rect(iw - 16 - 230, 136, 110, 36), "Copy PGN", win, self.copy_pgn)
         self._button(pygame.Rect(iw - 16 - 110, 136, 110, 36), "Save PGN", win, self.finish_pgn)
         self.save, self.save_entry = win, entry
 
@@ -184,6 +190,10 @@ class Dialogs:
         self.cancel_save()
         if name:
             self.scene.controls.save_as(name)
+
+    def copy_pgn(self) -> None:
+        self.cancel_save()
+        self.scene.controls.copy_pgn()
 
     def finish_pgn(self) -> None:
         if self.save_entry is None or self.save is None:
