@@ -15,7 +15,8 @@ Out (``export``):
   brackets, dots, ``!`` and ``?`` never appear raw), a notation that reads
   as a result (``1-0``) has its first character escaped, and a step chosen
   by several seats at once joins their notations with ``&`` in seat order.
-  No line starts with a ``%`` token (PGN's escape lines).
+  No line starts with a ``%`` token (PGN's escape lines): such a line runs
+  on past 79 characters instead.
 - Endings: ``Result`` is ``1-0``, ``0-1`` or ``1/2-1/2`` between two teams
   and ``*`` while the game goes on; a game of other teams (solitaire,
   cooperative, four players) writes ``*`` and says its outcome in
@@ -45,7 +46,7 @@ from typing import Any
 
 from game.engine import Game, IllegalAction, Rounds, Seat
 from game.match import Match, find_game
-from game.save_check import SEED_MAX, short
+from game.save_check import MAX_MOVE_TEXT, SEED_MAX, short
 
 __all__ = ["PgnError", "export", "import_pgn", "is_standard"]
 
@@ -127,7 +128,8 @@ def _player(match: Match, seats: list[Seat]) -> str:
             names.append(match.name(seat) or "?")
         else:
             names.append(f"Computer ({match.computer_level(seat)})")
-    return " & ".join(names) or "?"
+    named = [n for n in names if n != "?"]
+    return " & ".join(named) or "?"
 
 
 def export(match: Match) -> str:
@@ -186,18 +188,32 @@ def _agreement(match: Match) -> str | None:
 
 
 def _movetext(match: Match) -> list[str]:
+    """The steps as tokens, a move number before the first step it counts."""
+    numbers = _chess_numbers(match) if is_standard(match.game) else match.round_numbers()
     tokens: list[str] = []
     shown = None
-    for record, number in zip(match.records, match.round_numbers(), strict=True):
+    for record, number in zip(match.records, numbers, strict=False):
         step = record.step
         if "resign" in step or "draw" in step:
             break
-        if number is not None and number != shown:
+        token = TOGETHER.join(escape(step[s]) for s in sorted(step))
+        if number is not None and number != shown:  # kept on the line of its move
             black_first = not tokens and len(step) == 1 and match.game.side_of(next(iter(step)))
-            tokens.append(f"{number}..." if black_first else f"{number}.")
+            token = f"{number}{'...' if black_first else '.'} {token}"
             shown = number
-        tokens.append(TOGETHER.join(escape(step[s]) for s in sorted(step)))
+        tokens.append(token)
     return tokens
+
+
+def _chess_numbers(match: Match) -> list[int]:
+    """Each move's number as its FEN counts it, from the start's move number."""
+    number = int(match.initial_state().to_text().split()[5])
+    numbers = []
+    for record in match.records:
+        numbers.append(number)
+        if 1 in record.step:  # Black moved: the next move is White's next number
+            number += 1
+    return numbers
 
 
 def _wrap(tokens: list[str]) -> str:
@@ -338,6 +354,8 @@ def import_pgn(text: Any) -> Match:
     if is_standard(game):
         if tags.get("FEN") or tags.get("SetUp") == "1":
             start = tags.get("FEN", "")
+        elif game.id == "chess960":  # no FEN: the orthodox start, Chess960's number 518
+            options = {"start": "number", "number": 518}
     else:
         try:
             options = json.loads(tags.get("Options", "{}"))
@@ -390,11 +408,12 @@ def _play(match: Match, token: str, index: int) -> None:
             f"{len(seats)} players made at once."
         )
     try:
-        actions = {
-            seat: state.parse_action(unescape(part), seat)
-            for seat, part in zip(seats, parts, strict=True)
-        }
-        match.play(actions)
+        texts = [unescape(part) for part in parts]
+        if any(len(text) > MAX_MOVE_TEXT for text in texts):  # no notation is that long
+            raise IllegalAction(token)
+        match.play(
+            {seat: state.parse_action(text, seat) for seat, text in zip(seats, texts, strict=True)}
+        )
     except IllegalAction:
         raise PgnError(
             f"This PGN cannot be replayed: {which} is not allowed in its position."
