@@ -140,6 +140,16 @@ def test_a_chess960_pgn_from_elsewhere_castles_by_its_rules():
     assert match.state.to_text() == oracle.fen()
 
 
+def test_python_chess_reads_chess960_castling_from_our_export():
+    match = Match("chess960", start="bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1")
+    for san in ("Ng3", "Ng6", "O-O", "O-O"):
+        seat = match.to_act()[0]
+        match.play({seat: match.state.parse_action(san, seat)})
+    read = chess.pgn.read_game(io.StringIO(pgn.export(match)))
+    assert read.end().board().fen() == match.state.to_text()
+    assert "K" not in match.state.to_text().split()[2]  # White castled: no rights left
+
+
 def test_a_chess960_pgn_without_a_fen_starts_from_the_orthodox_position():
     match = pgn.import_pgn('[Variant "Chess960"]\n\n1. e4 e5 *')
     assert (
