@@ -159,6 +159,9 @@ class Match:
         # The deal of the day this match plays (its ISO date; game/learn/daily.py),
         # None for free play: its result is kept apart from free play's. Saves carry it.
         self.daily: str | None = None
+        # A replay of a day's deal: that day (free play all the same; for the
+        # panel's words only, not kept in a save).
+        self.replay_of: str | None = None
         # Choices already made for the current simultaneous decision.
         self._pending: dict[Seat, Action] = {}
 

@@ -29,7 +29,7 @@ from game.ai.levels import DEFAULT, LEVELS, level_words
 from game.engine import Option
 from game.engine.protocol import TEXT_MAX
 from game.games import REGISTRY, load_all
-from game.learn.daily import offers_daily
+from game.learn.daily import button_words, offers_daily
 from game.match import COMPUTER_PREFIX, HUMAN
 from game.resources import lessons_file
 from game.ui import widgets
@@ -299,7 +299,8 @@ class SetupScene(FormScene):
         by = form.bottom - m.pad - m.button
         learn = lessons_file(self.game_id).is_file()
         row = ["Back", "Rules"] + (["Learn"] if learn else []) + ["Statistics"]
-        row += ["Today's deal"] if self._daily else []
+        daily_words = button_words(self.game_id) if self._daily else None
+        row += [daily_words[0]] if daily_words else []
         # Each button as wide as its word (at most 150); Start takes what is left, up to 180.
         font = ui.get_theme().get_font(["#menu_button", "button"])
         widths = [min(150, max(76, font.size(text)[0] + 24)) for text in row]
@@ -313,11 +314,9 @@ class SetupScene(FormScene):
         self.back_button, self.rules_button = named["Back"], named["Rules"]
         self.learn_button = named.get("Learn")
         self.stats_button = named["Statistics"]
-        self.daily_button = named.get("Today's deal")
+        self.daily_button = named.get(daily_words[0]) if daily_words else None
         if self.daily_button is not None:
-            self.daily_button.set_tooltip(
-                "Today's deal, played alone: the same for everyone, its results kept apart"
-            )
+            self.daily_button.set_tooltip(daily_words[1])
         self.start_button = widgets.button(
             ui, pygame.Rect(form.right - 28 - start_w, by, start_w, m.button), "Start", "#primary"
         )

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.learn import daily
 from game.match import step_seat
 from game.ui import widgets
 from game.ui.play.move_list import step_words
@@ -38,6 +39,16 @@ class Controls:
         match = scene.match
         if not match.can_undo:
             return
+        if daily.still_counts(match):  # the day's one counted attempt: ask first
+            self._ask_help("undo", "Take back", self._undo_now)
+            return
+        self._undo_now()
+
+    def _undo_now(self) -> None:
+        scene = self.scene
+        match = scene.match
+        if not match.can_undo:
+            return
         if scene.has_computer():
             self._take_back()
             return
@@ -62,6 +73,25 @@ class Controls:
             yes="Accept",
             no="Decline",
         )
+
+    def hint(self) -> None:
+        """The Hint button and the H key; on the day's counted deal, asked first."""
+        hints = self.scene.hints
+        if hints.can_ask() and daily.still_counts(self.scene.match):
+            self._ask_help("hint", "Use a hint", hints.ask)
+        else:
+            hints.ask()
+
+    def _ask_help(self, kind: str, yes: str, then: Any) -> None:
+        """Help on the deal of the day takes it out of the count: say so first."""
+        scene = self.scene
+
+        def go() -> None:
+            if not scene.closed:
+                then()
+                scene.refresh()
+
+        widgets.confirm(scene.ui, "Today's deal", daily.HELP_ASKED[kind], go, yes=yes, no="Cancel")
 
     def _take_back(self, steps: int | None = None) -> None:
         """Undo (``steps``: only while the history is as long as when asked)."""
@@ -161,6 +191,8 @@ class Controls:
             if label == "Resign"
             else f"{label} now? {game.resign_note}".strip()
         )
+        if daily.still_counts(scene.match):
+            question += " " + daily.ENDS_ATTEMPT
         widgets.confirm(scene.ui, label, question, do, yes=label)
 
     # -- saving, copying ------------------------------------------------------------------------
@@ -266,8 +298,6 @@ class Controls:
 
     def replay_deal(self) -> None:
         """The same deal again, as free play (game/learn/daily.py)."""
-        from game.learn import daily
-
         scene = self.scene
         scene.close_runners()
         scene.closed = True
@@ -284,7 +314,7 @@ class Controls:
             pygame.K_END: lambda: scene.looking.go(None),
         }
         with_ctrl = {pygame.K_c: self.copy_position, pygame.K_z: self.undo, pygame.K_y: self.redo}
-        alone = {pygame.K_f: self.flip, pygame.K_h: scene.hints.ask}
+        alone = {pygame.K_f: self.flip, pygame.K_h: self.hint}
         act = (with_ctrl if ctrl else alone).get(event.key) or keys.get(event.key)
         if act is not None:
             act()
@@ -298,7 +328,7 @@ class Controls:
         actions = {
             "undo": self.undo,
             "redo": self.redo,
-            "hint": scene.hints.ask,
+            "hint": self.hint,
             "flip": self.flip,
             "draw": self.offer_draw,
             "resign": self.resign,

@@ -94,13 +94,15 @@ class SidePanel:
         self.container = box = UIContainer(pygame.Rect(0, 0, w, h), self.ui)
         y = PAD
         note = scene.seen.state.headline()
-        title = f"{scene.game.title} · {note}" if note else scene.game.title
+        deal = deal_words(scene.match)
+        # A deal of the day (and its replay) is always played alone in its
+        # one mode: the mode and the lone seat go without saying, so that
+        # the title and the deal's date fit a short window's single lines.
+        title = f"{scene.game.title} · {note}" if note and not deal else scene.game.title
         short = h < SHORT_WINDOW  # a short window keeps its rows for the game
         lines = 1 if short else 2
         y += self._wrapped(title, x, y, pw, 28 if short else 34, "#heading", lines)
-        who = seats.seats_text(scene.match)
-        if scene.match.daily is not None:  # a deal of the day (game/learn/daily.py) says so
-            who = f"Deal of the day {scene.match.daily} · {who}"
+        who = deal or seats.seats_text(scene.match)
         y += self._wrapped(who, x, y, pw, 22, "#hint", lines)
         # Whose turn (drawn by hand: a swatch of the side's colour, the name).
         self.turn_rect = pygame.Rect(x + 2, y + (2 if short else 4), pw - 4, 20 if short else 22)
@@ -503,3 +505,11 @@ def _points(piece: Any) -> int:
 
 def _enable(button: UIButton, on: bool) -> None:
     button.enable() if on else button.disable()
+
+
+def deal_words(match: Any) -> str:
+    """The deal of the day's line ("Deal of the day 2026-11-27"), or its
+    replay's ("Replay of the deal of 2026-11-27"); "" for any other game."""
+    if match.daily is not None:
+        return f"Deal of the day {match.daily}"
+    return f"Replay of the deal of {match.replay_of}" if match.replay_of else ""
