@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import __version__
+from game.clock import Clock, flag_result
 from game.engine import Action, Event, Game, IllegalAction, Rounds, Seat, State
 from game.save_check import (
     COMPUTER_PREFIX,
@@ -161,6 +162,9 @@ class Match:
         self.daily: str | None = None
         # Choices already made for the current simultaneous decision.
         self._pending: dict[Seat, Action] = {}
+        # The game clock (game/clock.py), None for a game without one. Saves
+        # carry each seat's time left; undo and redo leave the times alone.
+        self.clock: Clock | None = None
 
     def initial_state(self) -> State:
         """The position the match began from: the game's start, or ``start``
@@ -227,6 +231,8 @@ class Match:
         self.records.append(record)
         self._redo.clear()
         self._pending.clear()
+        if self.clock is not None:
+            self.clock.stepped(actions)
         return events
 
     def submit(self, seat: Seat, action: Action) -> list[Event] | None:
@@ -265,6 +271,17 @@ class Match:
             raise IllegalAction("The game is already over")
         events = self.state.agree_draw()
         self._record_agreement({"draw": "agreed"})
+        return events
+
+    def flag(self, seat: Seat) -> list[Event]:
+        """``seat``'s time ran out (game/clock.py ``flag_result`` says what
+        that scores); kept in the history as ``{"flag": seat}``."""
+        if self.state.is_over():
+            raise IllegalAction("The game is already over")
+        if not 0 <= seat < len(self.game.seats):
+            raise IllegalAction(f"There is no seat {seat}")
+        events = self.state.end_by(flag_result(self.state, seat), seat)
+        self._record_agreement({"flag": seat})
         return events
 
     def _record_agreement(self, step: Step) -> None:
@@ -360,6 +377,8 @@ class Match:
             return state.resign(step["resign"])
         if "draw" in step:
             return state.agree_draw()
+        if "flag" in step:
+            return state.end_by(flag_result(state, step["flag"]), step["flag"])
         assert record.actions is not None
         return state.apply(record.actions)
 
@@ -380,6 +399,8 @@ class Match:
             return self.game.resign_words.format(seat=self._seat_name(step["resign"]))
         if "draw" in step:
             return "Draw agreed"
+        if "flag" in step:
+            return f"{self._seat_name(step['flag'])} ran out of time"
         if len(step) == 1:
             return next(iter(step.values()))
         return " / ".join(f"{self._seat_name(s)}: {t}" for s, t in sorted(step.items()))
@@ -425,6 +446,8 @@ class Match:
             out["assisted"] = sorted(self.assists)
         if self.daily is not None:  # and a game of free play
             out["daily"] = self.daily
+        if self.clock is not None:  # and a game without a clock
+            out["clock"] = self.clock.to_dict()
         return out
 
     @classmethod
@@ -467,6 +490,7 @@ class Match:
         match._redo = list(reversed(redo_steps))
         match.assists = set(fields.assisted)
         match.daily = fields.daily
+        match.clock = fields.clock
         return match
 
     def __repr__(self) -> str:
@@ -517,7 +541,7 @@ def _replay(
     """Parse and apply one checked step (``read_steps``) on ``state``;
     SaveError with its kind and ``index`` on any problem. ``which`` names the
     step for people ("move 3"); ``rounds``: the move count before it."""
-    agreement = step == {"draw": "agreed"} or "resign" in step
+    agreement = step == {"draw": "agreed"} or "resign" in step or "flag" in step
     shown = "" if agreement else short(match.step_text(step))
     if shown:
         which += f" ({shown})"
@@ -529,6 +553,9 @@ def _replay(
     if "resign" in step:
         state.resign(step["resign"])
         return Record({"resign": step["resign"]}, rounds=rounds)
+    if "flag" in step:
+        state.end_by(flag_result(state, step["flag"]), step["flag"])
+        return Record({"flag": step["flag"]}, rounds=rounds)
     if set(step) != set(state.to_act()):
         raise replay_error(ILLEGAL, index, which)
     actions: dict[Seat, Action] = {}
