@@ -493,8 +493,43 @@ class Match:
         match.clock = fields.clock
         return match
 
+    # -- another game ------------------------------------------------------------------
+    def again(self, swap: bool = False) -> Match:
+        """A new game of the same game and options with a fresh deal (a new
+        seed), the same people, computer levels and names, and the clock's
+        control with full time. ``swap``: a rematch, each seat's player moved
+        to ``swapped_seats``, from the same start (a typed position too);
+        else a new game from the game's own start."""
+        players, names = list(self.players), list(self.names)
+        if swap:
+            for seat, to in swapped_seats(self.game, self.options).items():
+                players[to], names[to] = self.players[seat], self.names[seat]
+        start = self.start if swap else None
+        match = Match(self.game_id, self.options, None, players, start, names)
+        if self.clock is not None:
+            match.clock = Clock.new(self.clock.base, self.clock.increment, len(players))
+        return match
+
     def __repr__(self) -> str:
         return f"<Match {self.game_id} seed={self.seed} steps={len(self.history)}>"
+
+
+def swapped_seats(game: Game, options: Mapping[str, Any]) -> dict[Seat, Seat]:
+    """Where each seat in play goes for a rematch: to the seat in the same
+    place among the next side's seats (White's and Black's swap, partners
+    stay partners); with one side only (Golf's players), one seat on."""
+    in_play = game.seats_in_play(options)
+    sides = sorted({game.side_of(s) for s in in_play})
+    by_side = {side: [s for s in in_play if game.side_of(s) == side] for side in sides}
+    if len(sides) == 1:
+        order = by_side[sides[0]]
+        return {s: order[(i + 1) % len(order)] for i, s in enumerate(order)}
+    out = {}
+    for k, side in enumerate(sides):
+        nxt = by_side[sides[(k + 1) % len(sides)]]
+        for i, s in enumerate(by_side[side]):
+            out[s] = nxt[i % len(nxt)]
+    return out
 
 
 def step_seat(step: Step) -> Seat | None:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from game import clock
 from game.ai.levels import level_words
 from game.engine import Seat
 from game.ui import art
@@ -43,10 +44,17 @@ def player_text(match: Any, seat: Seat) -> str:
 
 
 def seats_text(match: Any) -> str:
-    """Every seat in play and who plays it: "White: Ann · Black: Computer (Normal)"."""
+    """Every seat in play and who plays it: "White: Ann · Black: Computer
+    (Normal)", each with its time left when the game has a clock
+    ("White: Ann 4:59 · ...")."""
     game = match.game
     in_play = game.seats_in_play(match.options)
-    return " · ".join(f"{game.seats[s]}: {player_text(match, s)}" for s in in_play)
+    times = match.clock.left if match.clock is not None else None
+    return " · ".join(
+        f"{game.seats[s]}: {player_text(match, s)}"
+        + (f" {clock.shown(times[s])}" if times is not None else "")
+        for s in in_play
+    )
 
 
 def prompt_text(match: Any, seat: Seat, prompt: str, addressed: bool = True) -> str:
