@@ -49,13 +49,13 @@ def clocked_scene(app, base: float, increment: float = 0, players=None):
 
 def test_the_panel_shows_each_players_time_and_the_clock_runs_for_the_mover(app):
     scene, hand = clocked_scene(app, 300, 3)
-    assert scene.panel.who_text == "White: Human 5:00 · Black: Human 5:00"
+    assert scene.panel.who_text == "White 5:00 Human · Black 5:00 Human"
     frames(app, scene, hand, 4)
-    assert scene.panel.who_text == "White: Human 4:56 · Black: Human 5:00"
+    assert scene.panel.who_text == "White 4:56 Human · Black 5:00 Human"
     drag(app, square_at(scene, "e2"), square_at(scene, "e4"))  # +3 s for the move
     assert scene.match.clock.left[0] == 299
     frames(app, scene, hand, 2)
-    assert scene.panel.who_text == "White: Human 4:59 · Black: Human 4:58"
+    assert scene.panel.who_text == "White 4:59 Human · Black 4:58 Human"
 
 
 def test_the_clock_stops_under_a_dialog_and_while_looking_back(app):

@@ -100,7 +100,8 @@ class SidePanel:
         short = h < SHORT_WINDOW  # a short window keeps its rows for the game
         lines = 1 if short else 2
         y += self._wrapped(title, x, y, pw, 28 if short else 34, "#heading", lines)
-        y += self._who_labels(pygame.Rect(x, y, pw, 22), lines)
+        clocks = 2 if scene.match.clock is not None else 1  # the times need room
+        y += self._who_labels(pygame.Rect(x, y, pw, 22), max(lines, clocks))
         # Whose turn (drawn by hand: a swatch of the side's colour, the name).
         self.turn_rect = pygame.Rect(x + 2, y + (2 if short else 4), pw - 4, 20 if short else 22)
         y = self.turn_rect.bottom + (2 if short else 4)
@@ -313,6 +314,8 @@ class SidePanel:
         Kept so the clocks' times can be set each second without a new layout."""
         first = UILabel(rect, "", self.ui, container=self.container, object_id="#hint")
         used = len(widgets.wrap_for_label(first, self._who(), lines))
+        if self.scene.match.clock is not None:
+            used = lines  # room kept: the times' widths change as they run
         self.who_labels = [first] + [
             UILabel(
                 rect.move(0, i * rect.h), "", self.ui, container=self.container, object_id="#hint"

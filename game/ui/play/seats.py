@@ -45,16 +45,17 @@ def player_text(match: Any, seat: Seat) -> str:
 
 def seats_text(match: Any) -> str:
     """Every seat in play and who plays it: "White: Ann · Black: Computer
-    (Normal)", each with its time left when the game has a clock
-    ("White: Ann 4:59 · ...")."""
+    (Normal)"; with a clock, each seat's time left before its player, where
+    a long name cut short at the panel's edge cannot hide it ("White 4:59
+    Ann · Black 5:00 Computer (Normal)")."""
     game = match.game
     in_play = game.seats_in_play(match.options)
-    times = match.clock.left if match.clock is not None else None
-    return " · ".join(
-        f"{game.seats[s]}: {player_text(match, s)}"
-        + (f" {clock.shown(times[s])}" if times is not None else "")
-        for s in in_play
-    )
+    if match.clock is not None:
+        left = match.clock.left
+        return " · ".join(
+            f"{game.seats[s]} {clock.shown(left[s])} {player_text(match, s)}" for s in in_play
+        )
+    return " · ".join(f"{game.seats[s]}: {player_text(match, s)}" for s in in_play)
 
 
 def prompt_text(match: Any, seat: Seat, prompt: str, addressed: bool = True) -> str:
