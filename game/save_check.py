@@ -185,7 +185,8 @@ def read_fields(d: Any) -> SaveFields:
         written = d.get("app_version")
         if _not_newer(written):  # "a newer version (0.1.0)" of this very version
             raise damaged(
-                f"its version number ({fmt}) is not one version {short(written, 20)} writes"
+                f"its version number ({short(fmt, 20)}) "
+                f"is not one version {short(written, 20)} writes"
             )
         by = f" ({short(written, 20)})" if isinstance(written, str) else ""
         raise SaveError(
