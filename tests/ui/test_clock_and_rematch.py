@@ -5,11 +5,22 @@ source the tests step by hand: nothing sleeps."""
 from __future__ import annotations
 
 import pygame
-from helpers.ui_driver import choose, drag, make_app, open_play, press_button, pump, square_at
+import pytest
+from helpers.ui_driver import (
+    choose,
+    click_at,
+    drag,
+    make_app,
+    open_play,
+    press_button,
+    pump,
+    square_at,
+)
 
 from game.app import MIN_SIZE, App
 from game.clock import Clock
-from game.games import load_all
+from game.games import REGISTRY, load_all
+from game.games.chess.rules import ChessGame
 from game.match import Match
 from game.ui.clock_row import CUSTOM
 from game.ui.menu import MainMenu
@@ -36,8 +47,22 @@ def frames(app, scene, hand: HandClock, seconds: float, each: float = 1.0) -> No
         pump(app, 1)
 
 
-def clocked_scene(app, base: float, increment: float = 0, players=None):
-    match = Match("chess", seed=1, players=players)
+class PrivateChess(ChessGame):
+    """Chess flagged as hiding something, so two people get privacy screens."""
+
+    id = "test_clock_private_chess"
+    title = "Private Chess (test)"
+    private_views = True
+
+
+@pytest.fixture
+def private(monkeypatch):
+    monkeypatch.setitem(REGISTRY, PrivateChess.id, PrivateChess())
+    return PrivateChess.id
+
+
+def clocked_scene(app, base: float, increment: float = 0, players=None, game="chess"):
+    match = Match(game, seed=1, players=players)
     match.clock = Clock.new(base, increment, 2)
     hand = HandClock()
     scene = PlayScene(app, match)
@@ -72,6 +97,20 @@ def test_the_clock_stops_under_a_dialog_and_while_looking_back(app):
     scene.looking.go(None)
     pump(app, 1)
     assert scene.match.clock.left == [300, 300]
+
+
+def test_the_clock_stops_under_the_privacy_screen(app, private):
+    scene, hand = clocked_scene(app, 300, game=private)
+    if scene.viewpoint.covering:
+        click_at(app, scene.board.outer.center)  # White takes the screen
+    frames(app, scene, hand, 2)
+    drag(app, square_at(scene, "e2"), square_at(scene, "e4"))
+    assert scene.viewpoint.covering  # pass to Black
+    frames(app, scene, hand, 5)
+    assert scene.match.clock.left == [298, 300]
+    click_at(app, scene.board.outer.center)  # Black takes the screen: its clock runs
+    frames(app, scene, hand, 3)
+    assert scene.match.clock.left == [298, 297]
 
 
 def test_the_flag_ends_the_game_and_the_window_says_so(app):
