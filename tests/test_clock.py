@@ -177,3 +177,17 @@ def test_controls_and_times_in_words():
         "0:00.0",
     ]
     assert Clock.new(180, 2, 2).label() == "3+2"
+
+
+def test_the_flag_ends_every_game_that_offers_a_clock():
+    from game.games import load_all
+
+    for game_id, game in sorted(load_all().items()):
+        if not C.offers_clock(game, game.normalize_options({})):
+            continue
+        match = Match(game_id, seed=3)
+        match.flag(0)
+        result = match.state.result()
+        assert result is not None and result.points[0] == 0.0, game_id
+        again = Match.from_dict(match.to_dict())
+        assert again.state.result() == result, game_id
