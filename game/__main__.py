@@ -38,6 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--game", metavar="ID", help="open the setup of this game directly")
     parser.add_argument("--load", metavar="PATH", help="open this saved game")
     parser.add_argument(
+        "--pgn", metavar="SAVE", help="print this saved game as PGN and exit (no window)"
+    )
+    parser.add_argument(
         "--smoke-frames",
         metavar="N",
         type=_positive_int,
@@ -88,6 +91,10 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.game is not None and args.load is not None:
         parser.error("--game opens a new game and --load a saved one: give only one of them")
+    if args.pgn is not None:
+        if args.game is not None or args.load is not None:
+            parser.error("--pgn prints a saved game: give it alone")
+        return print_pgn(args.pgn)
     if args.game is not None:
         from game.games import REGISTRY, load_all
 
@@ -104,6 +111,23 @@ def main(argv: list[str] | None = None) -> int:
 
         logging.getLogger(__name__).exception("Chess Variants stopped on an unexpected error")
         raise
+
+
+def print_pgn(path: str) -> int:
+    """``--pgn``: the save at ``path`` as PGN on stdout; a message on
+    stderr and exit code 1 when it cannot be read or exported."""
+    from game import pgn, saves
+
+    try:
+        text = pgn.export(saves.load(path))
+    except saves.SaveError as e:
+        print(f"chess-variants: {path}: {e.message}", file=sys.stderr)
+        return 1
+    except pgn.PgnError as e:
+        print(f"chess-variants: {path}: {e}", file=sys.stderr)
+        return 1
+    sys.stdout.write(text)
+    return 0
 
 
 def _run(args: argparse.Namespace) -> int:

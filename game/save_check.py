@@ -27,7 +27,10 @@ COMPUTER_PREFIX = "computer:"
 SEED_MAX = 2**63  # a seed is a whole number below this (saves write 31-bit ones)
 MAX_MOVE_TEXT = 200  # characters; a move's notation is a few of them
 UNDO, HINT = "undo", "hint"  # the help that makes a game assisted (``Match.assists``)
-ASSISTS = (UNDO, HINT)
+# A deal of the day dealt again after it was started, or opened from a save
+# behind where it was played to (game/learn/daily.py): its future was seen.
+RESTART, REWIND = "restart", "rewind"
+ASSISTS = (UNDO, HINT, RESTART, REWIND)
 
 # What a SaveError can say is wrong (``SaveError.kind``).
 NOT_A_SAVE_KIND = "not_a_save"  # not a save of this app at all

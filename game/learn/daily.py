@@ -15,6 +15,14 @@ a row with a result (a day missed, or a deal finished with undo or hints,
 breaks it). ``replay_of`` plays any finished deal again as free play, on
 the same seed, not counted as the daily.
 
+A day's deal is one attempt: "Today's deal" goes on with the day's
+unfinished deal from the autosave; dealt afresh after it was started it
+is marked a restart, and a save behind the furthest step it was played to
+is marked a rewind (``on_open``, ``note_progress``): neither counts. A
+save's word that it is a day's deal is checked against that day's game,
+settings and seed (``claim_problem``): a false one plays as free play and
+is never recorded.
+
 Headless: never imports pygame.
 """
 
@@ -27,9 +35,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game import records
+from game import records, saves
 from game.learn import stats
 from game.match import Match, find_game
+from game.save_check import RESTART, REWIND
 
 # The games with a deal of the day, and the options it is played with.
 DAILY: dict[str, dict[str, Any]] = {
@@ -77,6 +86,109 @@ def new_match(
     return match
 
 
+def deal_today(game_id: str, autosaved: Match | None = None) -> tuple[Match, str | None]:
+    """Today's deal to play, and words for the player or None. The day's
+    deal still unfinished in the autosave goes on from there; dealt afresh
+    after it was started (its cards seen), it is marked a restart and does
+    not count."""
+    day = today()
+    if (
+        autosaved is not None
+        and autosaved.game_id == game_id
+        and autosaved.daily == day.isoformat()
+        and not autosaved.is_over()
+        and claim_problem(autosaved, day) is None
+    ):
+        return autosaved, None
+    match = new_match(game_id, day)
+    entry = _entry(stats.load(), game_id, match.daily)
+    if entry is not None and entry.get("started"):
+        match.assists.add(RESTART)
+        return match, (
+            f"You started the deal of {match.daily} before and it is no longer in "
+            "the autosave: dealt again, it will not count for the day."
+        )
+    return match, None
+
+
+def on_open(match: Match, on: datetime.date | None = None) -> str | None:
+    """A daily match about to be played (dealt, continued, loaded): check
+    its claim and note the day as started; words for the player or None.
+    A false claim plays as free play; a save behind the furthest step the
+    day's deal was played to is marked a rewind and does not count."""
+    if match.daily is None:
+        return None
+    problem = claim_problem(match, on)
+    if problem is not None:
+        day, match.daily = match.daily, None
+        return (
+            f"This game says it is the deal of the day {day}, but {problem}: "
+            "it is played as free play."
+        )
+    data = stats.load()
+    entry = _entry(data, match.game_id, match.daily)
+    if entry is None:
+        kept = data["daily"].setdefault(match.game_id, {"days": {}, "best_streak": 0})
+        kept["days"][match.daily] = {"started": True, "steps": len(match.records)}
+        _trim(kept)
+        stats.store(data)
+    elif entry.get("started") and entry.get("steps", 0) > len(match.records):
+        if not match.assists:
+            match.assists.add(REWIND)
+            return (
+                f"The deal of {match.daily} was played further than this save: "
+                "played on from here, it will not count for the day."
+            )
+    return None
+
+
+def note_progress(match: Match) -> None:
+    """Keep how far the day's unfinished deal was played (after each step),
+    so that an earlier save of it cannot undo steps unmarked."""
+    if match.daily is None or match.assists or saves.saving_off():
+        return
+    data = stats.load()
+    entry = _entry(data, match.game_id, match.daily)
+    if data.get("newer"):  # a newer version's file: never written over
+        return
+    if entry is not None and entry.get("started") and len(match.records) > entry.get("steps", 0):
+        entry["steps"] = len(match.records)
+        stats.store(data)
+
+
+def claim_problem(match: Match, on: datetime.date | None = None) -> str | None:
+    """Why a match that says it is a day's deal is not it (its game, day,
+    settings or seed are not that day's deal); None when it is."""
+    day = stats.steppable(match.daily)
+    if not offers_daily(match.game_id):
+        return f"{find_game(match.game_id).title} has no deal of the day"
+    if day is None:
+        return "there is no deal of that day"
+    if day > (on or today()):
+        return "that day is still to come"
+    if match.options != options_for(match.game_id) or match.start is not None:
+        return "its settings are not the deal of the day's"
+    if match.seed != seed_for(match.game_id, day):
+        return "its deal is another one"
+    return None
+
+
+def _entry(data: Any, game_id: str, day: str | None) -> dict[str, Any] | None:
+    return data["daily"].get(game_id, {"days": {}})["days"].get(day)
+
+
+def _trim(kept: dict[str, Any]) -> None:
+    """Keep the last KEEP_DAYS days; ``carry`` keeps the length of the run
+    of days that ended just before the first day kept, so that a streak
+    longer than the days kept goes on counting."""
+    days = sorted(kept["days"].items())
+    if len(days) <= stats.KEEP_DAYS:
+        return
+    first = datetime.date.fromisoformat(days[-stats.KEEP_DAYS][0])
+    kept["carry"] = _run_to(kept["days"], first - datetime.timedelta(days=1), kept.get("carry", 0))
+    kept["days"] = dict(days[-stats.KEEP_DAYS :])
+
+
 def replay_of(match: Match) -> Match:
     """The same deal again (game, options, seed, start, players, names) as
     free play: a daily deal replayed is not counted as the daily."""
@@ -104,7 +216,7 @@ class Daily:
 
     @property
     def played(self) -> int:
-        return len(self.days)
+        return sum(1 for e in self.days.values() if not e.get("started"))
 
     @property
     def won(self) -> int:
@@ -116,24 +228,25 @@ def _counted(entry: Mapping[str, Any]) -> bool:
     return "score" in entry
 
 
-def _run_to(days: Mapping[str, Any], last: datetime.date) -> int:
-    """How many days in a row up to ``last`` have a counted result."""
+def _run_to(days: Mapping[str, Any], last: datetime.date, carry: int = 0) -> int:
+    """How many days in a row up to ``last`` have a counted result (with
+    ``carry``, the run before the first day kept, when the run reaches it).
+    The days are ones stats.load keeps: a day either side of each exists."""
     n = 0
     while (e := days.get((last - datetime.timedelta(days=n)).isoformat())) and _counted(e):
         n += 1
+    if n and carry and (last - datetime.timedelta(days=n - 1)).isoformat() == min(days):
+        n += carry
     return n
 
 
-def _longest(days: Mapping[str, Any]) -> int:
+def _longest(days: Mapping[str, Any], carry: int = 0) -> int:
     best = 0
     for day, entry in days.items():
         start = datetime.date.fromisoformat(day)
-        before = days.get((start - datetime.timedelta(days=1)).isoformat())
-        if _counted(entry) and not (before and _counted(before)):  # a run begins here
-            n = 0
-            while (e := days.get((start + datetime.timedelta(days=n)).isoformat())) and _counted(e):
-                n += 1
-            best = max(best, n)
+        after = days.get((start + datetime.timedelta(days=1)).isoformat())
+        if _counted(entry) and not (after and _counted(after)):  # a run ends here
+            best = max(best, _run_to(days, start, carry))
     return best
 
 
@@ -141,11 +254,12 @@ def figures(game_id: str, on: datetime.date | None = None, data: Any = None) -> 
     """The daily figures as they stand ``on`` a day (today by default): the
     streak is the run ending today, or yesterday while today's is unplayed."""
     kept = (data or stats.load())["daily"].get(game_id, {"days": {}})
-    days = kept["days"]
+    days, carry = kept["days"], kept.get("carry") or 0
     on = on or today()
-    # Today's deal still unplayed leaves yesterday's run alive.
-    last = on if on.isoformat() in days else on - datetime.timedelta(days=1)
-    streak = _run_to(days, last)
+    # Today's deal still unplayed (or unfinished) leaves yesterday's run alive.
+    finished = not days.get(on.isoformat(), {"started": True}).get("started")
+    last = on if finished else on - datetime.timedelta(days=1)
+    streak = _run_to(days, last, carry)
     scored = [
         (e["score"], d, e.get("lower_is_better", False)) for d, e in days.items() if _counted(e)
     ]
@@ -154,7 +268,7 @@ def figures(game_id: str, on: datetime.date | None = None, data: Any = None) -> 
         sign = 1 if scored[0][2] else -1
         score, day, _ = min(scored, key=lambda t: (sign * t[0], t[1]))
         best = records.Best(float(score), day)
-    best_streak = max(_longest(days), kept.get("best_streak") or 0)
+    best_streak = max(_longest(days, carry), kept.get("best_streak") or 0)
     return Daily(days, best, streak, best_streak)
 
 
@@ -171,9 +285,18 @@ class Outcome:
     assisted: tuple[str, ...]
     before: records.Best | None
     now: Daily
+    refused: str | None = None  # why the match is not the day's deal it says it is
+    kept: bool = True  # False: the file is a newer version's, left as it was
 
     def words(self) -> str:
         """The game-over window's line."""
+        if self.refused is not None:
+            return f"Not counted as the deal of {self.day}: {self.refused}."
+        if not self.kept:
+            return (
+                f"Deal of the day {self.day}: this result was not kept, because the "
+                "statistics file comes from a newer version of the game."
+            )
         now = self.now
         streak = f"Daily streak: {_days(now.streak)} (best {_days(now.best_streak)})."
         if not self.first:  # told what stands, whatever help this time
@@ -185,7 +308,7 @@ class Outcome:
             )
             return f"You played the deal of {self.day} before: {stands}. {streak}"
         if self.assisted:
-            used = " and ".join({"hint": "hints"}.get(h, h) for h in self.assisted)
+            used = " and ".join(ASSIST_WORDS.get(h, h) for h in self.assisted)
             return f"Deal of the day {self.day} with {used}: not counted. {streak}"
         if not self.counted:
             return f"Deal of the day {self.day}: no result. {streak}"
@@ -197,6 +320,9 @@ class Outcome:
         elif best is not None:
             head += f" Best: {best.text}."
         return f"{head} {streak}"
+
+
+ASSIST_WORDS = {"hint": "hints", RESTART: "a fresh deal", REWIND: "an earlier save"}
 
 
 def _days(n: int) -> str:
@@ -218,9 +344,14 @@ def record_match(match: Match, on: datetime.date | None = None) -> Outcome | Non
     )
     data = stats.load()
     before = figures(match.game_id, on, data)
-    kept = data["daily"].setdefault(match.game_id, {"days": {}, "best_streak": 0})
     assisted = tuple(sorted(match.assists))
-    first = match.daily not in kept["days"]
+    refused = claim_problem(match, on)
+    if refused is not None:  # a save's word alone: nothing written
+        return Outcome(match.daily, score, False, False, assisted, before.best, before, refused)
+    kept = data["daily"].setdefault(match.game_id, {"days": {}, "best_streak": 0})
+    entry = kept["days"].get(match.daily)
+    first = entry is None or bool(entry.get("started"))
+    stored = True
     if first:
         if assisted:
             kept["days"][match.daily] = {"assisted": True}
@@ -232,13 +363,13 @@ def record_match(match: Match, on: datetime.date | None = None) -> Outcome | Non
                 "points": max(result.points[s] for s in seats),
                 "lower_is_better": bool(result.lower_is_better),
             }
-        kept["days"] = dict(sorted(kept["days"].items())[-stats.KEEP_DAYS :])
+        _trim(kept)
         now = figures(match.game_id, on, data)
         kept["best_streak"] = now.best_streak
-        stats.store(data)
+        stored = stats.store(data)
     now = figures(match.game_id, on, data)
-    counted = first and not assisted and score is not None
-    return Outcome(match.daily, score, counted, first, assisted, before.best, now)
+    counted = first and not assisted and score is not None and stored
+    return Outcome(match.daily, score, counted, first, assisted, before.best, now, kept=stored)
 
 
 def best_of(match: Match) -> records.Best | None:
@@ -297,6 +428,8 @@ def rows(game_id: str, on: datetime.date | None = None) -> list[stats.Row]:
     entry = d.days.get(on.isoformat())
     if entry is None:
         today_words = "not played yet"
+    elif entry.get("started"):
+        today_words = "started, not finished"
     elif not _counted(entry):
         today_words = "finished with help" if entry.get("assisted") else "quit"
     else:

@@ -12,8 +12,11 @@ A lesson is remembered by its title (lessons/<id>.txt keeps titles
 unique). ``offered`` lists the games whose lessons were offered once (or
 that needed no offer: the person had played them), whatever the answer.
 A damaged file is set aside as ``lessons.json.bad`` with a notice, and the
-progress starts again empty; a file that cannot be written costs the
-progress of this session only. Headless.
+progress starts again empty. A file of a newer format (from a newer version
+of the app) is read for what this one understands and never written over,
+as records.json and stats.json are. What cannot be written (that file, or a
+data folder that refuses) is kept for the session: lessons done and offers
+made are remembered until the app closes. Headless.
 """
 
 from __future__ import annotations
@@ -38,11 +41,16 @@ def progress_path() -> Path:
     return saves.data_dir() / "lessons.json"
 
 
+# Marks the file could not take, per progress file: remembered for the session.
+_unwritten: dict[Path, Progress] = {}
+
+
 @dataclass
 class Progress:
     done: dict[str, set[str]] = field(default_factory=dict)
     offered: set[str] = field(default_factory=set)
     trouble: str = ""  # why the file was set aside ("" when it was fine)
+    newer: bool = False  # the file comes from a newer version: never written over
 
     def done_in(self, game_id: str) -> set[str]:
         return set(self.done.get(game_id, ()))
@@ -61,12 +69,28 @@ def _text(value: Any) -> bool:
 
 
 def load() -> Progress:
-    """The progress kept, or none. A damaged file is set aside with a
-    notice (``trouble`` says why); entries that make no sense are dropped."""
+    """The progress kept, or none, with this session's marks the file could
+    not take. A damaged file is set aside with a notice (``trouble`` says
+    why); entries that make no sense are dropped."""
     try:
         path = progress_path()
     except OSError:
         return Progress()
+    progress = _read(path)
+    unwritten = _unwritten.get(path)
+    if unwritten is not None:
+        for game_id, titles in unwritten.done.items():
+            progress.done.setdefault(game_id, set()).update(titles)
+        progress.offered |= unwritten.offered
+    return progress
+
+
+def _newer(data: Any) -> bool:
+    fmt = data.get("format") if isinstance(data, dict) else None
+    return isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT
+
+
+def _read(path: Path) -> Progress:
     try:
         data = saves.read_small_json(path)
         if data is None:
@@ -75,11 +99,13 @@ def load() -> Progress:
             raise ValueError("the progress is not a table")
         done, offered = data.get("done", {}), data.get("offered", [])
         if not isinstance(done, dict) or not isinstance(offered, list):
+            if _newer(data):  # a newer shape: nothing this version understands
+                return Progress(newer=True)
             raise ValueError("the progress has the wrong shape")
     except ValueError as error:
         saves.set_aside(path, "lessons progress", str(error))
         return Progress(trouble=f"Your lessons progress file was damaged and set aside ({error}).")
-    progress = Progress()
+    progress = Progress(newer=_newer(data))
     for game_id, titles in list(done.items())[:GAMES_MAX]:
         if _text(game_id) and isinstance(titles, list):
             kept = {t for t in titles if _text(t)}
@@ -90,8 +116,12 @@ def load() -> Progress:
 
 
 def _write(progress: Progress) -> bool:
-    """Write the progress; False (logged) when the folder refuses it."""
+    """Write the progress; False when it cannot be (a folder that refuses
+    it, logged; a file of a newer format, left as it is)."""
     if saves.saving_off():
+        return False
+    if progress.newer:
+        log.warning("lessons.json comes from a newer version: left as it is")
         return False
     try:
         saves._atomic_write(progress_path(), progress.to_json())
@@ -101,12 +131,27 @@ def _write(progress: Progress) -> bool:
     return True
 
 
+def _keep(progress: Progress, game_id: str, title: str | None = None) -> bool:
+    """Add a mark and write it; a mark the file cannot take is kept for the
+    session. True when the file was written."""
+    if title is not None:
+        progress.done.setdefault(game_id, set()).add(title)
+    progress.offered.add(game_id)  # someone who took a lesson needs no offer
+    if _write(progress):
+        return True
+    try:
+        session = _unwritten.setdefault(progress_path(), Progress())
+    except OSError:
+        return False
+    if title is not None:
+        session.done.setdefault(game_id, set()).add(title)
+    session.offered.add(game_id)
+    return False
+
+
 def mark_done(game_id: str, title: str) -> bool:
     """Remember that a lesson is done (True when the file was written)."""
-    progress = load()
-    progress.done.setdefault(game_id, set()).add(title)
-    progress.offered.add(game_id)  # someone who took a lesson needs no offer
-    return _write(progress)
+    return _keep(load(), game_id, title)
 
 
 def offer_due(game_id: str, played: bool, has_lessons: bool) -> bool:
@@ -119,14 +164,11 @@ def offer_due(game_id: str, played: bool, has_lessons: bool) -> bool:
     if game_id in progress.offered or progress.done.get(game_id):
         return False
     if played:
-        progress.offered.add(game_id)
-        _write(progress)
+        _keep(progress, game_id)
         return False
     return True
 
 
 def mark_offered(game_id: str) -> bool:
     """The offer was made (whatever the answer): never again."""
-    progress = load()
-    progress.offered.add(game_id)
-    return _write(progress)
+    return _keep(load(), game_id)

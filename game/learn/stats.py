@@ -20,7 +20,12 @@ games won in a row (a draw or a loss ends it). A finished game counts once
 (``records.end_digest``, remembered in ``ends``).
 
 ``daily`` is the deal of the day's (game/learn/daily.py), apart from free
-play: one entry per day, the first finish of that day's deal.
+play: one entry per day, the first finish of that day's deal, or
+``{"started": true, "steps": N}`` while it is dealt and unfinished (N: the
+furthest step it was played to); ``carry``: the run of days in a row that
+ended just before the first day kept (the file keeps ``KEEP_DAYS``). A day
+the streaks cannot step past (0001-01-01, 9999-12-31) is dropped like any
+other entry that makes no sense.
 
 The file is written like the records: atomically; a damaged file is set
 aside as ``stats.json.bad`` with a notice; a file of a newer format is read
@@ -110,7 +115,11 @@ def load() -> dict[str, Any]:
             continue
         days = {d: e for d, e in raw["days"].items() if _day_entry(d, e)}
         kept = dict(sorted(days.items())[-KEEP_DAYS:])
-        out["daily"][str(game_id)] = {"days": kept, "best_streak": _count(raw.get("best_streak"))}
+        out["daily"][str(game_id)] = {
+            "days": kept,
+            "best_streak": _count(raw.get("best_streak")),
+            "carry": _count(raw.get("carry")) or 0,
+        }
     ends = data.get("ends", [])
     if isinstance(ends, list):
         out["ends"] = [e for e in ends if isinstance(e, str)][-KEEP_ENDS:]
@@ -119,20 +128,28 @@ def load() -> dict[str, Any]:
 
 def _day_entry(day: Any, entry: Any) -> bool:
     """A day of the deal of the day as the file keeps it."""
-    if not isinstance(day, str) or not isinstance(entry, dict):
-        return False
-    try:
-        datetime.date.fromisoformat(day)
-    except ValueError:
+    if not isinstance(day, str) or not isinstance(entry, dict) or steppable(day) is None:
         return False
     if entry.get("assisted") is True or entry.get("quit") is True:  # a day with no result
         return True
+    if entry.get("started") is True:  # dealt, not finished yet: how far it was played
+        return _count(entry.get("steps", 0)) is not None
     score, points = entry.get("score"), entry.get("points")
     numbers = all(
         not isinstance(v, bool) and isinstance(v, (int, float)) and -1e9 < v < 1e9
         for v in (score, points)
     )
     return numbers and isinstance(entry.get("lower_is_better", False), bool)
+
+
+def steppable(day: Any) -> datetime.date | None:
+    """The date written ``day`` (2026-11-27), if the streaks can step a day
+    either side of it; None for anything else (0001-01-01, 9999-12-31)."""
+    try:
+        date = datetime.date.fromisoformat(day)
+    except (TypeError, ValueError):
+        return None
+    return date if datetime.date.min < date < datetime.date.max else None
 
 
 def store(data: dict[str, Any]) -> bool:
@@ -244,8 +261,8 @@ def mode_words(game: Any, mode: str) -> str:
 
 
 def _share(n: int, of: int) -> str:
-    """12 (40%)."""
-    return f"{n} ({round(100 * n / of)}%)" if of else str(n)
+    """12 (40%); the count alone when the file's counts do not add up."""
+    return f"{n} ({round(100 * n / of)}%)" if 0 <= n <= of and of else str(n)
 
 
 def _wins(n: int) -> str:

@@ -10,7 +10,9 @@ lesson's replies follow, one at a time, once the board is still. After the
 last step of an answer line the explanation shows and the lesson is marked
 done (game/learn/progress.py); after any other legal step the board shows
 it and the lesson says why it is not the answer. "Show me" plays the first
-answer line from the start, step by step; "Try again" starts over.
+answer line from the start, step by step; "Try again" starts over. Once
+judged, the verdict and its words head the text, in sight without scrolling
+(``_fit_verdict``).
 
 Nothing here is saved or counted: no autosave, no records, no computer
 player (the other seats' steps come from the lesson).
@@ -48,6 +50,9 @@ PANEL_BG = (31, 38, 47)
 PAD = 16
 STEP_PAUSE = 0.45  # seconds between the steps the lesson plays itself
 SHOW_PAUSE = 0.8  # between the steps of "Show me"
+# The verdict's words get smaller where a window has no room for them: the
+# text's pixel size (None: the theme's) and line spacing (the theme's 1.25).
+TEXT_SIZES = ((None, 1.25), (15, 1.25), (14, 1.25), (14, 1.1))
 TEXT_MIN = 130  # the lesson's text keeps this much height before any game widget
 RIGHT_COLOUR = "#8fd18f"
 WRONG_COLOUR = "#e8a45e"
@@ -94,6 +99,8 @@ class LessonScene(Scene):
         self.buttons: dict[str, UIButton] = {}
         self.widget_view = pygame.Rect(0, 0, 0, 0)
         self.text_html = ""
+        self.roomy = False  # the game's widgets gave their room to the verdict's words
+        self.text_size: int | None = None  # the text's pixel size, when smaller than the theme's
         self.seen = self._seen()
         for widget in self.widgets:
             widget.refresh(self.seen)
@@ -131,13 +138,16 @@ class LessonScene(Scene):
         if [c.label for c in choices] != [c.label for c in self.choices]:
             self.choices = choices
             self._layout(self.app.size)
+        html = self.lesson_html()
+        if html != self.text_html:
+            if self.judged:
+                self._fit_verdict()
+                html = self.lesson_html()
+            self.text_html = html
+            self.text.set_text(html)
         first, spill = widgets.fit_label(self.status, self.status_line())
         self.status.set_text(first)
         self.status_more.set_text(widgets.cut_to_label(self.status_more, spill) if spill else "")
-        html = self.lesson_html()
-        if html != self.text_html:
-            self.text_html = html
-            self.text.set_text(html)
         self._enable("show", not self.showing)
         self._enable("next", self.index + 1 < len(self.lessons))
 
@@ -147,13 +157,34 @@ class LessonScene(Scene):
             button.enable() if on else button.disable()
 
     def _panel_choices(self) -> list[Choice]:
+        """The game's panel buttons, but those it asks about first (giving
+        the game up: Golf's "Show solution") unless the lesson names that
+        step: a lesson has Show me and Try again for that."""
         if self.seen.actor is None:
             return []
         try:
-            return self.adapter.panel_choices(self.seen.state, self.learner)
+            choices = self.adapter.panel_choices(self.seen.state, self.learner)
         except Exception:
             log.exception("panel choices failed")
             return []
+        return [c for c in choices if not c.ask or self._lesson_names(c.action)]
+
+    def _lesson_names(self, action: Any) -> bool:
+        """Is this action the learner's next step in an answer line, or a
+        first step the lesson explains as wrong?"""
+        tutor, n = self.tutor, len(self.tutor.played)
+        if any(line[n].get(self.learner) == action for line in tutor.open_lines()):
+            return True
+        if n:
+            return False
+        start = self.lesson.start()
+        for wrong in self.lesson.wrongs:
+            try:
+                if start.parse_action(wrong.step, self.learner) == action:
+                    return True
+            except IllegalAction:
+                continue
+        return False
 
     def status_line(self) -> str:
         """The line over the lesson's text: what the next click does, or
@@ -191,26 +222,62 @@ class LessonScene(Scene):
             log.exception("path words failed")
             return ""
 
+    @property
+    def judged(self) -> bool:
+        """The verdict is in and the lesson plays nothing more."""
+        return not self.queue and self.tutor.verdict in (L.RIGHT, L.WRONG)
+
     def lesson_html(self) -> str:
-        """The task, the steps played, and the verdict with its words."""
+        """The task and the steps played; once judged, the verdict and its
+        words come first (in sight without scrolling), the task after."""
         tutor = self.tutor
-        parts = [f"<b>{escape(self.lesson.task)}</b>"]
         moves = self.match.move_list(self.seen.viewer)
-        if moves:
-            parts.append(f"<font color='{DIM}'>{escape(' · '.join(moves))}</font>")
-        settled = not self.queue
-        if settled and tutor.verdict == L.RIGHT:
+        played = f"<font color='{DIM}'>{escape(' · '.join(moves))}</font>" if moves else ""
+        if not self.judged:
+            return "<br><br>".join(p for p in (f"<b>{escape(self.lesson.task)}</b>", played) if p)
+        if tutor.verdict == L.RIGHT:
             head = "The answer." if self.showing else "Right."
-            parts.append(f"<font color='{RIGHT_COLOUR}'><b>{head}</b></font> {escape(tutor.words)}")
+            parts = [f"<font color='{RIGHT_COLOUR}'><b>{head}</b></font> {escape(tutor.words)}"]
             if self.index + 1 < len(self.lessons):
                 following = escape(self.lessons[self.index + 1].title)
                 parts.append(f"<font color='{DIM}'>Next lesson: {following}</font>")
-        elif settled and tutor.verdict == L.WRONG:
-            parts.append(
-                f"<font color='{WRONG_COLOUR}'><b>Not the answer.</b></font> {escape(tutor.words)}"
-            )
-            parts.append(f"<font color='{DIM}'>Try again, or let Show me play the answer.</font>")
-        return "<br><br>".join(parts)
+        else:
+            parts = [
+                f"<font color='{WRONG_COLOUR}'><b>Not the answer.</b></font> {escape(tutor.words)}",
+                f"<font color='{DIM}'>Try again, or let Show me play the answer.</font>",
+            ]
+        parts.append(f"<font color='{DIM}'>Task: {escape(self.lesson.task)}</font>")
+        html = "<br><br>".join(p for p in (*parts, played) if p)
+        if self.text_size is None:
+            return html
+        return f"<font face='app_sans' pixel_size={self.text_size}>{html}</font>"
+
+    def _fit_verdict(self) -> None:
+        """Bring the verdict's words in sight without scrolling: the game's
+        widgets and the status line give their room first, then the text
+        gets smaller."""
+        for roomy, (size, spacing) in ((False, TEXT_SIZES[0]), *((True, s) for s in TEXT_SIZES)):
+            if roomy and not self.roomy:
+                self.roomy = True
+                self._layout(self.app.size)
+            elif self.roomy and not roomy:
+                continue
+            self.text_size = size
+            self.text.line_spacing = spacing
+            self.text.set_text(self.lesson_html())
+            if self._verdict_in_sight():
+                return
+
+    def _verdict_in_sight(self) -> bool:
+        """Does the text's first paragraph (the verdict's) end in the text
+        box's view, scrolled to the top?"""
+        layout, view = self.text.text_box_layout, self.text.text_wrap_rect
+        if layout is None:
+            return True
+        rows = layout.layout_rows
+        # The paragraph ends before the first empty row (the <br><br> after it).
+        end = next((i for i, row in enumerate(rows) if i and not _row_text(row)), len(rows))
+        return not rows or rows[end - 1].bottom <= view[3]
 
     # -- layout ---------------------------------------------------------------------------
     def _layout(self, size: tuple[int, int]) -> None:
@@ -237,7 +304,11 @@ class LessonScene(Scene):
         self.status_more = UILabel(
             pygame.Rect(x, y + 26, pw, 22), "", self.ui, object_id="#field_label"
         )
-        y += 52
+        if self.roomy:  # the verdict heads the text: the status says it twice
+            self.status.hide()
+            self.status_more.hide()
+        else:
+            y += 52
         # Panel choices (a card to pick, "No rank"), two a row where they fit.
         self.choice_buttons = {}
         gap = 8
@@ -262,12 +333,13 @@ class LessonScene(Scene):
             rect = pygame.Rect(x + c * (bw + gap), buttons_top + r * (bh + gap), bw, bh)
             self.buttons[key] = widgets.button(self.ui, rect, text, "#menu_button")
         # The game's widgets above the buttons, as many as fit with the text
-        # keeping TEXT_MIN; the text box takes the rest.
+        # keeping TEXT_MIN (none when the verdict's words need the room); the
+        # text box takes the rest.
         room = buttons_top - gap - y
         heights, used = [], 0
         for widget in self.widgets:
             wh = max(0, int(widget.height))
-            if room - used - wh - 6 < TEXT_MIN:
+            if self.roomy or room - used - wh - 6 < TEXT_MIN:
                 wh = 0  # no room for it in this window
             heights.append(wh)
             used += wh + (6 if wh else 0)
@@ -283,6 +355,7 @@ class LessonScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.ui.set_window_resolution(size)
+        self.roomy, self.text_size = False, None  # the new size may have room for all
         self._layout(size)
         self.refresh()
 
@@ -476,6 +549,10 @@ class LessonScene(Scene):
         surface.set_clip(clip)
         self.ui.draw_ui(surface)
         self.input.draw_drag(surface)
+
+
+def _row_text(row: Any) -> str:
+    return "".join(getattr(item, "text", "") for item in row.items).strip()
 
 
 def _check(state: Any) -> int | None:

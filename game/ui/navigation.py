@@ -58,7 +58,25 @@ class Navigator:
         instead of it (the setup form, the saves, the last game)."""
         from game.ui.play import PlayScene  # loaded when a game starts, not with the menu
 
-        return self._open(PlayScene(self.app, match), replace)
+        note = self._daily_note(match)
+        scene = self._open(PlayScene(self.app, match), replace)
+        if note:
+            self._message("Deal of the day", note)
+        return scene
+
+    @staticmethod
+    def _daily_note(match: Any) -> str | None:
+        """A deal of the day's claim checked and its day noted as started
+        (game/learn/daily.py); words for the player, or None."""
+        if getattr(match, "daily", None) is None:
+            return None
+        from game.learn import daily
+
+        try:
+            return daily.on_open(match)
+        except Exception:  # an unwritable data folder: the game is still played
+            log.exception("the deal of the day could not be noted")
+            return None
 
     def rules(self, game_id: str | None = None) -> Scene:
         """The rule sheets, open at ``game_id``'s (None: the first)."""
@@ -91,6 +109,11 @@ class Navigator:
 
         return self._open(LoadScene(self.app))
 
+    def puzzles(self, game_id: str | None = None) -> Scene:
+        from game.ui.puzzles_scene import PuzzlesScene
+
+        return self._open(PuzzlesScene(self.app, game_id))
+
     def settings(self) -> Scene:
         from game.ui.settings_scene import SettingsScene
 
@@ -106,8 +129,22 @@ class Navigator:
         """Today's deal of ``game_id`` (game/learn/daily.py), in place of
         the scene on top (its setup form)."""
         from game.learn import daily
+        from game.saves import load_autosave
 
-        return self.play(daily.new_match(game_id), replace=True)
+        try:
+            autosaved = load_autosave()
+        except Exception:  # a damaged autosave: deal afresh
+            log.exception("the autosave could not be read for the deal of the day")
+            autosaved = None
+        try:
+            match, note = daily.deal_today(game_id, autosaved)
+        except Exception:  # unreadable statistics: deal, the result is judged at the end
+            log.exception("the deal of the day's start could not be checked")
+            match, note = daily.new_match(game_id), None
+        scene = self.play(match, replace=True)
+        if note:
+            self._message("Deal of the day", note)
+        return scene
 
     # -- leaving -----------------------------------------------------------------------
     def back(self) -> None:

@@ -31,8 +31,7 @@ def played_through(match: Match) -> Match:
     """``match`` played to its end by the computer's weakest level (a
     golf round alone: 25 steps)."""
     while not match.is_over():
-        seat = match.to_act()[0]
-        match.play({seat: think_now("easy", match.state, seat)})
+        match.play({s: think_now("easy", match.state, s) for s in match.to_act()})
     return match
 
 
@@ -302,3 +301,181 @@ def test_undo_and_redo_to_the_end_of_a_counted_deal_tell_what_stands():
         f"You played the deal of 2026-11-27 before: your result {records.plain(first.score)} stands"
     )
     assert daily.figures("golf", day(0)).streak == 1
+
+
+# -- a started deal is resumed, or marked (hostile review 29, finding 1) -----------------------
+def steps(match: Match, n: int) -> Match:
+    """``n`` steps of the weakest computer's, each noted as the window does."""
+    for _ in range(n):
+        seat = match.to_act()[0]
+        match.play({seat: think_now("easy", match.state, seat)})
+        daily.note_progress(match)
+    return match
+
+
+@pytest.fixture
+def on_day(monkeypatch):
+    monkeypatch.setattr(daily, "today", lambda: DAY)
+
+
+def test_todays_deal_goes_on_from_the_autosave_and_a_fresh_deal_is_a_restart(on_day):
+    match, note = daily.deal_today("golf")
+    assert note is None and daily.on_open(match) is None
+    steps(match, 4)
+    autosaved = Match.from_dict(json.loads(json.dumps(match.to_dict())))
+    resumed, note = daily.deal_today("golf", autosaved)
+    assert resumed is autosaved and note is None and daily.on_open(resumed) is None
+    assert not resumed.assists and len(resumed.records) == 4
+    # The autosave is gone (another game took its place): dealt again, marked.
+    again, note = daily.deal_today("golf", None)
+    assert again.assists == {"restart"} and "will not count" in note
+    outcome = daily.record_match(played_through(again), on=DAY)
+    assert not outcome.counted and "with a fresh deal: not counted" in outcome.words()
+    assert daily.figures("golf", DAY).streak == 0
+    assert dict(daily.rows("golf", DAY))["Today"] == "finished with help"
+
+
+def test_an_earlier_save_of_a_started_deal_does_not_count(on_day):
+    match, _ = daily.deal_today("golf")
+    daily.on_open(match)
+    steps(match, 2)
+    saved = json.loads(json.dumps(match.to_dict()))
+    steps(match, 3)
+    latest = json.loads(json.dumps(match.to_dict()))
+    assert dict(daily.rows("golf", DAY))["Today"] == "started, not finished"
+    assert daily.figures("golf", DAY).played == 0
+    back = Match.from_dict(latest)  # the autosave: as far as it went
+    assert daily.on_open(back) is None and not back.assists
+    earlier = Match.from_dict(saved)
+    assert "played further than this save" in daily.on_open(earlier)
+    assert earlier.assists == {"rewind"}
+    again = Match.from_dict(json.loads(json.dumps(earlier.to_dict())))
+    assert again.assists == {"rewind"}  # the mark is saved with it
+    outcome = daily.record_match(played_through(earlier), on=DAY)
+    assert not outcome.counted and "with an earlier save: not counted" in outcome.words()
+
+
+def test_a_started_deal_finished_counts(on_day):
+    match, _ = daily.deal_today("golf")
+    daily.on_open(match)
+    outcome = daily.record_match(played_through(steps(match, 3)), on=DAY)
+    assert outcome.counted and outcome.now.played == 1 and outcome.now.streak == 1
+
+
+# -- a save's claim to be a day's deal is checked (finding 2) ----------------------------------
+def false_claims() -> dict[str, Match]:
+    """Matches that say they are a day's deal, each the genuine one but for
+    one thing (read back from their saves, as an edited save would be)."""
+    golf = daily.options_for("golf")
+    real = daily.seed_for("golf", DAY)
+    out = {}
+    for name, (game_id, options, seed, day_text) in {
+        "another seed": ("golf", golf, 12345, DAY.isoformat()),
+        "other settings": ("golf", {"players": 2}, real, DAY.isoformat()),
+        "a game with no deal": ("chess", {}, 1, DAY.isoformat()),
+        "a day to come": ("golf", golf, daily.seed_for("golf", day(1)), day(1).isoformat()),
+        "another day's deal": ("golf", golf, real, day(-1).isoformat()),
+        "the first day there is": ("golf", golf, real, "0001-01-01"),
+        "the last day there is": ("golf", golf, real, "9999-12-31"),
+    }.items():
+        match = Match(game_id, options, seed, None)
+        match.daily = day_text
+        out[name] = Match.from_dict(json.loads(json.dumps(match.to_dict())))
+    return out
+
+
+@pytest.mark.parametrize("name", list(false_claims()))
+def test_a_false_claim_to_be_a_days_deal_is_refused(name):
+    daily.record_match(golf_daily(-1), on=DAY)
+    path = stats.stats_path()
+    kept = path.read_text(encoding="utf-8")
+    match = false_claims()[name]
+    outcome = daily.record_match(played_through(match), on=DAY)
+    assert outcome is not None and not outcome.counted
+    assert outcome.words().startswith(f"Not counted as the deal of {match.daily}: ")
+    assert records.NEW_BEST not in outcome.words()
+    assert path.read_text(encoding="utf-8") == kept  # nothing written
+    claimed = false_claims()[name]
+    note = daily.on_open(claimed, on=DAY)
+    assert "it is played as free play" in note and claimed.daily is None
+    assert path.read_text(encoding="utf-8") == kept
+
+
+def test_the_genuine_deal_is_no_false_claim():
+    for game_id in daily.DAILY:
+        for n in (-400, -1, 0):
+            match = Match.from_dict(
+                json.loads(json.dumps(daily.new_match(game_id, day(n)).to_dict()))
+            )
+            assert daily.claim_problem(match, DAY) is None
+
+
+# -- one odd date does not break the statistics (finding 3) -------------------------------------
+EDGE_DAYS = ("0001-01-01", "0001-01-02", "9999-12-30", "9999-12-31")
+ENTRIES = (
+    {"score": 3, "points": 1.0, "lower_is_better": True},
+    {"assisted": True},
+    {"quit": True},
+    {"started": True, "steps": 4},
+)
+
+
+@pytest.mark.parametrize("edge", EDGE_DAYS)
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: "/".join(e))
+def test_any_date_the_file_may_hold_leaves_the_figures_standing(edge, entry):
+    path = stats.stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    days = {edge: entry, "2026-11-26": ENTRIES[0]}
+    games = {"golf": {"played": 2, "won": 1, "lost": 1}}
+    path.write_text(json.dumps({"format": 1, "games": games, "daily": {"golf": {"days": days}}}))
+    kept = edge not in ("0001-01-01", "9999-12-31")  # a day either side of it exists
+    assert (edge in daily.figures("golf", DAY).days) == kept
+    assert dict(daily.rows("golf", DAY))["Current streak"] == "1 day"
+    assert dict(stats.rows("golf"))["Played"] == "2"
+    outcome = daily.record_match(golf_daily(0), on=DAY)
+    assert outcome.counted and "Daily streak: 2 days" in outcome.words()
+    assert (edge in json.loads(path.read_text())["daily"]["golf"]["days"]) == kept
+
+
+# -- a newer version's file (finding 4) ---------------------------------------------------------
+def test_a_result_a_newer_file_keeps_out_claims_no_best_and_no_streak():
+    path = stats.stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"format": 2, "games": {}, "daily": {}}), encoding="utf-8")
+    outcome = daily.record_match(golf_daily(0), on=day(0))
+    words = outcome.words()
+    assert not outcome.counted and "not kept" in words and "newer version" in words
+    assert records.NEW_BEST not in words and "streak" not in words
+
+
+# -- streaks longer than the days kept, and counts that do not add up (finding 6) -------------
+def test_a_streak_goes_on_past_the_days_the_file_keeps(monkeypatch):
+    monkeypatch.setattr(stats, "KEEP_DAYS", 3)
+    for n in range(7):
+        outcome = daily.record_match(golf_daily(n), on=day(n))
+    assert len(outcome.now.days) == 3
+    assert (outcome.now.streak, outcome.now.best_streak) == (7, 7)
+    assert daily.figures("golf", day(7)).streak == 7  # read back from the file
+    daily.record_match(golf_daily(9), on=day(9))  # a day missed: a new run
+    daily.record_match(golf_daily(10), on=day(10))
+    daily.record_match(golf_daily(11), on=day(11))
+    figures = daily.figures("golf", day(11))
+    assert (figures.streak, figures.best_streak) == (3, 7)
+
+
+@pytest.mark.parametrize(
+    "counts",
+    [
+        {"played": 1, "won": 3, "between": 2},
+        {"played": 2, "won": 3},
+        {"played": 0, "lost": 4},
+        {"played": 3, "between": 3, "drawn": 1},
+    ],
+)
+def test_shares_never_go_below_nothing_or_beyond_all(counts):
+    path = stats.stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"format": 1, "games": {"chess": counts}}))
+    for name, value in stats.rows("chess")[1:4]:
+        share = value.partition("(")[2].rstrip("%)")
+        assert "-" not in value and (share == "" or 0 <= int(share) <= 100), (name, value)

@@ -6,6 +6,7 @@ menu and from a setup form, headless and at the smallest window."""
 from __future__ import annotations
 
 import datetime
+import json
 
 import pygame
 import pytest
@@ -183,5 +184,66 @@ def test_the_statistics_page_of_a_dealt_game_from_its_setup_form():
         assert "Deal of the day" in labels and "2 days" in labels
         press_button(app, page.back_button)
         assert isinstance(app.scene, SetupScene)
+    finally:
+        close(app)
+
+
+# -- Today's deal twice, and a poisoned statistics file (hostile review 29) ----------------------
+def notes(app: App) -> list[str]:
+    """The titles and texts of the message windows over the top scene."""
+    from pygame_gui.windows import UIMessageWindow
+
+    return [
+        f"{w.window_display_title}: {w.text_block.html_text}"
+        for w in app.scene.ui.get_sprite_group().sprites()
+        if isinstance(w, UIMessageWindow) and w.alive()
+    ]
+
+
+def test_todays_deal_pressed_again_goes_on_and_dealt_afresh_is_marked():
+    app = small_app(MainMenu, lambda a: SetupScene(a, "golf"))
+    try:
+        click(app, app.scene.daily_button)
+        first = app.scene
+        play_through(app, first, steps=3)
+        first.controls.to_menu()
+        pump(app, 2)
+        app.navigate.setup("golf")
+        pump(app, 2)
+        click(app, app.scene.daily_button)
+        again = app.scene
+        assert isinstance(again, PlayScene) and again is not first
+        assert len(again.match.records) == 3 and not again.match.assists and not notes(app)
+        again.controls.to_menu()
+        pump(app, 2)
+        saves.clear_autosave()  # another game's autosave took its place
+        app.navigate.setup("golf")
+        pump(app, 2)
+        click(app, app.scene.daily_button)
+        fresh = app.scene
+        assert len(fresh.match.records) == 0 and fresh.match.assists == {"restart"}
+        assert any("will not count" in n for n in notes(app))
+    finally:
+        close(app)
+
+
+def test_the_statistics_page_drops_a_date_it_cannot_step_past():
+    path = stats.stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    yesterday = (daily.today() - datetime.timedelta(days=1)).isoformat()
+    days = {
+        "0001-01-01": {"assisted": True},
+        "9999-12-31": {"score": 0, "points": 1.0, "lower_is_better": True},
+        yesterday: {"score": 2, "points": 1.0, "lower_is_better": True},
+    }
+    games = {"golf": {"played": 4, "won": 1, "lost": 3}}
+    path.write_text(json.dumps({"format": 1, "games": games, "daily": {"golf": {"days": days}}}))
+    app = small_app(MainMenu, lambda a: SetupScene(a, "golf"))
+    try:
+        click(app, app.scene.stats_button)
+        labels = texts(app)
+        assert "The statistics could not be read." not in labels
+        assert "Deal of the day" in labels and "1 day" in labels  # yesterday's streak
+        assert "1 (25%)" in labels  # free play's figures too
     finally:
         close(app)

@@ -13,6 +13,7 @@ from helpers.ui_driver import click, click_at, key, make_app, press_button, pump
 
 from game.app import App
 from game.games import load_all
+from game.games.golf.actions import GiveUp
 from game.learn import lessons as L
 from game.learn import progress
 from game.ui.learn_menu import LearnMenu
@@ -146,6 +147,18 @@ def test_show_me_plays_the_whole_answer_to_its_end(app):
 
 
 # -- the menus ---------------------------------------------------------------------------------
+def test_a_golf_lesson_offers_no_button_that_gives_the_hole_up(app):
+    """Golf's "Show solution" gives the hole up (a wrong step in a lesson):
+    the lesson's own Show me does that. Reset, a step of the game, stays."""
+    scene = open_lesson(app, "golf", "A hole in one")
+    legal = scene.match.state.legal_actions(scene.learner)
+    assert any(isinstance(a, GiveUp) for a in legal)
+    labels = [b.text for b in scene.choice_buttons]
+    assert "Show solution" not in labels and "Give up" not in labels
+    assert all(not isinstance(c.action, GiveUp) for c in scene.choice_buttons.values())
+    assert "Show me" in [b.text for b in scene.buttons.values()]
+
+
 def test_learn_on_the_main_menu_picks_a_game_then_a_lesson(app):
     click(app, app.scene.buttons["learn"])
     menu = app.scene
@@ -281,6 +294,61 @@ def test_every_lesson_fits_the_smallest_window(game_id):
             shot(app, f"{game_id}_{i + 1}_800x560")
     finally:
         app.close()
+
+
+def _in_sight(scene: LessonScene) -> str:
+    """The words the lesson's text box shows without scrolling."""
+    box = scene.text
+    assert box.scroll_bar is None or box.scroll_bar.start_percentage == 0
+    rows = box.text_box_layout.layout_rows
+    seen = [r for r in rows if r.bottom <= box.text_wrap_rect[3]]
+    return "".join(getattr(i, "text", "") for r in seen for i in r.items)
+
+
+def _squeezed(text: str) -> str:
+    return "".join(text.split())
+
+
+@pytest.mark.parametrize("game_id", [p.stem for p in L.lesson_files()])
+def test_the_verdict_and_its_words_are_in_sight_without_scrolling_at_800x560(game_id):
+    """After Show me and after every wrong step the lesson explains, the
+    verdict and its whole explanation are in the text box's view."""
+    app = App(fullscreen=False, size=(800, 560))
+    app.running = True
+    try:
+        lessons = L.load(game_id)
+        for i, lesson in enumerate(lessons):
+            assert app.navigate.lesson(lessons, i, show=True, replace=bool(app.scenes))
+            scene = app.scene
+            while scene.busy:  # Show me, without waiting for the animations
+                scene._next_own_step()
+            seen = _squeezed(_in_sight(scene))
+            assert seen.startswith("Theanswer.") and _squeezed(lesson.explain) in seen, lesson.title
+            for wrong in lesson.wrongs:
+                assert app.navigate.lesson(lessons, i, replace=True)
+                scene = app.scene
+                assert scene.submit(lesson.start().parse_action(wrong.step, scene.learner))
+                seen = _squeezed(_in_sight(scene))
+                assert seen.startswith("Nottheanswer."), (lesson.title, wrong.step)
+                assert _squeezed(wrong.words) in seen, (lesson.title, wrong.step)
+            if SHOTS is not None:
+                pump(app, 30)  # drawn, the board still
+                shot(app, f"{game_id}_{i + 1}_judged_800x560")
+    finally:
+        app.close()
+
+
+def test_the_verdict_stays_in_sight_when_the_window_shrinks_after_show_me(app):
+    scene = open_lesson(app, "golf", "The book's three-stroke hole")
+    click(app, scene.buttons["show"])
+    scene = app.scene
+    settle(app, scene)
+    assert scene.widget_view.h  # 1280 x 800: room for the text and the game's widgets
+    pygame.display.set_mode((800, 560), pygame.RESIZABLE)  # what the player's drag does
+    app.handle(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    assert scene.text.rect.right <= 800
+    seen = _squeezed(_in_sight(scene))
+    assert seen.startswith("Theanswer.") and _squeezed(scene.lesson.explain) in seen
 
 
 # -- every answer can be clicked ---------------------------------------------------------------

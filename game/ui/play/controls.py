@@ -202,6 +202,44 @@ class Controls:
             widgets.code_message(scene.ui, "No clipboard here", "The position is:", text)
         self.copied = text
 
+    def _pgn(self) -> str | None:
+        """The match as PGN (game/pgn.py), or None after saying why not."""
+        from game import pgn
+
+        try:
+            return pgn.export(self.scene.match)
+        except pgn.PgnError as e:
+            widgets.message(self.scene.ui, "No PGN yet", str(e))
+            return None
+
+    def copy_pgn(self) -> None:
+        """Put the whole game as PGN on the clipboard."""
+        from game.ui import clipboard
+
+        text = self._pgn()
+        if text is None:
+            return
+        if clipboard.put(text):
+            widgets.message(self.scene.ui, "PGN copied", "The game is on the clipboard as PGN.")
+        else:
+            widgets.code_message(self.scene.ui, "No clipboard here", "The game's PGN:", text)
+        self.copied = text
+
+    def save_pgn(self, name: str) -> bool:
+        """Write the game as PGN to pgn/<name>.pgn in the data folder."""
+        from game import saves
+
+        text = self._pgn()
+        if text is None:
+            return False
+        try:
+            path = saves.save_pgn(text, name)
+        except saves.SaveError as e:
+            widgets.message(self.scene.ui, "Could not save", e.message)
+            return False
+        widgets.message(self.scene.ui, "PGN saved", f"Saved as {path}")
+        return True
+
     # -- leaving ----------------------------------------------------------------------------------
     def open_rules(self) -> None:
         scene = self.scene

@@ -1,4 +1,5 @@
-"""The play scene's own windows: game over, pause, and "save as".
+"""The play scene's own windows: game over, pause, and "save as" (a save,
+or the game as PGN).
 
 Game over says who won and why; in a score game also the scores and, when
 a person played, how the score stands against their best (game/records.py).
@@ -155,7 +156,7 @@ class Dialogs:
         if self.save is not None and self.save.alive():
             return
         w, h = self.scene.app.size
-        rect = pygame.Rect(0, 0, 420, 190)
+        rect = pygame.Rect(0, 0, 420, 236)
         rect.center = (w // 2, h // 2)
         win = UIWindow(rect, self.ui, "Save game", object_id="#save_window", always_on_top=True)
         iw = win.get_container().get_rect().w
@@ -173,6 +174,16 @@ class Dialogs:
             pygame.Rect(iw - 16 - 110, 90, 110, 36), "Save", win, self.finish_save, True
         )
         self._button(pygame.Rect(iw - 16 - 230, 90, 110, 36), "Cancel", win, self.cancel_save)
+        # The game as PGN (game/pgn.py): on the clipboard, or a file of the name typed.
+        UILabel(
+            pygame.Rect(16, 136, iw - 32 - 240, 36),
+            "The game as PGN:",
+            self.ui,
+            container=win,
+            object_id="#field_label",
+        )
+        self._button(pygame.Rect(iw - 16 - 230, 136, 110, 36), "Copy PGN", win, self.copy_pgn)
+        self._button(pygame.Rect(iw - 16 - 110, 136, 110, 36), "Save PGN", win, self.finish_pgn)
         self.save, self.save_entry = win, entry
 
     def saving(self) -> bool:
@@ -185,6 +196,18 @@ class Dialogs:
         self.cancel_save()
         if name:
             self.scene.controls.save_as(name)
+
+    def copy_pgn(self) -> None:
+        self.cancel_save()
+        self.scene.controls.copy_pgn()
+
+    def finish_pgn(self) -> None:
+        if self.save_entry is None or self.save is None:
+            return
+        name = self.save_entry.get_text().strip()
+        self.cancel_save()
+        if name:
+            self.scene.controls.save_pgn(name)
 
     def cancel_save(self) -> None:
         if self.save is not None:

@@ -446,6 +446,10 @@ class PlayScene(Scene):
             from game import saves
 
             saves.autosave(self.match)
+            if self.match.daily is not None:  # how far the day's deal went (daily.py)
+                from game.learn import daily
+
+                daily.note_progress(self.match)
             trouble = saves.autosave_trouble()  # an earlier autosave failed: say so once
             if trouble:
                 widgets.message(self.ui, "Autosave failed", trouble)
