@@ -191,3 +191,28 @@ def test_the_flag_ends_every_game_that_offers_a_clock():
         assert result is not None and result.points[0] == 0.0, game_id
         again = Match.from_dict(match.to_dict())
         assert again.state.result() == result, game_id
+
+
+def test_a_game_lost_on_time_goes_through_pgn_and_back():
+    from game import pgn
+
+    match = clocked(control="2.5+1.5")
+    match.submit(0, match.state.parse_action("e4", 0))
+    match.flag(1)
+    text = pgn.export(match)
+    assert '[Termination "time forfeit"]' in text and '[TimeControl "150+1.5"]' in text
+    assert '[Result "1-0"]' in text
+    back = pgn.import_pgn(text)
+    assert back.history == match.history and back.state.result() == match.state.result()
+    assert (back.clock.base, back.clock.increment) == (150, 1.5)
+    assert pgn.export(back) == text
+
+
+def test_a_pgn_from_elsewhere_lost_on_time_is_a_flag():
+    from game import pgn
+
+    text = '[Result "0-1"]\n[Termination "Time forfeit"]\n[TimeControl "180+2"]\n\n1. e4 e5 0-1\n'
+    match = pgn.import_pgn(text)
+    assert match.history[-1] == {"flag": 0}
+    assert match.state.result().reason == "White ran out of time"
+    assert match.clock == Clock.new(180, 2, 2)
