@@ -300,7 +300,9 @@ class Match:
     # -- undo and redo ---------------------------------------------------------
     @property
     def can_undo(self) -> bool:
-        return bool(self.records)
+        """Is there a step to take back? Not a flag: the time is gone, and
+        taken back the flag would fall again at once."""
+        return bool(self.records) and "flag" not in self.records[-1].step
 
     @property
     def can_redo(self) -> bool:
@@ -310,7 +312,7 @@ class Match:
         """Take back up to ``steps`` steps (onto the redo stack); returns how
         many were taken back. The state is rebuilt from the start."""
         n = 0
-        while n < steps and self.records:
+        while n < steps and self.can_undo:
             self._redo.append(self.records.pop())
             n += 1
         if n:

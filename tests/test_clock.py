@@ -216,3 +216,12 @@ def test_a_pgn_from_elsewhere_lost_on_time_is_a_flag():
     assert match.history[-1] == {"flag": 0}
     assert match.state.result().reason == "White ran out of time"
     assert match.clock == Clock.new(180, 2, 2)
+
+
+def test_a_game_lost_on_time_cannot_be_taken_back():
+    match = clocked(players=["human", "computer:easy"])
+    match.submit(0, match.state.parse_action("e4", 0))
+    match.flag(1)
+    assert not match.can_undo
+    assert match.undo() == 0 and match.undo_to_human() == 0
+    assert match.history == [{0: "e4"}, {"flag": 1}]
