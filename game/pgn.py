@@ -22,7 +22,9 @@ Out (``export``):
   cooperative, four players) writes ``*`` and says its outcome in
   ``Outcome``. ``Termination`` is ``normal`` for a finished game and
   ``unterminated`` otherwise; a resignation or an agreed draw is named by
-  ``Agreement`` ("White resigns", "draw").
+  ``Agreement`` ("White resigns", "draw"); a game lost on time (the clock,
+  game/clock.py) has ``Termination "time forfeit"`` and ``Agreement
+  "White ran out of time"``.
 - Secrets: a game that hides anything from a seat (a hand, a deck, a secret
   choice) is exported only once it is over, when the rules have shown
   everything; before that ``export`` refuses with ``PgnError``.
@@ -44,6 +46,7 @@ import json
 import re
 from typing import Any
 
+from game.clock import MAX_INCREMENT, MAX_MINUTES, Clock, offers_clock
 from game.engine import Game, IllegalAction, Rounds, Seat
 from game.match import Match, find_game
 from game.save_check import MAX_MOVE_TEXT, SEED_MAX, short
@@ -98,6 +101,10 @@ def unescape(token: str) -> str:
 def _tag(name: str, value: str) -> str:
     value = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
     return f'[{name} "{value}"]'
+
+
+TIME_FORFEIT = "time forfeit"  # PGN's Termination for a game lost on time
+FLAGGED = " ran out of time"  # the Agreement tag after a seat's name: its flag fell
 
 
 def result_tag(match: Match) -> str:
@@ -167,7 +174,10 @@ def export(match: Match) -> str:
         ]
         if match.start is not None:
             tags.append(("Position", match.start))
-    tags.append(("Termination", "normal" if over else "unterminated"))
+    if match.clock is not None:  # PGN's own: seconds + increment
+        tags.append(("TimeControl", f"{match.clock.base:g}+{match.clock.increment:g}"))
+    flagged = bool(match.records) and "flag" in match.records[-1].step
+    tags.append(("Termination", TIME_FORFEIT if flagged else "normal" if over else "unterminated"))
     agreement = _agreement(match)
     if agreement:
         tags.append(("Agreement", agreement))
@@ -184,6 +194,8 @@ def _agreement(match: Match) -> str | None:
         return f"{match.game.seats[last['resign']]} resigns"
     if "draw" in last:
         return "draw"
+    if "flag" in last:
+        return f"{match.game.seats[last['flag']]}{FLAGGED}"
     return None
 
 
@@ -194,7 +206,7 @@ def _movetext(match: Match) -> list[str]:
     shown = None
     for record, number in zip(match.records, numbers, strict=False):
         step = record.step
-        if "resign" in step or "draw" in step:
+        if "resign" in step or "draw" in step or "flag" in step:
             break
         token = TOGETHER.join(escape(step[s]) for s in sorted(step))
         if number is not None and number != shown:  # kept on the line of its move
@@ -383,7 +395,22 @@ def import_pgn(text: Any) -> Match:
     for index, token in enumerate(tokens, 1):
         _play(match, token, index)
     _finish(match, tags, end)
+    match.clock = _clock(game, match.options, tags.get("TimeControl"))  # after the replay
     return match
+
+
+def _clock(game: Game, options: dict[str, Any], control: str | None) -> Clock | None:
+    """The clock of a ``TimeControl`` tag ("300+3": seconds + increment) at
+    full time (the times left are not in PGN); None for none, "-", or a
+    control that is not one of ours (a PGN from elsewhere plays on without)."""
+    number = r"(\d{1,6}(?:\.\d{1,6})?)"
+    m = re.fullmatch(rf"\s*{number}(?:\+{number})?\s*", control or "")
+    if m is None or not offers_clock(game, options):
+        return None
+    base, increment = float(m.group(1)), float(m.group(2) or 0)
+    if not 0 < base <= MAX_MINUTES * 60 or increment > MAX_INCREMENT:
+        return None
+    return Clock.new(base, increment, len(game.seats))
 
 
 def _names(game: Game, tags: dict[str, str]) -> list[str] | None:
@@ -435,13 +462,18 @@ def _finish(match: Match, tags: dict[str, str], end: str | None) -> None:
             match.agree_draw()
         elif agreement.endswith(" resigns") and agreement[: -len(" resigns")] in game.seats:
             match.resign(game.seats.index(agreement[: -len(" resigns")]))
+        elif agreement.endswith(FLAGGED) and agreement[: -len(FLAGGED)] in game.seats:
+            match.flag(game.seats.index(agreement[: -len(FLAGGED)]))  # game/clock.py
         elif agreement:
             raise PgnError(f"This PGN names an ending it cannot read ({short(agreement)}).")
         elif not match.is_over() and said != "*" and len(_teams(game)) == 2:
+            loser = _teams(game)[1 if said == "1-0" else 0][0]
             if said == "1/2-1/2":
                 match.agree_draw()
+            elif tags.get("Termination", "").strip().lower() == TIME_FORFEIT:
+                match.flag(loser)  # lost on time, as a PGN from elsewhere says it
             else:
-                match.resign(_teams(game)[1 if said == "1-0" else 0][0])
+                match.resign(loser)
     except IllegalAction:
         raise PgnError(
             "This PGN is damaged: it names an ending after the end of the game."

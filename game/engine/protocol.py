@@ -464,6 +464,12 @@ class State:
         self._agreed_result = Result.draw(self.game, "Draw agreed")
         return [Event("game_over", None, {"reason": self._agreed_result.reason})]
 
+    def end_by(self, result: Result, seat: Seat | None = None) -> list[Event]:
+        """The game ends with ``result`` from outside the rules (a seat's
+        clock ran out: game/clock.py), ``seat`` the one it happened to."""
+        self._agreed_result = result
+        return [Event("game_over", seat, {"reason": result.reason})]
+
     # -- knowledge ---------------------------------------------------------------
     def view(self, seat: Seat) -> State:
         """What ``seat`` may know: a copy with no random generator and the

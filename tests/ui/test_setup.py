@@ -289,6 +289,7 @@ def test_the_form_fits_the_smallest_window_with_every_seat(game_id):
         *scene.name_entries,
         *scene.option_widgets.values(),
         scene.position_entry,
+        *([scene.clock_row.menu, scene.clock_row.entry] if scene._clocked() else []),
         scene.error_label,
         scene.back_button,
         scene.rules_button,

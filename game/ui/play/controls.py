@@ -286,15 +286,19 @@ class Controls:
         scene.app.navigate.back_to_menu(scene)
 
     def new_game(self) -> None:
-        """The same game, options, players and names, from a new start."""
-        from game.match import Match
+        """The same game, options, players, names and clock, from a new start."""
+        self._play_again(swap=False)
 
+    def rematch(self) -> None:
+        """As ``new_game``, with the seats' colours swapped: people, computer
+        levels and names follow their seats (``Match.again``)."""
+        self._play_again(swap=True)
+
+    def _play_again(self, swap: bool) -> None:
         scene = self.scene
         scene.close_runners()
         scene.closed = True
-        old = scene.match
-        match = Match(old.game_id, old.options, None, list(old.players), names=list(old.names))
-        scene.app.navigate.play(match, replace=True)
+        scene.app.navigate.play(scene.match.again(swap), replace=True)
 
     def replay_deal(self) -> None:
         """The same deal again, as free play (game/learn/daily.py)."""

@@ -5,7 +5,7 @@ Game over says who won and why; in a score game also the scores and, when
 a person played, how the score stands against their best (game/records.py).
 
 Each window's buttons call back into the scene's controls (``new_game``,
-``to_menu``, ``open_rules``, ``save_as``); messages and confirmations come from
+``rematch``, ``to_menu``, ``open_rules``, ``save_as``); messages and confirmations come from
 game/ui/widgets.py.
 """
 
@@ -71,7 +71,10 @@ class Dialogs:
         wraps = sum(len(line) // LINE_CHARS for line in more) + len(reason) // (2 * LINE_CHARS)
         extra = 26 * (len(more) + wraps)
         deal = offers_daily(scene.match.game_id)  # a dealt game: "Replay this deal" below
-        rect = pygame.Rect(0, 0, 440, 214 + extra + (48 if deal else 0))
+        # Alone at the table (Golf alone, Cooperative solitaire) there are no
+        # colours to swap: "New game" is the fresh deal.
+        rematch = len(scene.game.seats_in_play(scene.match.options)) >= 2
+        rect = pygame.Rect(0, 0, 440, 214 + extra + (48 if deal or rematch else 0))
         rect.center = (scene.board.outer.centerx, h // 2)
         rect.clamp_ip(pygame.Rect(0, 0, w, h))
         win = UIWindow(rect, self.ui, "Game over", object_id="#game_over", always_on_top=True)
@@ -92,9 +95,12 @@ class Dialogs:
         self._button(
             pygame.Rect(16 + 2 * (bw + 10), y, bw, 38), "Review", win, self.close_game_over
         )
+        second = [("Rematch", controls.rematch)] if rematch else []
         if deal:
-            rect = pygame.Rect(16, y + 48, iw - 32, 38)
-            self._button(rect, "Replay this deal", win, controls.replay_deal)
+            second.append(("Replay this deal", controls.replay_deal))
+        bw = (iw - 32 - 10 * (len(second) - 1)) // max(1, len(second))
+        for i, (label, action) in enumerate(second):
+            self._button(pygame.Rect(16 + i * (bw + 10), y + 48, bw, 38), label, win, action)
         self.game_over = win
 
     def score_lines(self, result: Any, outcome: Any) -> tuple[str, ...]:

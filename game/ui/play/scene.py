@@ -24,11 +24,13 @@ Continue button before any privacy screen rises.
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
+from game import clock
 from game.engine import IllegalAction
 from game.ui import widgets
 from game.ui.adapters import Choice, adapter_for
@@ -57,6 +59,7 @@ BACKGROUND = (24, 29, 36)
 # ``sounds``): one sound per step.
 SOUNDS_FIRST = (("game_over", "game_end"), ("check", "check"))
 SOUNDS_LAST = (("capture", "capture"),)
+CLOCK_GAP_MAX = 1.0  # seconds: a longer gap between frames (a frozen window) counts as this
 
 
 class PlayScene(Scene):
@@ -85,6 +88,10 @@ class PlayScene(Scene):
         self.panel = SidePanel(self)
         self.chooser: ChoiceOverlay | None = None
         self.closed = False
+        # The game clock's time source (tests put a hand-stepped one) and
+        # its reading at the last frame (None: none yet).
+        self.clock_now = time.monotonic
+        self._clock_at: float | None = None
         self._game_over_shown = match.is_over()  # a finished game resumed: no dialog
         self._prefix_shown = False
         self.best = self._best()  # the best score kept for this mode (game/records.py)
@@ -582,6 +589,7 @@ class PlayScene(Scene):
         )
 
     def update(self, dt: float) -> None:
+        self._run_clock()  # first: the panel shows the time it leaves
         if self.input.prefix_waiting != self._prefix_shown:
             self._prefix_shown = not self._prefix_shown
             self.refresh()
@@ -611,6 +619,35 @@ class PlayScene(Scene):
             self.best = self._best()
             self.dialogs.show_game_over(seats.headline(self.match, result), result.reason, more)
             self.refresh()
+
+    def clock_paused(self) -> bool:
+        """The clock stops under a privacy screen, a dialog, a reveal held
+        in sight, and while looking back."""
+        v = self.viewpoint
+        return bool(
+            self.closed
+            or v.covering
+            or v.holding
+            or self.dialogs.modal()
+            or self.looking_at is not None
+        )
+
+    def _run_clock(self) -> None:
+        """Run the clocks of the seats to choose by the time since the last
+        frame; a seat out of time loses (game/clock.py ``flag_result``)."""
+        m = self.match
+        if m.clock is None:
+            return
+        now = self.clock_now()
+        last, self._clock_at = self._clock_at, now
+        seats = clock.running(m, self.clock_paused())
+        if last is None or not seats:
+            return
+        m.clock.run(min(now - last, CLOCK_GAP_MAX), seats)
+        flagged = m.clock.flagged(seats)
+        if flagged is not None:
+            self.bots.cancel()
+            self.after_events(m.flag(flagged))
 
     def _count_score(self) -> Any:
         """A finished score game a person played counts towards their best
