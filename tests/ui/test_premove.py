@@ -12,11 +12,17 @@ from __future__ import annotations
 import pygame
 import pytest
 from helpers.chess_diagrams import fen_of
+from helpers.tiers import sweep
 from helpers.ui_driver import click_at, drag, key, open_play, pump, settle, square_at
 
+from game.games import REGISTRY, load_all
 from game.match import Match
 from game.ui.play.bots import BotDriver
 from game.ui.play.premove import DROPPED
+
+load_all()
+
+PREMOVE_GAMES = {"adrenaline", "chess", "chess960", "half_alice", "maces", "mulligan_stew"}
 
 # The rook on d5 may go down the file unless White's pawn takes it first.
 ROOK_ON_D5 = """
@@ -167,3 +173,59 @@ def test_a_game_without_premoves_ignores_moves_out_of_turn(app, bot):
     pump(app)
     assert moves(scene) == ["e4"]
     assert "premove" not in scene.status_line().lower()
+
+
+def test_looking_back_and_the_end_cancel_the_premove(app, bot):
+    scene = versus_computer(app)
+    bot.play("Ke2")
+    pump(app)
+    settle(app, scene)
+    premove(app, scene, "a8", "b8")
+    settle(app, scene)
+    premove(app, scene, "d5", "d1")
+    scene.looking.go(0)  # the start
+    assert scene.board.premove == ()
+    scene.looking.go(None)
+    premove(app, scene, "d5", "d1")
+    scene.match.resign(1)
+    scene.refresh()
+    assert scene.board.premove == ()
+
+
+def test_only_open_two_sided_games_declare_premoves():
+    """A premove is judged when its turn comes: in a game with secrets its
+    fate could tell what the person may not see, and with more than two
+    seats the turn order is not simply the computer's and the person's."""
+    declared = [g for g in REGISTRY.values() if g.premoves]
+    assert {g.id for g in declared} == PREMOVE_GAMES
+    for game in declared:
+        assert len(game.seats) == 2 and not game.private_views, game.id
+
+
+@pytest.mark.parametrize("game_id", sweep(sorted(PREMOVE_GAMES)))  # slow: three of them
+def test_each_game_with_premoves_plays_one_through_its_adapter(app, bot, game_id):
+    """Black premoves a move it will have once the computer's first turn is
+    played (the stub plays White's first legal action, as often as asked)."""
+    scene = versus_computer(app, game=game_id, start=None)
+    now = scene.match.state
+    future, replies = now.copy(), []
+    while 0 in future.to_act():
+        replies.append(future.legal_actions(0)[0])
+        future.apply({0: replies[-1]})
+    own = {sq for sq, piece in now.pieces().items() if piece.side == 1}
+    path, actions = next(
+        (p, a)
+        for p, a in sorted(scene.adapter.paths(future, 1).items())
+        if len(p) == 2 and len(a) == 1 and p[0] in own and p[1] >= 0 and p[1] not in own
+    )
+    click_at(app, scene.board.square_center(path[0]))
+    click_at(app, scene.board.square_center(path[1]))
+    assert scene.board.premove == path
+    for action in replies:  # each once the last has landed
+        bot.answer = action
+        for _ in range(300):
+            pump(app, 1)
+            if bot.answer is None:
+                break
+    pump(app)
+    assert scene.match.records[-1].actions == {1: actions[0]}
