@@ -127,6 +127,29 @@ def test_a_new_premove_replaces_the_last(app, bot):
     assert moves(scene) == ["Ke2", "Kb8"]
 
 
+# Black's pawn on b2 promotes on b1 whatever White does first.
+PAWN_ON_B2 = """
+    k . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . p . . . . . .
+    . . . . . . . K
+"""
+
+
+def test_a_premoved_promotion_asks_for_the_piece_when_its_turn_comes(app, bot):
+    scene = versus_computer(app, start=PAWN_ON_B2)
+    premove(app, scene, "b2", "b1")
+    assert scene.chooser is None
+    bot.play("Kg2")
+    pump(app)
+    assert moves(scene) == ["Kg2"]
+    assert scene.chooser is not None  # the chooser waits for the person's pick
+
+
 @pytest.mark.parametrize("how", ["right-click", "Esc"])
 def test_a_right_click_or_esc_cancels_the_premove(app, bot, how):
     scene = versus_computer(app)
