@@ -229,6 +229,10 @@ class Game:
     # predicted card, turned over by the move): once a step follows it, the
     # move list shows it in full to everyone.
     secrets_shown_by_next_step: ClassVar[bool] = False
+    # A person playing the computer may enter their next move while it thinks
+    # (a premove, game/ui/play/premove.py): two seats taking ordinary turns,
+    # nothing hidden, a turn opened by a move from one square to another.
+    premoves: ClassVar[bool] = False
     # What the search may assume (declared, never probed). ``null_move_safe``:
     # passing is never better than moving, so null-move pruning and check
     # extensions are sound; the states are then ``NullMoves``.

@@ -176,7 +176,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("F", "flip the board"),
             ("H", "a hint: the computer suggests a move"),
             ("Ctrl+C", "copy the position as text"),
-            ("Esc", "pause"),
+            ("Esc", "cancel a premove, else pause"),
         ),
     ),
 )

@@ -112,6 +112,7 @@ class Controls:
             return
         scene.looking.stop()
         scene.bots.cancel()
+        scene.premove.cancel()
         m = scene.match
         scene.after_events(m.redo_to_human() if scene.has_computer() else m.redo())
 

@@ -13,6 +13,7 @@ right (game/ui/play/panel.py). The parts:
 - ``looking`` (looking_back.py): the position after an earlier step;
 - ``dialogs`` (dialogs.py): game over (with the best score), pause, save as;
 - ``hints`` (hint.py): the Hint button's suggestion for the person deciding;
+- ``premove`` (premove.py): a move entered while the computer thinks;
 - the game's adapter (game/ui/adapters.py) and its widgets.
 
 After every step: the events the viewer may see are animated and sounded,
@@ -43,6 +44,7 @@ from game.ui.play.hint import Hint
 from game.ui.play.input import ClickPaths
 from game.ui.play.looking_back import LookingBack
 from game.ui.play.panel import SidePanel
+from game.ui.play.premove import Premoves
 from game.ui.play.viewpoint import CONTINUE, Seen, Viewpoint
 from game.ui.promotion import ChoiceOverlay
 from game.ui.scene import Scene
@@ -78,6 +80,7 @@ class PlayScene(Scene):
         self.input = ClickPaths(self.board, self.decide, app.sounds)
         self.input.mark_one_click = self.adapter.mark_one_click
         self.input.on_stuck = self._stuck
+        self.premove = Premoves(self)
         self.stuck_note = ""  # why the piece just clicked cannot move
         self.reselect: int | None = None  # a square to pick for the next decision
         self.bots = BotDriver(match)
@@ -167,6 +170,7 @@ class PlayScene(Scene):
             return
         self.seen = seen = self.viewpoint.seen()
         self.hints.check()
+        self.premove.check()
         squares = THEMES[self.board.theme][:2]
         shown = self.shown_seen()
         for widget in self.widgets:
@@ -174,7 +178,11 @@ class PlayScene(Scene):
             widget.best, widget.assisted = self.best, bool(self.match.assists)
             widget.refresh(shown)
         actor = seen.actor if self.looking_at is None else None  # no moves while looking back
-        self.input.offer(self.adapter.paths(seen.state, actor) if actor is not None else {})
+        self.input.show_targets = actor is not None
+        if actor is not None:
+            self.input.offer(self.adapter.paths(seen.state, actor))
+        else:  # while the computer thinks, perhaps a premove
+            self.input.offer(self.premove.table(seen.state))
         heights = [max(0, int(widget.height)) for widget in self.widgets]
         if self.panel.refresh() or heights != self.panel.widget_heights:
             # other panel buttons, or a widget grown or shrunk: lay the panel out again
@@ -267,8 +275,10 @@ class PlayScene(Scene):
                 prompt = f"{self.game.seats[seat]} to move"
             # Only the person deciding at the screen is spoken to as "you".
             lines.append(seats.prompt_text(m, seat, prompt, addressed=seat == actor))
-            if not m.is_human(seat):
+            if not m.is_human(seat) and self.premove.path is None:  # the spinner says it too
                 lines.append("Computer is thinking…")
+        if self.premove.words():
+            lines.append(self.premove.words())
         if self.viewpoint.covering and self.viewpoint.waiting_for is not None:
             lines.append(f"Pass to {m.seat_name(self.viewpoint.waiting_for)}")
         if self.input.prefix_waiting:
@@ -315,7 +325,10 @@ class PlayScene(Scene):
 
     # -- playing -------------------------------------------------------------------------------
     def decide(self, actions: list[Any], path: tuple[int, ...], instant: int | None) -> bool:
-        """A complete click path: play its action, or ask which one."""
+        """A complete click path: play its action, or ask which one (or
+        keep it as the premove)."""
+        if self.premove.take(actions, path):
+            return True
         seat = self.seen.actor
         if seat is None:
             return False
@@ -342,8 +355,9 @@ class PlayScene(Scene):
         return True
 
     def submit(self, seat: int, action: Any, instant_from: int | None = None) -> bool:
-        self.stuck_note = ""
         """One seat's choice; animates, sounds and autosaves what it caused."""
+        self.stuck_note = ""
+        self.premove.note = ""
         try:
             events = self.match.submit(seat, action)
         except IllegalAction as e:
@@ -473,6 +487,7 @@ class PlayScene(Scene):
 
     def after_jump(self) -> None:
         """The match jumped (undo): no animation, the board shows where it is."""
+        self.premove.cancel()
         self._game_over_shown = self.match.is_over()
         self.dialogs.close_game_over()
         self.viewpoint.holding = ()  # a jump leaves the reveal behind
@@ -507,10 +522,7 @@ class PlayScene(Scene):
     # -- the frame ---------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.chooser is not None:
-                self.chooser.on_cancel()
-            elif not widgets.close_top_dialog(self.ui):
-                self.dialogs.toggle_pause()
+            self._escape()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and self.dialogs.saving():
             self.dialogs.finish_save()
@@ -557,8 +569,22 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN:
             self.controls.on_key(event)
             return
+        if self.premove.right_click(event):
+            return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.input.handle(event)
+
+    def _escape(self) -> None:
+        """Esc: put down the chooser, else the top dialog, else the
+        premove, else pause."""
+        if self.chooser is not None:
+            self.chooser.on_cancel()
+        elif widgets.close_top_dialog(self.ui):
+            pass
+        elif self.premove.cancel():
+            self.refresh()
+        else:
+            self.dialogs.toggle_pause()
 
     def _continue_key(self, event: pygame.event.Event) -> bool:
         """Enter or Space under a held reveal: Continue."""
@@ -601,12 +627,12 @@ class PlayScene(Scene):
         self.panel.tick(dt)
         for widget in self.widgets:
             widget.update(dt)
-        self.input.enabled = (
-            self.seen.actor is not None and not self.dialogs.modal() and self.chooser is None
-        )
+        deciding = self.seen.actor is not None or self.premove.seat() is not None
+        self.input.enabled = deciding and not self.dialogs.modal() and self.chooser is None
         self._drive_bots()
         if self.closed:
             return
+        self.premove.update()
         self.hints.update()
         if self.reselect is not None and not self.board.animating:
             square, self.reselect = self.reselect, None
