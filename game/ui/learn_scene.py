@@ -374,11 +374,18 @@ class LessonScene(Scene):
         self.input.clear()
 
     def _markers(self, state: Any) -> dict[int, list[str]]:
+        """The game's markers; once judged the board is still, so without
+        those that hint at a next turn (Cooperative's capture frames)."""
         try:
-            return dict(self.adapter.markers(state))
+            marks = dict(self.adapter.markers(state))
         except Exception:
             log.exception("markers failed")
             return {}
+        if not self.judged:
+            return marks
+        hints = self.adapter.hint_markers
+        kept = {sq: [n for n in names if n not in hints] for sq, names in marks.items()}
+        return {sq: names for sq, names in kept.items() if names}
 
     # -- playing --------------------------------------------------------------------------
     def decide(self, actions: list[Any], path: tuple[int, ...], instant: int | None) -> bool:

@@ -226,7 +226,7 @@ def _later_steps(lesson: L.Lesson):
             if learner not in before.to_act() or before.is_over():
                 continue
             prefix = [step for _, step in line[:n]]
-            rights = {l[n][1].get(learner) for l in lines if [s for _, s in l[:n]] == prefix}
+            rights = {o[n][1].get(learner) for o in lines if [s for _, s in o[:n]] == prefix}
             off = [a for a in before.legal_actions(learner) if a not in rights]
             if off:
                 yield prefix, off[0]

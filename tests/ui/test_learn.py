@@ -146,6 +146,20 @@ def test_show_me_plays_the_whole_answer_to_its_end(app):
     assert progress.load().done_in("mulligan_stew") == set()  # shown is not solved
 
 
+def test_a_judged_lessons_still_board_keeps_no_hints_of_a_next_turn(app):
+    """Cooperative frames the captures open to the mover; once the lesson
+    is judged nobody moves, so the frames go (facts of the position stay)."""
+    scene = open_lesson(app, "cooperative", "The line decides the captures")
+    hints = scene.adapter.hint_markers
+    assert any(set(names) & hints for names in scene.board.markers.values())
+    press_button(app, scene.buttons["show"])
+    shown = app.scene
+    settle(app, shown)
+    assert shown.tutor.verdict == L.RIGHT
+    assert any(set(n) & hints for n in shown.adapter.markers(shown.seen.state).values())
+    assert not any(set(names) & hints for names in shown.board.markers.values())
+
+
 # -- the menus ---------------------------------------------------------------------------------
 def test_a_golf_lesson_offers_no_button_that_gives_the_hole_up(app):
     """Golf's "Show solution" gives the hole up (a wrong step in a lesson):
