@@ -94,6 +94,7 @@ class LessonScene(Scene):
         self.wait = 0.3 if show else 0.0  # seconds before the next step the lesson plays
         self.note = ""  # why the piece just clicked cannot move
         self.marked = False  # the progress file knows this lesson is done
+        self.last: str | None = None  # the words after the last lesson (last_words)
         self.choice_buttons: dict[UIButton, Choice] = {}
         self.choices: list[Choice] = []
         self.buttons: dict[str, UIButton] = {}
@@ -241,6 +242,8 @@ class LessonScene(Scene):
             if self.index + 1 < len(self.lessons):
                 following = escape(self.lessons[self.index + 1].title)
                 parts.append(f"<font color='{DIM}'>Next lesson: {following}</font>")
+            else:
+                parts.append(f"<font color='{DIM}'>{escape(self.last_words())}</font>")
         else:
             parts = [
                 f"<font color='{WRONG_COLOUR}'><b>Not the answer.</b></font> {escape(tutor.words)}",
@@ -251,6 +254,20 @@ class LessonScene(Scene):
         if self.text_size is None:
             return html
         return f"<font face='app_sans' pixel_size={self.text_size}>{html}</font>"
+
+    def last_words(self) -> str:
+        """After the last lesson: all of the game's lessons done, or how
+        many are, and where to play it."""
+        if self.last is None:  # read once the verdict is in (and this lesson marked)
+            title = self.game.title
+            keys = {lesson.key for lesson in self.lessons}
+            done = len(progress.load().done_in(self.lesson.game_id) & keys)
+            self.last = (
+                f"All lessons of {title} done: Play {title} in the lesson list starts a real game."
+                if done == len(keys)
+                else f"The last lesson of {title}: {done} of {len(keys)} done (see Lessons)."
+            )
+        return self.last
 
     def _fit_verdict(self) -> None:
         """Bring the verdict's words in sight without scrolling: the game's
@@ -422,13 +439,13 @@ class LessonScene(Scene):
             log.info("refused %s: %s", action, error)
             self.app.sounds.play("illegal")
             return False
+        if self.tutor.verdict == L.RIGHT and not self.showing and not self.marked:
+            self.marked = True  # before the board shows it: the words count this one done
+            progress.mark_done(self.lesson.game_id, self.lesson.key)
         first, *rest = played
         self.queue = [p.step for p in rest]
         self.wait = STEP_PAUSE
         self._play(first.step, instant_from)
-        if self.tutor.verdict == L.RIGHT and not self.showing and not self.marked:
-            self.marked = True
-            progress.mark_done(self.lesson.game_id, self.lesson.key)
         return True
 
     def _play(self, step: L.Step, instant_from: int | None = None) -> None:

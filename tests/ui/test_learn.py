@@ -233,6 +233,66 @@ def test_a_broken_lesson_is_said_not_raised(app, monkeypatch):
     assert windows and "Cannot show this lesson" in windows[-1].window_display_title
 
 
+def solve(app: App, scene: LessonScene) -> None:
+    """The learner's steps of the first answer line, then the lesson's replies."""
+    while scene.tutor.learner_to_act():
+        n = len(scene.tutor.played)
+        assert scene.submit(scene.tutor.lines[0][n][scene.learner])
+        settle(app, scene)
+    assert scene.tutor.verdict == L.RIGHT
+
+
+def test_after_the_last_lesson_the_lesson_says_how_many_are_done_and_where_to_play(app):
+    lessons = L.load("chess")
+    last = lessons[-1]
+    scene = open_lesson(app, "chess", last.title)
+    solve(app, scene)
+    assert f"The last lesson of Chess: 1 of {len(lessons)} done" in scene.text.html_text
+    for lesson in lessons[:-1]:
+        progress.mark_done("chess", lesson.key)
+    press_button(app, scene.buttons["again"])
+    solve(app, app.scene)
+    text = app.scene.text.html_text
+    assert "All lessons of Chess done: Play Chess in the lesson list" in text
+
+
+def test_a_games_lesson_list_plays_the_game_from_its_setup_form(app):
+    app.navigate.learn()
+    pump(app)
+    menu = app.scene
+    assert menu.play_button is None  # no game picked yet
+    click(app, next(b for b, g in menu.game_buttons.items() if g == "tulaga"))
+    assert menu.play_button.text == "Play Tulaga"
+    click(app, menu.play_button)
+    assert isinstance(app.scene, SetupScene) and app.scene.game_id == "tulaga"
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is menu
+    # Opened from a setup form, Play goes back to that form.
+    app.navigate.setup("maces")
+    pump(app)
+    form = app.scene
+    click(app, form.learn_button)
+    click(app, app.scene.play_button)
+    assert app.scene is form
+
+
+def test_the_game_list_keeps_room_round_every_title_at_800x560():
+    """A long title ("Maces, Horse-apults and Tulpas") and its count keep
+    16 px inside the item on both sides, unshortened."""
+    app = App(fullscreen=False, size=(800, 560))
+    app.running = True
+    try:
+        app.navigate.learn()
+        pump(app)
+        menu = app.scene
+        font = menu.ui.get_theme().get_font(["#list_item", "button"])
+        for button in menu.game_buttons:
+            assert "…" not in button.text and "done" in button.text, button.text
+            assert font.size(button.text)[0] <= button.rect.width - 32, button.text
+    finally:
+        app.close()
+
+
 # -- the newcomer's offer ---------------------------------------------------------------------
 def _offer(scene) -> object:
     stack = scene.ui.get_window_stack().get_full_stack()
