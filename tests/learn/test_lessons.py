@@ -329,3 +329,10 @@ def test_a_file_is_read_with_or_without_a_byte_order_mark_and_bad_bytes_are_name
     path.write_bytes(b"== \xff\xfe\n")
     with pytest.raises(L.LessonError, match=r"lessons/chess.txt: cannot be read"):
         L.load("chess")
+
+
+def test_the_first_zombie_lesson_with_a_zombie_says_what_its_coin_is():
+    """The board marks a zombie with a gold coin in its square's corner
+    (game/games/zombie/display.py): the first lesson showing one says so."""
+    first = next(x for x in L.load("zombie") if "=z" in x.position)
+    assert "coin" in first.task and "grey" in first.explain
