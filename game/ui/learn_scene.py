@@ -58,6 +58,7 @@ RIGHT_COLOUR = "#8fd18f"
 WRONG_COLOUR = "#e8a45e"
 DIM = "#9aa5b1"
 LESSON_PLAYER = "computer:lesson"  # the seats the lesson plays (nobody thinks for them)
+PLAY = "Play game"  # "Next lesson" on the last lesson: the game's setup form
 CONTROLS = (
     ("show", "Show me"),
     ("again", "Try again"),
@@ -150,7 +151,6 @@ class LessonScene(Scene):
         self.status.set_text(first)
         self.status_more.set_text(widgets.cut_to_label(self.status_more, spill) if spill else "")
         self._enable("show", not self.showing)
-        self._enable("next", self.index + 1 < len(self.lessons))
 
     def _enable(self, key: str, on: bool) -> None:
         button = self.buttons.get(key)
@@ -263,7 +263,7 @@ class LessonScene(Scene):
             keys = {lesson.key for lesson in self.lessons}
             done = len(progress.load().done_in(self.lesson.game_id) & keys)
             self.last = (
-                f"All lessons of {title} done: Play {title} in the lesson list starts a real game."
+                f"All lessons of {title} done: Play game starts a real one."
                 if done == len(keys)
                 else f"The last lesson of {title}: {done} of {len(keys)} done (see Lessons)."
             )
@@ -348,6 +348,8 @@ class LessonScene(Scene):
         for i, (key, text) in enumerate(CONTROLS):
             r, c = divmod(i, 2)
             rect = pygame.Rect(x + c * (bw + gap), buttons_top + r * (bh + gap), bw, bh)
+            if key == "next" and self.index + 1 == len(self.lessons):
+                text = PLAY  # the last lesson: on to a real game
             self.buttons[key] = widgets.button(self.ui, rect, text, "#menu_button")
         # The game's widgets above the buttons, as many as fit with the text
         # keeping TEXT_MIN (none when the verdict's words need the room); the
@@ -501,6 +503,8 @@ class LessonScene(Scene):
             navigate.lesson(self.lessons, self.index, replace=True)
         elif key == "next" and self.index + 1 < len(self.lessons):
             navigate.lesson(self.lessons, self.index + 1, replace=True)
+        elif key == "next":
+            navigate.setup(self.lesson.game_id)
         elif key == "list":
             navigate.back()
         elif element in self.choice_buttons and self.chooser is None:

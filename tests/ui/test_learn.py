@@ -253,7 +253,11 @@ def test_after_the_last_lesson_the_lesson_says_how_many_are_done_and_where_to_pl
     press_button(app, scene.buttons["again"])
     solve(app, app.scene)
     text = app.scene.text.html_text
-    assert "All lessons of Chess done: Play Chess in the lesson list" in text
+    assert "All lessons of Chess done: Play game starts a real one" in text
+    play = app.scene.buttons["next"]
+    assert play.text == "Play game" and play.is_enabled
+    click(app, play)
+    assert isinstance(app.scene, SetupScene) and app.scene.game_id == "chess"
 
 
 def test_a_games_lesson_list_plays_the_game_from_its_setup_form(app):
