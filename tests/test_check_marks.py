@@ -27,6 +27,8 @@ from helpers import tiers
 from game.engine.chess import ChessState, Move
 from game.engine.chess.san import check_mark
 from game.games import load_all
+from game.learn.lessons import lesson_files, play_line
+from game.learn.lessons import load as load_lessons
 from game.match import Match
 
 
@@ -129,3 +131,17 @@ def test_saves_with_the_old_wrong_marks_still_load_and_are_written_right(game_id
         loaded = Match.from_dict(saved)
         assert loaded.state.to_text() == match.state.to_text()
         assert [dict(step) for step in loaded.to_dict()["actions"]] == right
+
+
+def test_lesson_answers_carry_the_marks_the_rules_write():
+    """A lesson's answer line shows the learner the marks of the rule: each
+    step written with the marks its record would have (the texts are read
+    without marks, so a lying mark would pass every other check)."""
+    for path in lesson_files():
+        for lesson in load_lessons(path.stem):
+            for line in lesson.answers:
+                for (before, step), text in zip(play_line(lesson.start(), line), line, strict=True):
+                    written = before.step_notation(step)
+                    marks = [mark_of(t) for _, t in sorted(written.items())]
+                    shown = [mark_of(part) for part in text.split(" / ")]
+                    assert shown == marks, f"{lesson.source}: {text!r} is written {written}"
