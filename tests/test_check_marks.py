@@ -1,7 +1,8 @@
 """The check mark of every step tells the position after it (reviewer's
 report: Synchronous wrote "a6+" for a move whose check the other side's
 move, played with it, took away; Tar Pit wrote a mate by a tarred rook
-freed on the far rank without "#").
+freed on the far rank without "#"; Telepathic wrote "#" for a mate that a
+removal, due in the same step, may still undo).
 
 The whole class: over random games of every game with check (the chess
 core's check legality: the games without check write no mark), each
