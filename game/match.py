@@ -564,12 +564,11 @@ def _step_to_json(step: Step) -> dict[str, Any]:
 def _record(state: State, actions: Mapping[Seat, Action], rounds: Rounds) -> Record:
     """The record of a step about to be applied to ``state``; ``rounds``:
     the move count before it."""
-    ordered = sorted(actions.items())
     counted = state.count_round(rounds)
     return Record(
-        {seat: state.notation(a) for seat, a in ordered},
+        state.step_notation(actions),
         dict(actions),
-        {seat: state.public_notation(a) for seat, a in ordered},
+        state.step_notation(actions, public=True),
         counted or rounds,
         counted.number if counted else None,
     )

@@ -535,6 +535,16 @@ class State:
         is secret. Called before the action is applied."""
         return self.notation(action)
 
+    def step_notation(
+        self, actions: Mapping[Seat, Action], public: bool = False
+    ) -> dict[Seat, str]:
+        """The texts of one step (every acting seat's action) as its record
+        keeps them: each action's notation (``public``: its public notation).
+        A game whose seats act together may judge part of a text (a check
+        mark) on the whole step. Called before the step is applied."""
+        write = self.public_notation if public else self.notation
+        return {seat: write(action) for seat, action in sorted(actions.items())}
+
     def parse_action(self, text: str, seat: Seat | None = None) -> Action:
         """The legal action of ``seat`` (None: of whoever is to act) that
         ``text`` names. The one door for every game: the refusals (over, not
