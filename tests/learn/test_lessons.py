@@ -4,6 +4,7 @@ rules, the loader on hostile texts, and the tutor's judgement."""
 from __future__ import annotations
 
 import pytest
+from helpers import tiers
 
 from game.engine import IllegalAction
 from game.engine.chess.tables import Move
@@ -232,7 +233,15 @@ def _later_steps(lesson: L.Lesson):
                 yield prefix, off[0]
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+# Games whose lessons have turns of several steps (a throw then a swing, a
+# burial, a reap): the other games' cases run in the slow tier.
+LATER_SAMPLE = ("maces", "zombie", "tulaga")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [pytest.param(p, marks=tiers.tier(p.stem, LATER_SAMPLE), id=p.stem) for p in FILES],
+)
 def test_every_wrong_later_step_gets_later_words_never_the_first_steps(path):
     """The ``otherwise:`` words are written for a wrong first step; after a
     right one they may name the step just played as the answer (Maces: the

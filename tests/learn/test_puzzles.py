@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import tiers
 from helpers.chess_diagrams import fen_of
 from helpers.ui_driver import click, click_at, pump
 
@@ -19,6 +20,8 @@ from game.learn import puzzles as P
 
 load_all()
 SHIPPED = [g for g in P.GAMES if P.puzzle_file(g).exists()]
+# A mate on the chess board, a thrown Mace, a hole at par: the fast sample.
+PUZZLE_SAMPLE = ("chess", "maces", "golf")
 ALL = [(g, p) for g in SHIPPED for p in P.load(g)]
 
 #: Ra8 mates (the pawns wall the king in); with a second rook on b1, Rb8 mates too.
@@ -55,14 +58,14 @@ def test_every_game_ships_thirty_readable_puzzles(game_id):
     assert len({p.key for p in puzzles}) == len(puzzles)  # no position twice
 
 
-@pytest.mark.parametrize("game_id", SHIPPED)
+@pytest.mark.parametrize("game_id", tiers.sweep(SHIPPED, PUZZLE_SAMPLE))
 def test_every_solution_replays_through_the_rules(game_id):
     game = REGISTRY[game_id]
     for p in P.load(game_id):
         assert P.check(game, p, depth=0) == [], p.title
 
 
-@pytest.mark.parametrize("game_id", SHIPPED)
+@pytest.mark.parametrize("game_id", tiers.sweep(SHIPPED, PUZZLE_SAMPLE))
 def test_a_sample_is_unique_at_the_checkers_bound(game_id):
     """The fast tier's sample: the first two at the checker's bound, every
     fifth at depth 1 (no second win at once); the slow tier checks all."""
@@ -357,7 +360,7 @@ def test_a_golf_hole_is_played_any_way_and_solved_at_par(small_app):
         pygame.image.save(app.window, str(SHOTS / "golf_800x560.png"))
 
 
-@pytest.mark.parametrize("game_id", SHIPPED)
+@pytest.mark.parametrize("game_id", tiers.sweep(SHIPPED, PUZZLE_SAMPLE))
 def test_every_game_s_puzzle_shows_on_its_board(small_app, game_id):
     scene = open_scene(small_app)
     scene.start(P.load(game_id)[0])

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import tiers
 from helpers.ui_driver import click, click_at, key, make_app, press_button, pump
 
 from game.app import App
@@ -387,7 +388,7 @@ def _squeezed(text: str) -> str:
     return "".join(text.split())
 
 
-@pytest.mark.parametrize("game_id", [p.stem for p in L.lesson_files()])
+@pytest.mark.parametrize("game_id", tiers.ui_sweep([p.stem for p in L.lesson_files()]))
 def test_the_verdict_and_its_words_are_in_sight_without_scrolling_at_800x560(game_id):
     """After Show me and after every wrong step the lesson explains, the
     verdict and its whole explanation are in the text box's view."""
