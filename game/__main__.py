@@ -43,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="print the computer's analysis of a saved game (one line per step) and exit",
     )
     parser.add_argument(
+        "--pgn", metavar="SAVE", help="print this saved game as PGN and exit (no window)"
+    )
+    parser.add_argument(
         "--smoke-frames",
         metavar="N",
         type=_positive_int,
@@ -94,9 +97,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.game is not None and args.load is not None:
         parser.error("--game opens a new game and --load a saved one: give only one of them")
     if args.review is not None:
-        if args.game is not None or args.load is not None:
+        if args.game is not None or args.load is not None or args.pgn is not None:
             parser.error("--review prints an analysis and opens no window: give it alone")
         return print_review(args.review)
+    if args.pgn is not None:
+        if args.game is not None or args.load is not None:
+            parser.error("--pgn prints a saved game: give it alone")
+        return print_pgn(args.pgn)
     if args.game is not None:
         from game.games import REGISTRY, load_all
 
@@ -131,6 +138,23 @@ def print_review(path: str) -> int:
     result = review(match, viewer=people[0] if people else 0)
     for line in review_lines(result, match.game):
         print(line)
+    return 0
+
+
+def print_pgn(path: str) -> int:
+    """``--pgn``: the save at ``path`` as PGN on stdout; a message on
+    stderr and exit code 1 when it cannot be read or exported."""
+    from game import pgn, saves
+
+    try:
+        text = pgn.export(saves.load(path))
+    except saves.SaveError as e:
+        print(f"chess-variants: {path}: {e.message}", file=sys.stderr)
+        return 1
+    except pgn.PgnError as e:
+        print(f"chess-variants: {path}: {e}", file=sys.stderr)
+        return 1
+    sys.stdout.write(text)
     return 0
 
 

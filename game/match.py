@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import __version__
+from game.clock import Clock, flag_result
 from game.engine import Action, Event, Game, IllegalAction, Rounds, Seat, State
 from game.save_check import (
     COMPUTER_PREFIX,
@@ -159,8 +160,14 @@ class Match:
         # The deal of the day this match plays (its ISO date; game/learn/daily.py),
         # None for free play: its result is kept apart from free play's. Saves carry it.
         self.daily: str | None = None
+        # A replay of a day's deal: that day (free play all the same; for the
+        # panel's words only, not kept in a save).
+        self.replay_of: str | None = None
         # Choices already made for the current simultaneous decision.
         self._pending: dict[Seat, Action] = {}
+        # The game clock (game/clock.py), None for a game without one. Saves
+        # carry each seat's time left; undo and redo leave the times alone.
+        self.clock: Clock | None = None
 
     def initial_state(self) -> State:
         """The position the match began from: the game's start, or ``start``
@@ -227,6 +234,8 @@ class Match:
         self.records.append(record)
         self._redo.clear()
         self._pending.clear()
+        if self.clock is not None:
+            self.clock.stepped(actions)
         return events
 
     def submit(self, seat: Seat, action: Action) -> list[Event] | None:
@@ -267,6 +276,17 @@ class Match:
         self._record_agreement({"draw": "agreed"})
         return events
 
+    def flag(self, seat: Seat) -> list[Event]:
+        """``seat``'s time ran out (game/clock.py ``flag_result`` says what
+        that scores); kept in the history as ``{"flag": seat}``."""
+        if self.state.is_over():
+            raise IllegalAction("The game is already over")
+        if not 0 <= seat < len(self.game.seats):
+            raise IllegalAction(f"There is no seat {seat}")
+        events = self.state.end_by(flag_result(self.state, seat), seat)
+        self._record_agreement({"flag": seat})
+        return events
+
     def _record_agreement(self, step: Step) -> None:
         self.records.append(Record(step, rounds=self._rounds()))
         self._redo.clear()
@@ -283,7 +303,9 @@ class Match:
     # -- undo and redo ---------------------------------------------------------
     @property
     def can_undo(self) -> bool:
-        return bool(self.records)
+        """Is there a step to take back? Not a flag: the time is gone, and
+        taken back the flag would fall again at once."""
+        return bool(self.records) and "flag" not in self.records[-1].step
 
     @property
     def can_redo(self) -> bool:
@@ -293,7 +315,7 @@ class Match:
         """Take back up to ``steps`` steps (onto the redo stack); returns how
         many were taken back. The state is rebuilt from the start."""
         n = 0
-        while n < steps and self.records:
+        while n < steps and self.can_undo:
             self._redo.append(self.records.pop())
             n += 1
         if n:
@@ -360,6 +382,8 @@ class Match:
             return state.resign(step["resign"])
         if "draw" in step:
             return state.agree_draw()
+        if "flag" in step:
+            return state.end_by(flag_result(state, step["flag"]), step["flag"])
         assert record.actions is not None
         return state.apply(record.actions)
 
@@ -380,6 +404,8 @@ class Match:
             return self.game.resign_words.format(seat=self._seat_name(step["resign"]))
         if "draw" in step:
             return "Draw agreed"
+        if "flag" in step:
+            return f"{self._seat_name(step['flag'])} ran out of time"
         if len(step) == 1:
             return next(iter(step.values()))
         return " / ".join(f"{self._seat_name(s)}: {t}" for s, t in sorted(step.items()))
@@ -425,6 +451,8 @@ class Match:
             out["assisted"] = sorted(self.assists)
         if self.daily is not None:  # and a game of free play
             out["daily"] = self.daily
+        if self.clock is not None:  # and a game without a clock
+            out["clock"] = self.clock.to_dict()
         return out
 
     @classmethod
@@ -467,10 +495,46 @@ class Match:
         match._redo = list(reversed(redo_steps))
         match.assists = set(fields.assisted)
         match.daily = fields.daily
+        match.clock = fields.clock
+        return match
+
+    # -- another game ------------------------------------------------------------------
+    def again(self, swap: bool = False) -> Match:
+        """A new game of the same game and options with a fresh deal (a new
+        seed), the same people, computer levels and names, and the clock's
+        control with full time. ``swap``: a rematch, each seat's player moved
+        to ``swapped_seats``, from the same start (a typed position too);
+        else a new game from the game's own start."""
+        players, names = list(self.players), list(self.names)
+        if swap:
+            for seat, to in swapped_seats(self.game, self.options).items():
+                players[to], names[to] = self.players[seat], self.names[seat]
+        start = self.start if swap else None
+        match = Match(self.game_id, self.options, None, players, start, names)
+        if self.clock is not None:
+            match.clock = Clock.new(self.clock.base, self.clock.increment, len(players))
         return match
 
     def __repr__(self) -> str:
         return f"<Match {self.game_id} seed={self.seed} steps={len(self.history)}>"
+
+
+def swapped_seats(game: Game, options: Mapping[str, Any]) -> dict[Seat, Seat]:
+    """Where each seat in play goes for a rematch: to the seat in the same
+    place among the next side's seats (White's and Black's swap, partners
+    stay partners); with one side only (Golf's players), one seat on."""
+    in_play = game.seats_in_play(options)
+    sides = sorted({game.side_of(s) for s in in_play})
+    by_side = {side: [s for s in in_play if game.side_of(s) == side] for side in sides}
+    if len(sides) == 1:
+        order = by_side[sides[0]]
+        return {s: order[(i + 1) % len(order)] for i, s in enumerate(order)}
+    out = {}
+    for k, side in enumerate(sides):
+        nxt = by_side[sides[(k + 1) % len(sides)]]
+        for i, s in enumerate(by_side[side]):
+            out[s] = nxt[i % len(nxt)]
+    return out
 
 
 def step_seat(step: Step) -> Seat | None:
@@ -500,12 +564,11 @@ def _step_to_json(step: Step) -> dict[str, Any]:
 def _record(state: State, actions: Mapping[Seat, Action], rounds: Rounds) -> Record:
     """The record of a step about to be applied to ``state``; ``rounds``:
     the move count before it."""
-    ordered = sorted(actions.items())
     counted = state.count_round(rounds)
     return Record(
-        {seat: state.notation(a) for seat, a in ordered},
+        state.step_notation(actions),
         dict(actions),
-        {seat: state.public_notation(a) for seat, a in ordered},
+        state.step_notation(actions, public=True),
         counted or rounds,
         counted.number if counted else None,
     )
@@ -517,7 +580,7 @@ def _replay(
     """Parse and apply one checked step (``read_steps``) on ``state``;
     SaveError with its kind and ``index`` on any problem. ``which`` names the
     step for people ("move 3"); ``rounds``: the move count before it."""
-    agreement = step == {"draw": "agreed"} or "resign" in step
+    agreement = step == {"draw": "agreed"} or "resign" in step or "flag" in step
     shown = "" if agreement else short(match.step_text(step))
     if shown:
         which += f" ({shown})"
@@ -529,6 +592,9 @@ def _replay(
     if "resign" in step:
         state.resign(step["resign"])
         return Record({"resign": step["resign"]}, rounds=rounds)
+    if "flag" in step:
+        state.end_by(flag_result(state, step["flag"]), step["flag"])
+        return Record({"flag": step["flag"]}, rounds=rounds)
     if set(step) != set(state.to_act()):
         raise replay_error(ILLEGAL, index, which)
     actions: dict[Seat, Action] = {}

@@ -98,8 +98,8 @@ class Outcome:
 
     def words(self) -> str:
         """The line the game-over window shows."""
-        if self.new_best and self.before is None:
-            return f"{NEW_BEST} Your first score in this mode."
+        if self.before is None:  # nothing beaten: not news, whatever the score
+            return "Your first score in this mode: the best to beat next time."
         if self.new_best:
             return f"{NEW_BEST} Your best was {self.before.text}."
         if self.before is not None and self.score == self.before.score:

@@ -21,3 +21,8 @@ def rules_sheet(game_id: str) -> Path:
 def lessons_file(game_id: str) -> Path:
     """A game's lessons (docs/LEARN.md)."""
     return ROOT / "lessons" / f"{game_id}.txt"
+
+
+def puzzles_file(game_id: str) -> Path:
+    """A game's shipped puzzles (puzzles/<game_id>.txt; game/learn/puzzles.py)."""
+    return ROOT / "puzzles" / f"{game_id}.txt"

@@ -117,6 +117,7 @@ class SaveFields:
     final: str
     assisted: tuple[str, ...] = ()  # the help a person had (Match.assists)
     daily: str | None = None  # the deal of the day it plays, its ISO date (Match.daily)
+    clock: Any = None  # the game clock (game/clock.py), None for a game without one
 
 
 # -- what a seat may not see, out of plain sight ------------------------------------------
@@ -187,7 +188,8 @@ def read_fields(d: Any) -> SaveFields:
         written = d.get("app_version")
         if _not_newer(written):  # "a newer version (0.1.0)" of this very version
             raise damaged(
-                f"its version number ({fmt}) is not one version {short(written, 20)} writes"
+                f"its version number ({short(fmt, 20)}) "
+                f"is not one version {short(written, 20)} writes"
             )
         by = f" ({short(written, 20)})" if isinstance(written, str) else ""
         raise SaveError(
@@ -235,9 +237,36 @@ def read_fields(d: Any) -> SaveFields:
     daily = d.get("daily")  # saves of free play have none
     if daily is not None and not _iso_day(daily):
         raise damaged("the day of its deal of the day is unreadable")
+    clock = _clock(game, options, d.get("clock"))
     return SaveFields(
-        game, options, seed, players, names, start, steps, redo, d["final"], tuple(assisted), daily
+        game,
+        options,
+        seed,
+        players,
+        names,
+        start,
+        steps,
+        redo,
+        d["final"],
+        tuple(assisted),
+        daily,
+        clock,
     )
+
+
+def _clock(game: Any, options: dict[str, Any], raw: Any) -> Any:
+    """The saved clock (saves from before clocks, and games without one,
+    have none); SaveError when it is unreadable or the game has no clock."""
+    if raw is None:
+        return None
+    from game.clock import Clock, offers_clock
+
+    if not offers_clock(game, options):
+        raise damaged(f"it has a clock, which {game.title} is not played with")
+    try:
+        return Clock.from_dict(raw, len(game.seats))
+    except ValueError:
+        raise damaged("its clock is unreadable") from None
 
 
 def _iso_day(text: Any) -> bool:
@@ -302,8 +331,8 @@ def read_steps(raw: Any, game: Any, what: str) -> list[dict[Any, Any]]:
     for index, step in enumerate(raw, 1):
         if not isinstance(step, dict) or not step:
             raise damaged(f"{what} has an unreadable entry", step=index)
-        if "resign" in step or "draw" in step:
-            seat = step.get("resign")
+        if "resign" in step or "draw" in step or "flag" in step:
+            seat = step.get("resign", step.get("flag"))
             if step != {"draw": "agreed"} and not (
                 len(step) == 1 and _is_int(seat) and seat in seats
             ):

@@ -5,6 +5,7 @@ or ``$CHESS_VARIANTS_HOME`` when that is set (tests and CI use it)::
 
     <data_dir>/saves/autosave.json   written after every action
     <data_dir>/saves/<name>.json     saves the player named
+    <data_dir>/pgn/<name>.pgn        games saved as PGN (game/pgn.py)
     <data_dir>/settings.json
     <data_dir>/logs/chess-variants.log
 
@@ -74,6 +75,7 @@ __all__ = [
     "remove_stale_temps",
     "sanitize_name",
     "save_named",
+    "save_pgn",
     "save_settings",
     "saves_dir",
     "settings_path",
@@ -431,6 +433,24 @@ def save_named(match: Match, name: str) -> Path:
         log.warning("saving %s failed: %s", name, e)
         raise SaveError(
             f"The game could not be saved: {write_failure_words(e)}.", kind=FILE
+        ) from None
+    return path
+
+
+def save_pgn(text: str, name: str) -> Path:
+    """Write a game's PGN (game/pgn.py ``export``) to pgn/<name>.pgn, the
+    name sanitised as a save's; overwrites one of the same name."""
+    try:
+        if _saving_off:
+            raise OSError(errno.EACCES, "saving is off")
+        folder = data_dir() / "pgn"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{sanitize_name(name)}.pgn"
+        _atomic_write(path, text)
+    except OSError as e:
+        log.warning("saving the PGN %s failed: %s", name, e)
+        raise SaveError(
+            f"The PGN could not be saved: {write_failure_words(e)}.", kind=FILE
         ) from None
     return path
 

@@ -64,7 +64,7 @@ def test_spec_ships_assets_and_rules():
         if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", "") == "PROJECT_DATA"
     )
     dests = {ast.literal_eval(elt.elts[1]) for elt in data.elts}
-    assert {"assets", "rules", "lessons"} <= dests
+    assert {"assets", "rules", "lessons", "puzzles"} <= dests
     assert '"assets"' in source and '"rules"' in source
     # The bundled folders sit where game/resources.py looks: beside the package.
     assert resources.ROOT / "assets" == resources.asset()

@@ -58,10 +58,12 @@ def test_each_mode_keeps_its_own_best():
 
 
 # -- better, worse, level --------------------------------------------------------------------
-def test_the_first_score_is_a_new_best_with_its_date():
+def test_the_first_score_is_kept_with_its_date_but_beats_nothing():
     outcome = records.record("toy_climb", {}, 43, today=DAY1)
     assert outcome.new_best and outcome.before is None
-    assert outcome.words() == "A new best! Your first score in this mode."
+    # Nothing was beaten: not told as news (a first 0 would read as "a new best").
+    assert records.NEW_BEST not in outcome.words()
+    assert outcome.words() == "Your first score in this mode: the best to beat next time."
     entry = saved()["best"]["toy_climb"]["{}"]
     assert (entry["score"], entry["date"]) == (43, "2026-11-20")
 

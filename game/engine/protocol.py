@@ -229,6 +229,10 @@ class Game:
     # predicted card, turned over by the move): once a step follows it, the
     # move list shows it in full to everyone.
     secrets_shown_by_next_step: ClassVar[bool] = False
+    # A person playing the computer may enter their next move while it thinks
+    # (a premove, game/ui/play/premove.py): two seats taking ordinary turns,
+    # nothing hidden, a turn opened by a move from one square to another.
+    premoves: ClassVar[bool] = False
     # What the search may assume (declared, never probed). ``null_move_safe``:
     # passing is never better than moving, so null-move pruning and check
     # extensions are sound; the states are then ``NullMoves``.
@@ -464,6 +468,12 @@ class State:
         self._agreed_result = Result.draw(self.game, "Draw agreed")
         return [Event("game_over", None, {"reason": self._agreed_result.reason})]
 
+    def end_by(self, result: Result, seat: Seat | None = None) -> list[Event]:
+        """The game ends with ``result`` from outside the rules (a seat's
+        clock ran out: game/clock.py), ``seat`` the one it happened to."""
+        self._agreed_result = result
+        return [Event("game_over", seat, {"reason": result.reason})]
+
     # -- knowledge ---------------------------------------------------------------
     def view(self, seat: Seat) -> State:
         """What ``seat`` may know: a copy with no random generator and the
@@ -524,6 +534,16 @@ class State:
         ("Black buried a piece"); the full notation unless something of it
         is secret. Called before the action is applied."""
         return self.notation(action)
+
+    def step_notation(
+        self, actions: Mapping[Seat, Action], public: bool = False
+    ) -> dict[Seat, str]:
+        """The texts of one step (every acting seat's action) as its record
+        keeps them: each action's notation (``public``: its public notation).
+        A game whose seats act together may judge part of a text (a check
+        mark) on the whole step. Called before the step is applied."""
+        write = self.public_notation if public else self.notation
+        return {seat: write(action) for seat, action in sorted(actions.items())}
 
     def parse_action(self, text: str, seat: Seat | None = None) -> Action:
         """The legal action of ``seat`` (None: of whoever is to act) that

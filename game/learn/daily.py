@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import records, saves
+from game.engine.words import count
 from game.learn import stats
 from game.match import Match, find_game
 from game.save_check import RESTART, REWIND
@@ -173,6 +174,23 @@ def claim_problem(match: Match, on: datetime.date | None = None) -> str | None:
     return None
 
 
+def still_counts(match: Match) -> bool:
+    """Is this the day's one counted attempt, still unhelped: a day's deal
+    with no help yet whose day has no result? (Then help or giving up is
+    asked about first.)"""
+    if match.daily is None or match.assists or match.is_over():
+        return False
+    entry = _entry(stats.load(), match.game_id, match.daily)
+    return entry is None or bool(entry.get("started"))
+
+
+HELP_ASKED = {  # what the first help on a counted deal of the day asks first
+    "hint": "Today's deal: a hint means this deal will not count. Use it?",
+    "undo": "Today's deal: taking a move back means this deal will not count. Take it back?",
+}
+ENDS_ATTEMPT = "This ends today's counted attempt at the deal of the day."
+
+
 def _entry(data: Any, game_id: str, day: str | None) -> dict[str, Any] | None:
     return data["daily"].get(game_id, {"days": {}})["days"].get(day)
 
@@ -191,8 +209,10 @@ def _trim(kept: dict[str, Any]) -> None:
 
 def replay_of(match: Match) -> Match:
     """The same deal again (game, options, seed, start, players, names) as
-    free play: a daily deal replayed is not counted as the daily."""
-    return Match(
+    free play: a daily deal replayed is not counted as the daily. A day's
+    deal's replay, and its replay's, carries ``replay_of``: that day (for
+    the panel's words; not kept in a save)."""
+    again = Match(
         match.game_id,
         match.options,
         match.seed,
@@ -200,6 +220,8 @@ def replay_of(match: Match) -> Match:
         start=match.start,
         names=list(match.names),
     )
+    again.replay_of = match.daily or match.replay_of
+    return again
 
 
 # -- the daily results ------------------------------------------------------------------------
@@ -314,9 +336,10 @@ class Outcome:
             return f"Deal of the day {self.day}: no result. {streak}"
         head = f"Deal of the day {self.day}: {records.plain(self.score)}."
         best = now.best
-        if best is not None and best.date == self.day:
-            was = f" Your best was {self.before.text}." if self.before else ""
-            head = f"{records.NEW_BEST} {head}{was}"
+        if best is not None and best.date == self.day and self.before is not None:
+            head = f"{records.NEW_BEST} {head} Your best was {self.before.text}."
+        elif best is not None and best.date == self.day:  # nothing beaten yet
+            head += " Your first daily result: the best to beat."
         elif best is not None:
             head += f" Best: {best.text}."
         return f"{head} {streak}"
@@ -326,7 +349,7 @@ ASSIST_WORDS = {"hint": "hints", RESTART: "a fresh deal", REWIND: "an earlier sa
 
 
 def _days(n: int) -> str:
-    return f"{n} day" if n == 1 else f"{n} days"
+    return count(n, "day")
 
 
 def record_match(match: Match, on: datetime.date | None = None) -> Outcome | None:
@@ -421,26 +444,53 @@ def verify(
     return out
 
 
+def day_words(entry: Mapping[str, Any] | None) -> str:
+    """How a day's deal stands: "not played yet", "34 (won)", "quit"..."""
+    if entry is None:
+        return "not played yet"
+    if entry.get("started"):
+        return "started, not finished"
+    if not _counted(entry):
+        return "finished with help" if entry.get("assisted") else "quit"
+    return f"{records.plain(entry['score'])} ({'won' if entry['points'] >= 1 else 'lost'})"
+
+
+PLAYED_LABEL = "Today: played"  # the setup's "Today's deal" once today's is finished
+
+
+def button_words(game_id: str, on: datetime.date | None = None) -> tuple[str, str]:
+    """The setup form's deal-of-the-day button: its label and tooltip,
+    which say when today's deal was played and how it went."""
+    entry = _entry(stats.load(), game_id, (on or today()).isoformat())
+    if entry is None or entry.get("started"):
+        going = " (started: it goes on where you left it)" if entry else ""
+        return "Today's deal", (
+            f"Today's deal{going}, played alone: the same for everyone, its results kept apart"
+        )
+    return PLAYED_LABEL, (
+        f"You played today's deal: {day_words(entry)}. Played again, it does not count."
+    )
+
+
 def rows(game_id: str, on: datetime.date | None = None) -> list[stats.Row]:
     """The deal of the day's figures for the statistics page."""
     on = on or today()
     d = figures(game_id, on)
-    entry = d.days.get(on.isoformat())
-    if entry is None:
-        today_words = "not played yet"
-    elif entry.get("started"):
-        today_words = "started, not finished"
-    elif not _counted(entry):
-        today_words = "finished with help" if entry.get("assisted") else "quit"
-    else:
-        today_words = records.plain(entry["score"])
-        today_words = f"{today_words} ({'won' if entry['points'] >= 1 else 'lost'})"
+    today_words = day_words(d.days.get(on.isoformat()))
     counted = [e for e in d.days.values() if _counted(e)]
-    return [
+    helped = sum(1 for e in d.days.values() if e.get("assisted"))
+    quit = sum(1 for e in d.days.values() if e.get("quit"))
+    out = [
         ("Today", str(today_words)),
         ("Days played", str(d.played)),
         ("Won", f"{d.won} of {len(counted)}" if counted else "0"),
-        ("Best score", d.best.text if d.best else "none yet"),
+        ("Best score", d.best.text if d.best else stats.NONE_YET),
         ("Current streak", _days(d.streak)),
         ("Best streak", _days(d.best_streak)),
+        ("Not counted", count(helped + quit, "deal")),
     ]
+    if helped or quit:  # why, under it (a row with no name)
+        why = [f"{helped} with help or dealt again"] * bool(helped)
+        why += [f"{quit} quit"] * bool(quit)
+        out.append(("", ", ".join(why)))
+    return out

@@ -13,7 +13,8 @@ A game's lessons are data, ``lessons/<game_id>.txt`` (docs/LEARN.md):
     answer: <an alternative accepted line>
     explain: Shown after the right answer.
     wrong: <step> | Shown when the learner plays this step instead.
-    otherwise: Shown after any other legal step than an answer.
+    otherwise: Shown after any other legal first step than an answer's.
+    later: Shown after a wrong step that follows right ones (optional).
 
 A step is what ``state.parse_action`` reads in that position; a step of
 several seats choosing at once is written as the move list shows it,
@@ -45,8 +46,11 @@ INDENT = "    "  # a position line's indent, taken off before from_text reads it
 FEWEST, MOST = 3, 6  # lessons per game
 SEED = 0  # the lessons' chance (a card drawn later) is the same every time
 OTHERWISE = "That is legal, but it does not do what the task asks. Try again."
-KEYS = ("options", "position", "task", "answer", "explain", "wrong", "otherwise")
-ONCE = ("options", "position", "task", "explain", "otherwise")  # at most one each
+# After a right first step, ``otherwise:`` (written for a wrong first step)
+# may describe the very step just played as the answer: a later step gets these.
+LATER = "Your steps so far were right, but this one leaves the answer's line. Try again."
+KEYS = ("options", "position", "task", "answer", "explain", "wrong", "otherwise", "later")
+ONCE = ("options", "position", "task", "explain", "otherwise", "later")  # at most one each
 
 Step = dict[Seat, Action]
 
@@ -72,9 +76,11 @@ class Lesson:
     explain: str
     wrongs: tuple[Wrong, ...] = ()
     otherwise: str = ""
+    later: str = ""  # a wrong step after right ones (LATER when not given)
     options: Mapping[str, Any] = field(default_factory=dict)
     source: str = ""  # "lessons/chess.txt:12", where the lesson begins
     answer_lines: tuple[int, ...] = ()  # the file's line of each answer
+    later_line: int = 0  # the file's line of ``later:``
 
     def at(self, line: int) -> str:
         """Where a line of the lesson is: "lessons/chess.txt:14" (the
@@ -242,6 +248,8 @@ class _Block:
             explain=self.fields["explain"][0],
             wrongs=tuple(wrongs),
             otherwise=self.fields.get("otherwise", ("", 0))[0],
+            later=self.fields.get("later", ("", 0))[0],
+            later_line=self.fields.get("later", ("", 0))[1],
             options=options,
             source=here,
             answer_lines=tuple(line for _, line in self.answers),
@@ -299,6 +307,7 @@ def check_lesson(lesson: Lesson) -> list[str]:
     problems: list[str] = []
     learner = lesson.learner(start)
     firsts: list[Action] = []
+    later_steps = False  # does any answer line give the learner a second step?
     numbers = lesson.answer_lines or (0,) * len(lesson.answers)  # (a lesson made in code)
     for number, line in zip(numbers, lesson.answers, strict=True):
         at = lesson.at(number)
@@ -308,6 +317,12 @@ def check_lesson(lesson: Lesson) -> list[str]:
             problems.append(f"{at}: answer {error}")
             continue
         firsts.append(played[0][1][learner])  # the learner acts first: ``learner``
+        later_steps |= any(learner in before.to_act() for before, _ in played[1:])
+    if lesson.later and not later_steps and len(firsts) == len(lesson.answers):
+        problems.append(
+            f"{lesson.at(lesson.later_line)}: 'later:' is never shown: "
+            "no answer line has a second step of the learner"
+        )
     for wrong in lesson.wrongs:
         at = lesson.at(wrong.line)
         try:
@@ -427,15 +442,16 @@ class Tutor:
         return step
 
     def _wrong_words(self, step: Step) -> str:
-        if not self.played[:-1]:  # the first step: the lesson may say why it is wrong
-            action = step.get(self.learner)
-            start = self.lesson.start()
-            for wrong in self.lesson.wrongs:
-                try:
-                    if start.parse_action(wrong.step, self.learner) == action:
-                        return wrong.words
-                except IllegalAction:
-                    continue
+        if self.played[:-1]:  # right steps came before: ``otherwise`` is about the first
+            return self.lesson.later or LATER
+        action = step.get(self.learner)  # the first step: the lesson may say why it is wrong
+        start = self.lesson.start()
+        for wrong in self.lesson.wrongs:
+            try:
+                if start.parse_action(wrong.step, self.learner) == action:
+                    return wrong.words
+            except IllegalAction:
+                continue
         return self.lesson.otherwise or OTHERWISE
 
     def replies(self) -> list[Played]:

@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from game import records, saves
+from game.engine.words import count
 from game.match import Match, find_game
 
 FORMAT = 1
@@ -51,6 +52,7 @@ KEEP_ENDS = 200  # how many counted games the file remembers
 KEEP_DAYS = 1200  # the deal of the day's days kept per game (over three years)
 COUNTS = ("played", "won", "drawn", "lost", "between", "streak", "best_streak")
 COUNT_MAX = 10**9
+NONE_YET = "\u2014"  # a figure with nothing to show yet (a dash)
 
 log = logging.getLogger(__name__)
 
@@ -236,11 +238,14 @@ def rows(game_id: str) -> list[Row]:
         out.append(("Between people", str(f.between)))
     out += [("Current streak", _wins(f.streak)), ("Best streak", _wins(f.best_streak))]
     game = find_game(game_id)
-    for mode, best in sorted(records.bests(game_id).items()):
+    bests = sorted(records.bests(game_id).items())
+    for mode, best in bests:
         out.append(("Best score", best.text))
         words = mode_words(game, mode)
         if words:  # under it, the mode it was made in (a row with no name)
             out.append(("", words))
+    if not bests:  # the row is always there, so that its absence is not a puzzle
+        out.append(("Best score", NONE_YET))
     return out
 
 
@@ -266,4 +271,4 @@ def _share(n: int, of: int) -> str:
 
 
 def _wins(n: int) -> str:
-    return f"{n} win" if n == 1 else f"{n} wins"
+    return count(n, "win")

@@ -60,6 +60,9 @@ class MoveAdapter:
     board_style = "squares"  # or "points" (pieces on the corners of the squares)
     show_captured = True  # False: no captured-pieces row (nothing is captured)
     mark_one_click = True  # mark the places of a one-click decision before the click
+    # Markers that hint at the mover's choices (captures open, pieces that may
+    # move), not facts of the position: a judged lesson's still board drops them.
+    hint_markers: frozenset[str] = frozenset()
     animations: dict[str, Any] = {}  # event kind -> builder (game/ui/animation.py)
     sounds: tuple[tuple[str, str], ...] = ()  # (event kind, sound), strongest first
     # Public reveals: event kind -> ``words(event, game)``, what the step

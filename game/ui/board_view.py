@@ -5,7 +5,7 @@ it what to show (``set_position``), hands it the engine's events to animate
 (``animate``), and the click-path input (game/ui/play/input.py) sets what is
 selected (``path``, ``target_squares``, ``capture_squares``, ``hover``) and
 which square's piece is lifted by a drag (``lifted``); the scene's Hint sets
-``hint``, the squares of a suggested action, marked and joined by an arrow.
+``hint``, a suggested action's squares joined by an arrow, and ``premove``.
 
 Drawing is layered: the squares and coordinates come from one cached surface
 per (square size, theme, flip); on top go the highlights (last move,
@@ -51,7 +51,7 @@ TARGET_PICK = (20, 30, 40, 110)  # corners round an own piece to pick up or swap
 LANDING_ALPHA = 110  # the faint image of a thrown piece where it may land
 HOVER = (255, 255, 255, 60)
 CHECK = (230, 30, 20)
-HINT = (88, 176, 255)  # a hint's squares and arrow (game/ui/play/hint.py)
+HINT, PREMOVE = (88, 176, 255), (150, 60, 200)  # game/ui/play/hint.py, premove.py
 
 
 def _light(file: int, rank: int) -> bool:
@@ -166,6 +166,7 @@ class BoardView:
         self.selection_marks: dict[int, list[str]] = {}
         self.pending: tuple[int, int] | None = None  # a move waiting for a choice
         self.hint: tuple[int, ...] = ()  # the squares of a hinted action, in order
+        self.premove: tuple[int, ...] = ()  # the squares of a move entered ahead of its turn
 
         # What the click-path input selects (game/ui/play/input.py sets it).
         self.path: list[int] = []
@@ -436,9 +437,10 @@ class BoardView:
             _corners(surf, TARGET_PICK, s, max(3, s // 11))
         elif name == "check":
             surf = _glow(s, CHECK)
-        elif name == "hint":
-            surf.fill((*HINT, 40))
-            pygame.draw.rect(surf, (*HINT, 235), (0, 0, s, s), max(3, s // 14))
+        elif name in ("hint", "premove"):  # tinted and framed
+            colour, alpha = (HINT, 40) if name == "hint" else (PREMOVE, 120)
+            surf.fill((*colour, alpha))
+            pygame.draw.rect(surf, (*colour, 235), (0, 0, s, s), max(3, s // 14))
         self._overlay_cache[key] = surf
         return surf
 
@@ -500,8 +502,9 @@ class BoardView:
                 surface.blit(self._overlay("selected"), self.square_rect(sq))
         for sq in self._glowing():
             surface.blit(self._overlay("check"), self.square_rect(sq))
-        for sq in self.hint:
-            surface.blit(self._overlay("hint"), self.square_rect(sq))
+        for sq in (*self.hint, *self.premove):  # a premove's tint wins
+            name = "premove" if sq in self.premove else "hint"
+            surface.blit(self._overlay(name), self.square_rect(sq))
         if self.markers or self.selection_marks:
             self.draw_markers(surface, under=True)
 

@@ -4,7 +4,9 @@ Opened from the main menu (``game_id`` None: the games first) or from a
 game's setup form (that game's lessons at once). Each game shows how many
 of its lessons are done, each lesson whether it is; a lesson opens in the
 lesson scene (game/ui/learn_scene.py). A lesson file that cannot be read is
-said in words on the screen, never as a fault.
+said in words on the screen, never as a fault. A game's lessons come with
+its Rules and "Play <game>", its setup form (back to it when the form
+opened this screen).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ log = logging.getLogger(__name__)
 
 COLUMNS = 2
 GAP = 10
+TEXT_ROOM = 2 * 16  # a list item's text keeps its left padding (14) and a little more both sides
 
 
 class LearnMenu(FormScene):
@@ -91,10 +94,20 @@ class LearnMenu(FormScene):
         self.back_button = widgets.button(
             ui, pygame.Rect(area.left, by, 150, 44), "Back", "#menu_button"
         )
-        self.rules_button = None
+        self.rules_button = self.play_button = None
         if self.game_id is not None:
             self.rules_button = widgets.button(
                 ui, pygame.Rect(area.left + 162, by, 150, 44), "Rules", "#menu_button"
+            )
+            # Learned enough: the game's setup form, to play it for real.
+            pw = min(300, area.right - (area.left + 324))
+            play = f"Play {REGISTRY[self.game_id].title}"
+            font = ui.get_theme().get_font(["#primary", "button"])
+            self.play_button = widgets.button(
+                ui,
+                pygame.Rect(area.right - pw, by, pw, 44),
+                widgets.fit(play, font, pw - 24),
+                "#primary",
             )
 
     def _games(self, area: pygame.Rect) -> None:
@@ -109,8 +122,7 @@ class LearnMenu(FormScene):
             rect = pygame.Rect(area.left + col * (bw + GAP), area.top + row * (bh + gap), bw, bh)
             titles = _titles(entry.id)
             count, done = len(titles), len(self.progress.done_in(entry.id) & titles)
-            meta = f"{done} of {count} done" if count else "no lessons yet"
-            text = widgets.fit(f"{entry.title}  ·  {meta}", font, bw - 24)
+            text = _item(entry.title, done, count, font, bw - TEXT_ROOM)
             button = widgets.button(self.ui, rect, text, "#list_item")
             if not count:
                 button.disable()
@@ -129,7 +141,7 @@ class LearnMenu(FormScene):
         for i, lesson in enumerate(self.lessons):
             rect = pygame.Rect(area.left, area.top + i * (bh + GAP), area.width, bh)
             mark = "done" if lesson.key in done else "to do"
-            text = widgets.fit(f"{i + 1}. {lesson.title}  ·  {mark}", font, area.width - 24)
+            text = widgets.fit(f"{i + 1}. {lesson.title}  ·  {mark}", font, area.width - TEXT_ROOM)
             self.lesson_buttons[widgets.button(self.ui, rect, text, "#list_item")] = i
 
     # -- actions --------------------------------------------------------------------
@@ -145,6 +157,11 @@ class LearnMenu(FormScene):
             self.back()
         elif element is self.rules_button and self.game_id is not None:
             self.app.navigate.rules(self.game_id)
+        elif element is self.play_button and self.game_id is not None:
+            if self.fixed:  # opened from this game's setup form: back to it
+                self.app.navigate.back()
+            else:
+                self.app.navigate.setup(self.game_id)
         elif element in self.game_buttons:
             self._read(self.game_buttons[element])
             self.rebuild()
@@ -154,6 +171,15 @@ class LearnMenu(FormScene):
 
 def _font(ui):
     return ui.get_theme().get_font(["#list_item", "button"])
+
+
+def _item(title: str, done: int, count: int, font, width: int) -> str:
+    """A game's line in the list: its title and how many lessons are done,
+    said shorter where a long title leaves no room ("0/4 done")."""
+    if not count:
+        return widgets.fit(f"{title}  ·  no lessons yet", font, width)
+    texts = (f"{title}  ·  {done} of {count} done", f"{title}  ·  {done}/{count} done")
+    return next((t for t in texts if font.size(t)[0] <= width), widgets.fit(texts[-1], font, width))
 
 
 def _titles(game_id: str) -> set[str]:

@@ -58,6 +58,7 @@ RIGHT_COLOUR = "#8fd18f"
 WRONG_COLOUR = "#e8a45e"
 DIM = "#9aa5b1"
 LESSON_PLAYER = "computer:lesson"  # the seats the lesson plays (nobody thinks for them)
+PLAY = "Play game"  # "Next lesson" on the last lesson: the game's setup form
 CONTROLS = (
     ("show", "Show me"),
     ("again", "Try again"),
@@ -94,6 +95,7 @@ class LessonScene(Scene):
         self.wait = 0.3 if show else 0.0  # seconds before the next step the lesson plays
         self.note = ""  # why the piece just clicked cannot move
         self.marked = False  # the progress file knows this lesson is done
+        self.last: str | None = None  # the words after the last lesson (last_words)
         self.choice_buttons: dict[UIButton, Choice] = {}
         self.choices: list[Choice] = []
         self.buttons: dict[str, UIButton] = {}
@@ -149,7 +151,6 @@ class LessonScene(Scene):
         self.status.set_text(first)
         self.status_more.set_text(widgets.cut_to_label(self.status_more, spill) if spill else "")
         self._enable("show", not self.showing)
-        self._enable("next", self.index + 1 < len(self.lessons))
 
     def _enable(self, key: str, on: bool) -> None:
         button = self.buttons.get(key)
@@ -241,6 +242,8 @@ class LessonScene(Scene):
             if self.index + 1 < len(self.lessons):
                 following = escape(self.lessons[self.index + 1].title)
                 parts.append(f"<font color='{DIM}'>Next lesson: {following}</font>")
+            else:
+                parts.append(f"<font color='{DIM}'>{escape(self.last_words())}</font>")
         else:
             parts = [
                 f"<font color='{WRONG_COLOUR}'><b>Not the answer.</b></font> {escape(tutor.words)}",
@@ -251,6 +254,20 @@ class LessonScene(Scene):
         if self.text_size is None:
             return html
         return f"<font face='app_sans' pixel_size={self.text_size}>{html}</font>"
+
+    def last_words(self) -> str:
+        """After the last lesson: all of the game's lessons done, or how
+        many are, and where to play it."""
+        if self.last is None:  # read once the verdict is in (and this lesson marked)
+            title = self.game.title
+            keys = {lesson.key for lesson in self.lessons}
+            done = len(progress.load().done_in(self.lesson.game_id) & keys)
+            self.last = (
+                f"All lessons of {title} done: Play game starts a real one."
+                if done == len(keys)
+                else f"The last lesson of {title}: {done} of {len(keys)} done (see Lessons)."
+            )
+        return self.last
 
     def _fit_verdict(self) -> None:
         """Bring the verdict's words in sight without scrolling: the game's
@@ -331,6 +348,8 @@ class LessonScene(Scene):
         for i, (key, text) in enumerate(CONTROLS):
             r, c = divmod(i, 2)
             rect = pygame.Rect(x + c * (bw + gap), buttons_top + r * (bh + gap), bw, bh)
+            if key == "next" and self.index + 1 == len(self.lessons):
+                text = PLAY  # the last lesson: on to a real game
             self.buttons[key] = widgets.button(self.ui, rect, text, "#menu_button")
         # The game's widgets above the buttons, as many as fit with the text
         # keeping TEXT_MIN (none when the verdict's words need the room); the
@@ -374,11 +393,18 @@ class LessonScene(Scene):
         self.input.clear()
 
     def _markers(self, state: Any) -> dict[int, list[str]]:
+        """The game's markers; once judged the board is still, so without
+        those that hint at a next turn (Cooperative's capture frames)."""
         try:
-            return dict(self.adapter.markers(state))
+            marks = dict(self.adapter.markers(state))
         except Exception:
             log.exception("markers failed")
             return {}
+        if not self.judged:
+            return marks
+        hints = self.adapter.hint_markers
+        kept = {sq: [n for n in names if n not in hints] for sq, names in marks.items()}
+        return {sq: names for sq, names in kept.items() if names}
 
     # -- playing --------------------------------------------------------------------------
     def decide(self, actions: list[Any], path: tuple[int, ...], instant: int | None) -> bool:
@@ -415,13 +441,13 @@ class LessonScene(Scene):
             log.info("refused %s: %s", action, error)
             self.app.sounds.play("illegal")
             return False
+        if self.tutor.verdict == L.RIGHT and not self.showing and not self.marked:
+            self.marked = True  # before the board shows it: the words count this one done
+            progress.mark_done(self.lesson.game_id, self.lesson.key)
         first, *rest = played
         self.queue = [p.step for p in rest]
         self.wait = STEP_PAUSE
         self._play(first.step, instant_from)
-        if self.tutor.verdict == L.RIGHT and not self.showing and not self.marked:
-            self.marked = True
-            progress.mark_done(self.lesson.game_id, self.lesson.key)
         return True
 
     def _play(self, step: L.Step, instant_from: int | None = None) -> None:
@@ -477,6 +503,8 @@ class LessonScene(Scene):
             navigate.lesson(self.lessons, self.index, replace=True)
         elif key == "next" and self.index + 1 < len(self.lessons):
             navigate.lesson(self.lessons, self.index + 1, replace=True)
+        elif key == "next":
+            navigate.setup(self.lesson.game_id)
         elif key == "list":
             navigate.back()
         elif element in self.choice_buttons and self.chooser is None:

@@ -1,4 +1,6 @@
-"""The list of saved games: Load, Delete (after asking), Back.
+"""The list of saved games: Load, Delete (after asking), Back; the selected
+save as PGN (Copy PGN, Save PGN) and Import PGN (pasted, or a file's path
+typed), which opens the game at its last position (game/pgn.py).
 
 Damaged saves are listed with what is wrong and cannot be loaded. Loading
 replays the moves through the rules; a save that fails shows its message
@@ -12,7 +14,7 @@ import time
 from typing import Any
 
 import pygame
-from pygame_gui.elements import UISelectionList, UITextBox
+from pygame_gui.elements import UIButton, UISelectionList, UITextBox, UITextEntryLine, UIWindow
 
 from game.ui import widgets
 from game.ui.widgets import FormScene
@@ -37,6 +39,10 @@ class LoadScene(FormScene):
     def __init__(self, app):
         self.saves: list[Any] = []
         self.selected: Any = None
+        self.importing: UIWindow | None = None
+        self.import_buttons: dict[str, Any] = {}
+        self.import_entry: UITextEntryLine | None = None
+        self.copied: str | None = None  # the last PGN copied
         super().__init__(app)
 
     def _read(self) -> None:
@@ -76,12 +82,21 @@ class LoadScene(FormScene):
             default_selection=keep,
             starting_height=2,
         )
-        self.detail_rect = pygame.Rect(left, body_top + list_h + 16, content_w, detail_h)
+        pgn_w = 150  # Copy PGN and Save PGN beside the detail, for the selected save
+        self.detail_rect = pygame.Rect(
+            left, body_top + list_h + 16, content_w - pgn_w - 12, detail_h
+        )
+        px, py = left + content_w - pgn_w, body_top + list_h + 16
+        self.copy_pgn_button = widgets.button(ui, pygame.Rect(px, py, pgn_w, 38), "Copy PGN")
+        self.save_pgn_button = widgets.button(ui, pygame.Rect(px, py + 46, pgn_w, 38), "Save PGN")
         self.detail: UITextBox | None = None
         self._show_detail()
         by = h - 24 - 46
         self.back_button = widgets.button(
             ui, pygame.Rect(left, by, 150, 46), "Back", "#menu_button"
+        )
+        self.import_button = widgets.button(
+            ui, pygame.Rect(left + 150 + 12, by, 170, 46), "Import PGN", "#menu_button"
         )
         self.delete_button = widgets.button(
             ui,
@@ -117,10 +132,11 @@ class LoadScene(FormScene):
 
     def _update_buttons(self) -> None:
         s = self.selected
-        if s is not None and not s.error:
-            self.load_button.enable()
-        else:
-            self.load_button.disable()
+        for button in (self.load_button, self.copy_pgn_button, self.save_pgn_button):
+            if s is not None and not s.error:
+                button.enable()
+            else:
+                button.disable()
         if s is not None:
             self.delete_button.enable()
         else:
@@ -146,7 +162,16 @@ class LoadScene(FormScene):
             self.load_selected()
 
     def on_button(self, element: object) -> None:
-        if element is self.back_button:
+        pressed = {b: key for key, b in self.import_buttons.items()}.get(element)
+        if pressed is not None:
+            self._import_pressed(pressed)
+        elif element is self.import_button:
+            self.open_import()
+        elif element is self.copy_pgn_button:
+            self.copy_pgn()
+        elif element is self.save_pgn_button:
+            self.save_pgn()
+        elif element is self.back_button:
             self.back()
         elif element is self.load_button:
             self.load_selected()
@@ -181,3 +206,122 @@ class LoadScene(FormScene):
             return
         self.selected = None
         self.rebuild()
+
+    # -- PGN ------------------------------------------------------------------------------
+    def _pgn(self) -> str | None:
+        """The selected save as PGN, or None after saying why not."""
+        from game import pgn, saves
+
+        s = self.selected
+        if s is None or s.error:
+            return None
+        try:
+            return pgn.export(saves.load(s.path))
+        except saves.SaveError as e:
+            widgets.message(self.ui, "Cannot read this save", e.message)
+        except pgn.PgnError as e:
+            widgets.message(self.ui, "No PGN yet", str(e))
+        except Exception:  # a rules bug met while replaying
+            log.exception("the PGN of %s failed", s.path)
+            widgets.message(self.ui, "No PGN", "This save could not be replayed.")
+        return None
+
+    def copy_pgn(self) -> None:
+        from game.ui import clipboard
+
+        text = self._pgn()
+        if text is None:
+            return
+        self.copied = text
+        if clipboard.put(text):
+            widgets.message(self.ui, "PGN copied", "The game is on the clipboard as PGN.")
+        else:
+            widgets.code_message(self.ui, "No clipboard here", "The game's PGN:", text)
+
+    def save_pgn(self) -> None:
+        from game import saves
+
+        text = self._pgn()
+        if text is None or self.selected is None:
+            return
+        try:
+            path = saves.save_pgn(text, self.selected.name)
+        except saves.SaveError as e:
+            widgets.message(self.ui, "Could not save", e.message)
+            return
+        widgets.message(self.ui, "PGN saved", f"Saved as {path}")
+
+    def open_import(self) -> None:
+        """A window: paste a PGN from the clipboard, or type a PGN file's path."""
+        if self.importing is not None and self.importing.alive():
+            return
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, 600, 214)
+        rect.center = (w // 2, h // 2)
+        win = UIWindow(rect, self.ui, "Import PGN", always_on_top=True)
+        iw = win.get_container().get_rect().w
+        text = "Paste a game copied as PGN, or type a PGN file's path and open it."
+        UITextBox(text, pygame.Rect(12, 6, iw - 24, 56), self.ui, container=win)
+        self.import_entry = UITextEntryLine(
+            pygame.Rect(12, 68, iw - 24, 38), self.ui, container=win
+        )
+        self.import_entry.set_text(str(_pgn_folder()) + "/")
+        y, bw = 118, (iw - 24 - 2 * 10) // 3
+        self.import_buttons = {}
+        for i, (key, words) in enumerate(
+            (("paste", "Paste PGN"), ("open", "Open file"), ("close", "Cancel"))
+        ):
+            self.import_buttons[key] = UIButton(
+                pygame.Rect(12 + i * (bw + 10), y, bw, 38),
+                words,
+                self.ui,
+                container=win,
+                object_id="#primary" if key == "paste" else None,
+            )
+        self.importing = win
+
+    def _import_pressed(self, key: str) -> None:
+        from game.ui import clipboard
+
+        if key == "paste":
+            text = clipboard.get()
+            if text is None:
+                widgets.message(
+                    self.ui, "No clipboard here", "Type the path of a PGN file instead."
+                )
+                return
+            self.import_pgn(text)
+        elif key == "open" and self.import_entry is not None:
+            self.import_pgn(None, self.import_entry.get_text())
+        else:
+            self._close_import()
+
+    def _close_import(self) -> None:
+        if self.importing is not None:
+            self.importing.kill()
+        self.importing = self.import_entry = None
+        self.import_buttons = {}
+
+    def import_pgn(self, text: str | None, path: str | None = None) -> bool:
+        """Replay a PGN (``text``, or the file at ``path``) and open the game
+        at its last position; False, and a message why, if it cannot be."""
+        from game import pgn
+
+        try:
+            match = pgn.import_pgn(text) if path is None else pgn.open_file(path)
+        except pgn.PgnError as e:
+            widgets.message(self.ui, "Cannot import this PGN", str(e))
+            return False
+        except Exception:  # a rules bug met while replaying
+            log.exception("importing a PGN failed")
+            widgets.message(self.ui, "Cannot import this PGN", "The rules failed replaying it.")
+            return False
+        self._close_import()
+        self.app.navigate.play(match, replace=True)
+        return True
+
+
+def _pgn_folder() -> Any:
+    from game.saves import data_dir
+
+    return data_dir() / "pgn"

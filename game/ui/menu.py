@@ -88,6 +88,7 @@ class MainMenu(FormScene):
             ("continue", "Continue", "#primary"),
             ("load", "Load game", "#menu_button"),
             ("learn", "Learn", "#menu_button"),
+            ("puzzles", "Puzzles", "#menu_button"),
             ("rules", "Rules", "#menu_button"),
             ("stats", "Statistics", "#menu_button"),
             ("settings", "Settings", "#menu_button"),
@@ -211,6 +212,8 @@ class MainMenu(FormScene):
             self.app.navigate.learn()
         elif action == "rules":
             self.app.navigate.rules()
+        elif action == "puzzles":
+            self.app.navigate.puzzles()
         elif action == "stats":
             self.app.navigate.stats()
         elif action == "settings":

@@ -109,6 +109,11 @@ class Navigator:
 
         return self._open(LoadScene(self.app))
 
+    def puzzles(self, game_id: str | None = None) -> Scene:
+        from game.ui.puzzles_scene import PuzzlesScene
+
+        return self._open(PuzzlesScene(self.app, game_id))
+
     def settings(self) -> Scene:
         from game.ui.settings_scene import SettingsScene
 

@@ -26,13 +26,15 @@ import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 
 from game.ai.levels import DEFAULT, LEVELS, level_words
+from game.clock import Clock, offers_clock
 from game.engine import Option
 from game.engine.protocol import TEXT_MAX
 from game.games import REGISTRY, load_all
-from game.learn.daily import offers_daily
+from game.learn.daily import button_words, offers_daily
 from game.match import COMPUTER_PREFIX, HUMAN
 from game.resources import lessons_file
 from game.ui import widgets
+from game.ui.clock_row import ClockRow
 from game.ui.widgets import FormScene
 
 log = logging.getLogger(__name__)
@@ -203,6 +205,7 @@ class SetupScene(FormScene):
         self.option_widgets: dict[str, UIDropDownMenu | UITextEntryLine] = {}
         self.learn_button = None
         self._daily = offers_daily(game_id)  # a "Deal of the day" button (game/learn/daily.py)
+        self.clock_row = ClockRow()  # "Clock", where the game offers one (game/clock.py)
         super().__init__(app)
         self._offer_lessons()
 
@@ -215,6 +218,7 @@ class SetupScene(FormScene):
             height += 6 + m.heading
             height += sum(m.row + m.gap + (m.hint if o.help else 0) for o in options)
         height += m.row + m.gap + m.hint  # the position to start from
+        height += m.row + m.gap if self._clocked() else 0
         return height + ERROR_H + m.button + m.pad
 
     def _top(self, m: Metrics) -> int:
@@ -277,6 +281,9 @@ class SetupScene(FormScene):
         for option in game.options:
             rows_y.append(y)
             y += m.row + m.gap + (m.hint if option.help else 0)
+        if self._clocked():  # built before the options: their lists open over it
+            self.clock_row.build(ui, x, field_x, field_w, y, m.row)
+            y += m.row + m.gap
         for option, oy in reversed(list(zip(game.options, rows_y, strict=True))):
             self._option_row(option, m, x, field_x, field_w, oy)
         widgets.label(ui, pygame.Rect(x, y, LABEL_W, m.row), "Start from", "#field_label")
@@ -299,7 +306,8 @@ class SetupScene(FormScene):
         by = form.bottom - m.pad - m.button
         learn = lessons_file(self.game_id).is_file()
         row = ["Back", "Rules"] + (["Learn"] if learn else []) + ["Statistics"]
-        row += ["Today's deal"] if self._daily else []
+        daily_words = button_words(self.game_id) if self._daily else None
+        row += [daily_words[0]] if daily_words else []
         # Each button as wide as its word (at most 150); Start takes what is left, up to 180.
         font = ui.get_theme().get_font(["#menu_button", "button"])
         widths = [min(150, max(76, font.size(text)[0] + 24)) for text in row]
@@ -313,11 +321,9 @@ class SetupScene(FormScene):
         self.back_button, self.rules_button = named["Back"], named["Rules"]
         self.learn_button = named.get("Learn")
         self.stats_button = named["Statistics"]
-        self.daily_button = named.get("Today's deal")
+        self.daily_button = named.get(daily_words[0]) if daily_words else None
         if self.daily_button is not None:
-            self.daily_button.set_tooltip(
-                "Today's deal, played alone: the same for everyone, its results kept apart"
-            )
+            self.daily_button.set_tooltip(daily_words[1])
         self.start_button = widgets.button(
             ui, pygame.Rect(form.right - 28 - start_w, by, start_w, m.button), "Start", "#primary"
         )
@@ -414,6 +420,14 @@ class SetupScene(FormScene):
                 self.texts[option.key] = widget.get_text()
         if getattr(self, "position_entry", None) is not None:
             self.position = self.position_entry.get_text().strip()
+        self.clock_row.read()
+
+    def _clocked(self) -> bool:
+        """Does the game, with the options chosen so far, offer a clock?"""
+        try:
+            return offers_clock(self.game, self.game.normalize_options(self.values))
+        except ValueError:
+            return False
 
     def _notes(self) -> list[str]:
         return [o.help_for(self.values.get(o.key, o.default)) for o in self.game.options]
@@ -504,6 +518,8 @@ class SetupScene(FormScene):
     def on_changed(self, element: object, text: str) -> None:
         if self.error:
             self.show_error("")
+        if self.clock_row.changed(element):
+            return
         if element in self.option_widgets.values():
             shown, notes = tuple(self.menu_seats), self._notes()
             self._read_form()
@@ -521,6 +537,7 @@ class SetupScene(FormScene):
 
         try:
             options = self.options()
+            control = self.clock_row.control() if offers_clock(self.game, options) else None
         except ValueError as e:
             self.show_error(str(e))
             return
@@ -544,6 +561,8 @@ class SetupScene(FormScene):
             log.exception("could not start %s", self.game_id)
             self.show_error(f"Could not start the game: {e}")
             return
+        if control is not None:
+            match.clock = Clock.new(*control, len(players))
         self.show_error("")
         self.app.settings.setdefault(LAST_PLAYERS, {})[self.game_id] = list(self.players)
         self.app.settings.setdefault(LAST_NAMES, {})[self.game_id] = [

@@ -101,6 +101,11 @@ def code_message(ui: pygame_gui.UIManager, title: str, words: str, code: str) ->
     )
 
 
+BUTTON_ROOM = 18  # px between a dialog button's words and its edges
+BUTTON_MIN = 96  # a dialog button's least width
+BUTTON_H, BUTTON_EDGE = 32, 8  # its height; the gap round it (the dialog's text stops 50 px up)
+
+
 class _Confirm(UIConfirmationDialog):
     def __init__(self, rect, text, ui, title, yes, on_yes, no):
         super().__init__(
@@ -115,6 +120,17 @@ class _Confirm(UIConfirmationDialog):
         if no is not None:
             self.cancel_button.set_text(no)
         self._on_yes = on_yes
+        self._roomy_buttons()
+
+    def _roomy_buttons(self) -> None:
+        """pygame_gui sizes the buttons to their words, edge to edge: give
+        each BUTTON_ROOM both sides (and a width a click finds), right to left."""
+        # Cancel's right edge is BUTTON_EDGE from the dialog's right; Confirm's
+        # anchors put its right edge BUTTON_EDGE from Cancel's left.
+        for button in (self.cancel_button, self.confirm_button):
+            width = max(BUTTON_MIN, button.font.size(button.text)[0] + 2 * BUTTON_ROOM)
+            button.set_dimensions((width, BUTTON_H))
+            button.set_relative_position((-BUTTON_EDGE - width, -BUTTON_EDGE - BUTTON_H))
 
     def process_event(self, event: pygame.event.Event) -> bool:
         confirmed = (
@@ -177,7 +193,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("H", "a hint: the computer suggests a move"),
             ("A", "analyse the game once it is over"),
             ("Ctrl+C", "copy the position as text"),
-            ("Esc", "pause"),
+            ("Esc", "cancel a premove, else pause"),
         ),
     ),
 )

@@ -46,6 +46,7 @@ MESSAGE_MAX = 300  # characters: a clear message is short
 def real_saves(rng: random.Random) -> dict[str, dict[str, Any]]:
     """A save of every registered game: a random game of up to 60 steps
     (played to its end where it ends sooner), by random players."""
+    from game.clock import Clock, offers_clock
     from game.games import REGISTRY, load_all
     from game.match import Match
 
@@ -65,6 +66,8 @@ def real_saves(rng: random.Random) -> dict[str, dict[str, Any]]:
             match.play({s: rng.choice(match.state.legal_actions(s)) for s in acting})
         if match.can_undo and rng.random() < 0.3:
             match.undo(1)  # a save with a move taken back (its "redo")
+        if offers_clock(game, match.options):  # its fields are damaged like the others
+            match.clock = Clock(300.0, 3.0, [299.5 - s for s in range(len(game.seats))])
         out[game_id] = match.to_dict()
     return out
 

@@ -84,7 +84,9 @@ def test_a_daily_result_counts_apart_from_free_play():
     match = golf_daily(0)
     outcome = daily.record_match(match, on=day(0))
     assert outcome.counted and outcome.day == "2026-11-27"
-    assert outcome.words().startswith(records.NEW_BEST)
+    # The first daily result beats nothing: not called a new best.
+    assert records.NEW_BEST not in outcome.words()
+    assert "Your first daily result" in outcome.words()
     assert "Daily streak: 1 day" in outcome.words()
     # Nothing of it in free play: no best per mode, no games played.
     assert records.record_match(match) is None
@@ -271,6 +273,45 @@ def test_the_pages_rows_give_each_modes_best_with_its_date_and_the_daily_apart()
     assert shown["Days played"] == "1" and shown["Current streak"] == "1 day"
     assert dict(daily.rows("golf", day(2)))["Today"] == "not played yet"
     assert dict(daily.rows("golf", day(2)))["Current streak"] == "0 days"
+
+
+def test_the_page_shows_a_dash_for_no_best_and_counts_the_deals_not_counted():
+    assert ("Best score", stats.NONE_YET) in stats.rows("golf")  # free play, none yet
+    assert dict(daily.rows("golf", day(0)))["Best score"] == stats.NONE_YET
+    assert dict(daily.rows("golf", day(0)))["Not counted"] == "0 deals"
+    helped = daily.new_match("golf", day(0))
+    helped.assists.add("hint")
+    daily.record_match(played_through(helped), on=day(0))
+    quit = daily.new_match("golf", day(1))
+    quit.resign(0)
+    daily.record_match(quit, on=day(1))
+    rows = daily.rows("golf", day(1))
+    at = rows.index(("Not counted", "2 deals"))
+    assert rows[at + 1] == ("", "1 with help or dealt again, 1 quit")
+    daily.record_match(golf_daily(2), on=day(2))
+    assert dict(daily.rows("golf", day(2)))["Not counted"] == "2 deals"
+
+
+def test_a_first_daily_result_of_nothing_is_not_a_new_best():
+    """Ended at once (Cooperative: the captures so far, none): a result,
+    but nothing was beaten."""
+    match = daily.new_match("cooperative", day(0))
+    match.resign(0)
+    words = daily.record_match(match, on=day(0)).words()
+    assert records.NEW_BEST not in words and "first daily result" in words
+
+
+def test_a_daily_result_better_than_an_earlier_one_is_a_new_best():
+    from game.engine.pieces import Piece
+
+    first = daily.new_match("cooperative", day(0))
+    first.resign(0)  # 0 captures
+    daily.record_match(first, on=day(0))
+    better = daily.new_match("cooperative", day(1))
+    better.state.captured.append(Piece(1, "pawn"))
+    better.resign(0)  # 1 capture
+    words = daily.record_match(better, on=day(1)).words()
+    assert words.startswith(records.NEW_BEST) and "Your best was 0 (2026-11-27)" in words
 
 
 def test_a_round_quit_takes_its_day_with_no_result():

@@ -4,6 +4,7 @@ rules, the loader on hostile texts, and the tutor's judgement."""
 from __future__ import annotations
 
 import pytest
+from helpers import tiers
 
 from game.engine import IllegalAction
 from game.engine.chess.tables import Move
@@ -179,6 +180,101 @@ def test_a_wrong_step_gets_its_own_words_or_the_otherwise_words():
     assert (tutor.verdict, tutor.words) == (L.WRONG, L.OTHERWISE)
 
 
+# White to move: Ra8+ Kh7 (the reply), then the learner's second step Rh8#.
+#   8 . . . . . . . k
+#   7 . . . . . . p .
+#   1 R . . . . . K .
+TWO_STEPS = """\
+== Two steps
+position:
+    7k/6p1/8/8/8/8/8/R5K1 w - - 0 1
+task: Mate in two.
+answer: Ra8+ ; Kh7 ; Rh8#
+explain: Done.
+otherwise: Check on a8 first.
+"""
+
+
+def test_a_wrong_later_step_is_not_told_the_first_steps_words():
+    (lesson,) = L.read_lessons(TWO_STEPS, "chess", "t.txt")
+    tutor = L.Tutor(lesson)
+    tutor.play(tutor.state.parse_action("Ra8+"))
+    tutor.play(tutor.state.parse_action("Rb8"))
+    assert (tutor.verdict, tutor.words) == (L.WRONG, L.LATER)
+    (lesson,) = L.read_lessons(TWO_STEPS + "later: Now the h-file.\n", "chess", "t.txt")
+    assert L.check_lesson(lesson) == []
+    tutor = L.Tutor(lesson)
+    tutor.play(tutor.state.parse_action("Ra8+"))
+    tutor.play(tutor.state.parse_action("Rb8"))
+    assert (tutor.verdict, tutor.words) == (L.WRONG, "Now the h-file.")
+
+
+def test_later_words_in_a_lesson_of_one_step_are_named_as_never_shown():
+    (lesson,) = L.read_lessons(GOOD + "later: Never.\n", "chess", "t.txt")
+    assert L.check_lesson(lesson) == [
+        "t.txt:10: 'later:' is never shown: no answer line has a second step of the learner"
+    ]
+
+
+def _later_steps(lesson: L.Lesson):
+    """Each place in an answer line where the learner acts again after a
+    right step: the steps before it and a legal action that leaves every line."""
+    start = lesson.start()
+    learner = lesson.learner(start)
+    lines = [list(L.play_line(start, a)) for a in lesson.answers]
+    for line in lines:
+        for n, (before, _) in enumerate(line[1:], 1):
+            if learner not in before.to_act() or before.is_over():
+                continue
+            prefix = [step for _, step in line[:n]]
+            rights = {o[n][1].get(learner) for o in lines if [s for _, s in o[:n]] == prefix}
+            off = [a for a in before.legal_actions(learner) if a not in rights]
+            if off:
+                yield prefix, off[0]
+
+
+# Games whose lessons have turns of several steps (a throw then a swing, a
+# burial, a reap): the other games' cases run in the slow tier.
+LATER_SAMPLE = ("maces", "zombie", "tulaga")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [pytest.param(p, marks=tiers.tier(p.stem, LATER_SAMPLE), id=p.stem) for p in FILES],
+)
+def test_every_wrong_later_step_gets_later_words_never_the_first_steps(path):
+    """The ``otherwise:`` words are written for a wrong first step; after a
+    right one they may name the step just played as the answer (Maces: the
+    throw to g9, then the wrong victim, was told to throw to g9)."""
+    for lesson in L.load(path.stem):
+        for prefix, action in _later_steps(lesson):
+            tutor = L.Tutor(lesson)
+            for step in prefix:
+                if tutor.learner_to_act():
+                    tutor.play(step[tutor.learner])
+            tutor.play(action)
+            assert tutor.verdict == L.WRONG
+            assert tutor.words == (lesson.later or L.LATER), (lesson.title, tutor.words)
+
+
+def test_the_maces_throw_then_a_wrong_victim_is_told_to_swing_at_the_king():
+    (lesson,) = [x for x in L.load("maces") if x.title == "Throw your Mace next to the king"]
+    tutor = L.Tutor(lesson)
+    tutor.play(tutor.state.parse_action("Hh7:h6>g9"))
+    tutor.play(tutor.state.parse_action("Mg9xh9"))
+    assert tutor.verdict == L.WRONG
+    assert "g9" not in tutor.words.split(":")[-1] and "swing it at the king" in tutor.words
+
+
+def test_a_telepathic_task_after_the_trophy_went_past_an_end_says_it_is_back_in_the_middle():
+    """The trophy that goes past an end returns to the middle, and the
+    marker shows "middle": a task must not leave the learner looking for it
+    at the end."""
+    for lesson in L.load("telepathic"):
+        if "past" in lesson.task and " middle " in lesson.position:
+            assert "middle" in lesson.task, lesson.task
+
+
 def test_an_illegal_step_is_refused_by_the_rules_and_the_lesson_goes_on():
     (lesson,) = L.read_lessons(LINE, "chess", "t.txt")
     tutor = L.Tutor(lesson)
@@ -242,3 +338,10 @@ def test_a_file_is_read_with_or_without_a_byte_order_mark_and_bad_bytes_are_name
     path.write_bytes(b"== \xff\xfe\n")
     with pytest.raises(L.LessonError, match=r"lessons/chess.txt: cannot be read"):
         L.load("chess")
+
+
+def test_the_first_zombie_lesson_with_a_zombie_says_what_its_coin_is():
+    """The board marks a zombie with a gold coin in its square's corner
+    (game/games/zombie/display.py): the first lesson showing one says so."""
+    first = next(x for x in L.load("zombie") if "=z" in x.position)
+    assert "coin" in first.task and "grey" in first.explain

@@ -247,3 +247,118 @@ def test_the_statistics_page_drops_a_date_it_cannot_step_past():
         assert "1 (25%)" in labels  # free play's figures too
     finally:
         close(app)
+
+
+# -- asked before help or giving up, the played button, the replay's label (player review 29) ----
+def asked(scene) -> tuple[object, str]:
+    """The confirmation dialog on top and its text."""
+    from game.ui import widgets
+
+    dialog = widgets.dialogs(scene.ui)[-1]
+    return dialog, dialog.confirmation_text.html_text
+
+
+def test_on_todays_deal_the_first_hint_and_undo_ask_first_and_free_play_does_not():
+    app = small_app(MainMenu, lambda a: SetupScene(a, "golf"))
+    try:
+        click(app, app.scene.daily_button)
+        scene = app.scene
+        started = []
+        scene.bots.start_hint = lambda *args: started.append(args)  # no worker process
+        play_through(app, scene, steps=2)
+        press_button(app, scene.panel.buttons["hint"])
+        dialog, text = asked(scene)
+        assert text == daily.HELP_ASKED["hint"]
+        press_button(app, dialog.cancel_button)  # not now: nothing asked, still counted
+        assert not started and not scene.match.assists and daily.still_counts(scene.match)
+        press_button(app, scene.panel.buttons["undo"])
+        dialog, text = asked(scene)
+        assert text == daily.HELP_ASKED["undo"]
+        press_button(app, dialog.confirm_button)
+        assert len(scene.match.records) < 2 and "undo" in scene.match.assists
+        assert not daily.still_counts(scene.match)
+        press_button(app, scene.panel.buttons["hint"])  # already helped: no question
+        assert started and not [d for d in asked_all(scene) if "hint" in d]
+        scene.controls.to_menu()
+        pump(app, 2)
+
+        free = PlayScene(app, Match("golf", {"players": 1}, 3, ["human"] * 4))
+        app.push(free)
+        pump(app, 2)
+        free.bots.start_hint = lambda *args: started.append(args)
+        before = len(started)
+        press_button(app, free.panel.buttons["hint"])
+        assert len(started) == before + 1 and not asked_all(free)
+    finally:
+        close(app)
+
+
+def asked_all(scene) -> list[str]:
+    from pygame_gui.windows import UIConfirmationDialog
+
+    return [
+        w.confirmation_text.html_text
+        for w in scene.ui.get_sprite_group().sprites()
+        if isinstance(w, UIConfirmationDialog) and w.alive()
+    ]
+
+
+@pytest.mark.parametrize("game_id", ["golf", "cooperative"])
+def test_giving_up_todays_deal_says_it_ends_the_counted_attempt(game_id):
+    app = small_app(lambda a: SetupScene(a, game_id))
+    try:
+        click(app, app.scene.daily_button)
+        scene = app.scene
+        press_button(app, scene.panel.buttons["resign"])
+        dialog, text = asked(scene)
+        assert text.endswith(daily.ENDS_ATTEMPT)
+        press_button(app, dialog.cancel_button)
+        scene.controls.to_menu()
+        pump(app, 2)
+        free = PlayScene(app, Match(game_id, daily.options_for(game_id), 3, None))
+        app.push(free)
+        pump(app, 2)
+        press_button(app, free.panel.buttons["resign"])
+        assert daily.ENDS_ATTEMPT not in asked(free)[1]
+    finally:
+        close(app)
+
+
+def test_todays_deal_button_says_when_it_was_played_and_a_replay_says_so():
+    today = daily.today()
+    match = daily.new_match("golf", today)
+    match.resign(0)
+    daily.record_match(match)
+    app = small_app(MainMenu, lambda a: SetupScene(a, "golf"))
+    try:
+        form = app.scene
+        button = form.daily_button
+        assert button.text == daily.PLAYED_LABEL == "Today: played"
+        assert "You played today's deal: quit." in button.tool_tip_text
+        assert button.rect.right < form.start_button.rect.left  # the row still fits
+        assert form.start_button.rect.right <= MIN_SIZE[0]
+
+        played = PlayScene(app, match)
+        app.push(played)
+        pump(app, 2)
+        played.controls.replay_deal()
+        pump(app, 2)
+        replay = app.scene
+        assert replay.match.daily is None and replay.match.replay_of == today.isoformat()
+        assert f"Replay of the deal of {today.isoformat()}" in texts(app)
+        assert not any(t.startswith("Deal of the day") for t in texts(app))
+    finally:
+        close(app)
+
+
+@pytest.mark.parametrize("game_id", ["golf", "cooperative"])
+def test_the_deal_of_the_days_title_and_date_fit_the_smallest_window(game_id):
+    app = small_app(lambda a: SetupScene(a, game_id))
+    try:
+        click(app, app.scene.daily_button)
+        shown = texts(app)
+        title = daily.new_match(game_id).game.title
+        assert title in shown and f"Deal of the day {daily.today().isoformat()}" in shown
+        assert not [t for t in shown if t.startswith(title[:8]) and t.endswith("…")]
+    finally:
+        close(app)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import tiers
 from helpers.ui_driver import click, click_at, key, make_app, press_button, pump
 
 from game.app import App
@@ -146,6 +147,20 @@ def test_show_me_plays_the_whole_answer_to_its_end(app):
     assert progress.load().done_in("mulligan_stew") == set()  # shown is not solved
 
 
+def test_a_judged_lessons_still_board_keeps_no_hints_of_a_next_turn(app):
+    """Cooperative frames the captures open to the mover; once the lesson
+    is judged nobody moves, so the frames go (facts of the position stay)."""
+    scene = open_lesson(app, "cooperative", "The line decides the captures")
+    hints = scene.adapter.hint_markers
+    assert any(set(names) & hints for names in scene.board.markers.values())
+    press_button(app, scene.buttons["show"])
+    shown = app.scene
+    settle(app, shown)
+    assert shown.tutor.verdict == L.RIGHT
+    assert any(set(n) & hints for n in shown.adapter.markers(shown.seen.state).values())
+    assert not any(set(names) & hints for names in shown.board.markers.values())
+
+
 # -- the menus ---------------------------------------------------------------------------------
 def test_a_golf_lesson_offers_no_button_that_gives_the_hole_up(app):
     """Golf's "Show solution" gives the hole up (a wrong step in a lesson):
@@ -217,6 +232,70 @@ def test_a_broken_lesson_is_said_not_raised(app, monkeypatch):
     assert not app.navigate.lesson([lesson], 0)
     windows = app.scene.ui.get_window_stack().get_full_stack()
     assert windows and "Cannot show this lesson" in windows[-1].window_display_title
+
+
+def solve(app: App, scene: LessonScene) -> None:
+    """The learner's steps of the first answer line, then the lesson's replies."""
+    while scene.tutor.learner_to_act():
+        n = len(scene.tutor.played)
+        assert scene.submit(scene.tutor.lines[0][n][scene.learner])
+        settle(app, scene)
+    assert scene.tutor.verdict == L.RIGHT
+
+
+def test_after_the_last_lesson_the_lesson_says_how_many_are_done_and_where_to_play(app):
+    lessons = L.load("chess")
+    last = lessons[-1]
+    scene = open_lesson(app, "chess", last.title)
+    solve(app, scene)
+    assert f"The last lesson of Chess: 1 of {len(lessons)} done" in scene.text.html_text
+    for lesson in lessons[:-1]:
+        progress.mark_done("chess", lesson.key)
+    press_button(app, scene.buttons["again"])
+    solve(app, app.scene)
+    text = app.scene.text.html_text
+    assert "All lessons of Chess done: Play game starts a real one" in text
+    play = app.scene.buttons["next"]
+    assert play.text == "Play game" and play.is_enabled
+    click(app, play)
+    assert isinstance(app.scene, SetupScene) and app.scene.game_id == "chess"
+
+
+def test_a_games_lesson_list_plays_the_game_from_its_setup_form(app):
+    app.navigate.learn()
+    pump(app)
+    menu = app.scene
+    assert menu.play_button is None  # no game picked yet
+    click(app, next(b for b, g in menu.game_buttons.items() if g == "tulaga"))
+    assert menu.play_button.text == "Play Tulaga"
+    click(app, menu.play_button)
+    assert isinstance(app.scene, SetupScene) and app.scene.game_id == "tulaga"
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is menu
+    # Opened from a setup form, Play goes back to that form.
+    app.navigate.setup("maces")
+    pump(app)
+    form = app.scene
+    click(app, form.learn_button)
+    click(app, app.scene.play_button)
+    assert app.scene is form
+
+
+def test_the_game_list_keeps_room_round_every_title_at_800x560():
+    """A long title ("Maces, Horse-apults and Tulpas") and its count keep
+    16 px inside the item on both sides, unshortened."""
+    app = App(fullscreen=False, size=(800, 560))
+    app.running = True
+    try:
+        app.navigate.learn()
+        pump(app)
+        menu = app.scene
+        font = menu.ui.get_theme().get_font(["#list_item", "button"])
+        for button in menu.game_buttons:
+            assert "…" not in button.text and "done" in button.text, button.text
+            assert font.size(button.text)[0] <= button.rect.width - 32, button.text
+    finally:
+        app.close()
 
 
 # -- the newcomer's offer ---------------------------------------------------------------------
@@ -309,7 +388,7 @@ def _squeezed(text: str) -> str:
     return "".join(text.split())
 
 
-@pytest.mark.parametrize("game_id", [p.stem for p in L.lesson_files()])
+@pytest.mark.parametrize("game_id", tiers.ui_sweep([p.stem for p in L.lesson_files()]))
 def test_the_verdict_and_its_words_are_in_sight_without_scrolling_at_800x560(game_id):
     """After Show me and after every wrong step the lesson explains, the
     verdict and its whole explanation are in the text box's view."""

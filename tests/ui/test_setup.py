@@ -289,6 +289,7 @@ def test_the_form_fits_the_smallest_window_with_every_seat(game_id):
         *scene.name_entries,
         *scene.option_widgets.values(),
         scene.position_entry,
+        *([scene.clock_row.menu, scene.clock_row.entry] if scene._clocked() else []),
         scene.error_label,
         scene.back_button,
         scene.rules_button,
@@ -383,3 +384,33 @@ def test_a_game_the_play_scene_cannot_show_leaves_the_form_as_it_was(monkeypatch
     assert app.scene is scene and app.running
     assert scene.error.startswith("This game could not be shown")
     assert scene.position_entry.get_text() == MATE_IN_ONE
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+def test_the_newcomers_offer_and_every_confirm_dialog_give_their_buttons_room(monkeypatch, size):
+    """pygame_gui sizes a dialog's buttons to their words, edge to edge
+    ("Lessons" / "Not now"): each keeps room both sides, apart, inside."""
+    from game.app import App
+    from game.learn import progress
+
+    monkeypatch.setattr(progress, "OFFER_NEWCOMERS", True)
+    app = App(fullscreen=False, size=size)
+    app.running = True
+    try:
+        app.navigate.setup("maces")
+        pump(app)
+        ui = app.scene.ui
+        offer = widgets.dialogs(ui)[-1]
+        assert offer.window_display_title == "New to this game?"
+        other = widgets.confirm(
+            ui, "Delete?", "Delete this save?", lambda: None, "Delete", "Cancel"
+        )
+        for dialog in (offer, other):
+            yes, no = dialog.confirm_button, dialog.cancel_button
+            for button in (yes, no):
+                assert button.rect.width >= button.font.size(button.text)[0] + 32, button.text
+                assert dialog.rect.contains(button.rect), button.text
+            assert yes.rect.right < no.rect.left
+            assert dialog.confirmation_text.rect.bottom <= yes.rect.top
+    finally:
+        app.close()

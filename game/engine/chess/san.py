@@ -35,6 +35,20 @@ def san(state: Any, move: Move) -> str:
     return text
 
 
+def check_mark(after: Any, us: int) -> str:
+    """The check mark of a step by side ``us``, judged on ``after``, the
+    position once the whole step is played (its automatic parts too; for a
+    simultaneous step, every seat's part): "#" when the step won with the
+    other king attacked (mate), "+" when that king is attacked, else ""."""
+    them = 1 - us
+    if after.king_square(them) is None or not after.king_attacked(them):
+        return ""
+    result = after.result()
+    seats = [s for s in range(len(after.game.seats)) if after.game.side_of(s) == us]
+    won = result is not None and all(result.points[s] == 1.0 for s in seats)
+    return "#" if won and after.legality == "check" else "+"
+
+
 def move_text(state: Any, move: Move, moves: Iterable[Move] | None = None) -> str:
     """``move`` in SAN without a check mark; ``moves``: the legal moves its
     rivals are among (the side to move's, if not given)."""

@@ -460,6 +460,7 @@ class AdrenalineGame(Game):
     id = "adrenaline"
     title = "Adrenaline Chess"
     blurb = "Every capture gives an enemy piece a checker; checkers buy extra king steps."
+    premoves = True  # the turn's first move; its extra king steps come after
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> AdrenalineState:
         self.normalize_options(options)

@@ -12,6 +12,7 @@ class ChessGame(Game):
     id = "chess"
     title = "Chess"
     blurb = "The orthodox game, by the FIDE Laws."
+    premoves = True  # Chess960 too
     # Two sides taking turns, no passing: a search may try a null move.
     null_move_safe = True
     # The setup's levels: Normal searches four plies (well under a second

@@ -43,6 +43,7 @@ from game.engine.chess import STANDARD_FEN, ChessState, Move
 from game.engine.chess.san import read_move, san
 from game.engine.chess.tables import KIND_NAMES, PAWN, WHITE, W
 from game.engine.pieces import Piece
+from game.engine.words import count
 from game.games import register
 from game.games.cooperative import line as L
 from game.games.cooperative import text as T
@@ -65,7 +66,7 @@ _PREFIX = re.compile(r"^\[([A-Za-z]+)\] (.+)$")
 def rating(score: int) -> str:
     """The score in words, by the text's marks."""
     if score < PASS_MARK:
-        return f"{score} points: lost ({PASS_MARK} needed)"
+        return f"{count(score, 'point')}: lost ({PASS_MARK} needed)"
     if score > GREAT_MARK:
         return f"{score} points: a great game!"
     return f"{score} points: a win"
@@ -397,13 +398,13 @@ class CoopState(ChessState):
             king = next(p for p in self.captured if p.kind == "king")
             gone = self.kinds_gone()
             reason = f"The {SIDE_NAMES[king.side].lower()} king was captured: "
-            reason += f"{len(self.captured)} captures"
+            reason += count(len(self.captured), "capture")
             if gone:
                 reason += f" and {BONUS * len(gone)} bonus for " + ", ".join(
                     f"no {k}s" for k in gone
                 )
         elif self.phase == "end":
-            reason = f"The cards ran out: {len(self.captured)} captures and no bonus"
+            reason = f"The cards ran out: {count(len(self.captured), 'capture')} and no bonus"
         else:
             return None
         score = self.score()
@@ -418,7 +419,7 @@ class CoopState(ChessState):
         """Stopping early scores the captures so far, with no bonus: no king fell."""
         score = len(self.captured)
         n = len(self.game.seats)
-        reason = f"Stopped after {score} captures: no king capture, no bonus"
+        reason = f"Stopped after {count(score, 'capture')}: no king capture, no bonus"
         points = (1.0 if score >= PASS_MARK else 0.0,) * n
         self._agreed_result = Result.score(
             self.game, [score] * n, reason, rating(score), points=points

@@ -109,6 +109,7 @@ class TurnCard(PanelWidget):
 
 
 class CrowdedAdapter(MoveAdapter):
+    hint_markers = frozenset({HALF, HALF_LAST, MOVABLE})
     sounds = (("pass", "move"),)
 
     def __init__(self) -> None:

@@ -46,6 +46,7 @@ from game.engine.board import bits
 from game.engine.cards import Card, Table
 from game.engine.chess.tables import GEO
 from game.engine.pieces import Piece
+from game.engine.words import count
 from game.games import register
 from game.games.golf import hole as H
 from game.games.golf.actions import ACTION_TYPES, Bid, Deal, GiveUp, Go, Put, Reset
@@ -420,7 +421,7 @@ class GolfState(State):
             words = (
                 "level par" if over == 0 else f"{abs(over)} {'over' if over > 0 else 'under'} par"
             )
-            verdict = f"{totals[0]} strokes over {holes} holes: {words}"
+            verdict = f"{count(totals[0], 'stroke')} over {count(holes, 'hole')}: {words}"
             return Result.score(
                 self.game,
                 [over],
@@ -438,11 +439,22 @@ class GolfState(State):
         return Result.score(
             self.game,
             totals,
-            f"The round is over after {holes} holes",
+            f"The round is over after {count(holes, 'hole')}",
             verdict,
             lower_is_better=True,
             points=self._padded(points),
         )
+
+    def resign(self, seat: int) -> list[Event]:
+        """Quitting ends the round with no score and no winner (rather than
+        the others "winning" a round nobody finished; alone there are no
+        others at all)."""
+        who = "You" if self.solo else self.game.seats[seat]
+        reason = f"{who} quit the round: no score"
+        self._agreed_result = Result(
+            (0.0,) * len(self.game.seats), reason, verdict="Round given up"
+        )
+        return [Event("game_over", seat, {"reason": reason})]
 
     def _padded(self, points: list[float]) -> list[float]:
         """Points for every seat of the game (the seats not in play: 0);

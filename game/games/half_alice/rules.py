@@ -201,6 +201,7 @@ class HalfAliceGame(Game):
     id = "half_alice"
     title = "Half Alice Chess"
     blurb = "Every move sends the piece through the looking glass: onto a checker or off it."
+    premoves = True
     options = (
         Option(
             "checkers",

@@ -645,6 +645,7 @@ class MacesGame(Game):
     id = "maces"
     title = "Maces and Horse-apults"
     kings_left_attacked = True
+    premoves = True  # the turn's move (or capture); the swings come after
     blurb = (
         "10 x 10 chess where Maces swing at every adjacent enemy each turn and "
         "Horse-apults throw pieces a knight's move away. Capture the king to win."

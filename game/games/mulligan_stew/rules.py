@@ -556,6 +556,7 @@ class MulliganStewGame(Game):
         "Six by seven, two kings each, two moves a turn: one from a light square, "
         "one from a dark. Swapping Mage, teleporting Assassins, leaping Pawns."
     )
+    premoves = True  # the turn's first move; the second is chosen once it lands
 
     def new(self, options=None, seed: int = 0) -> MulliganStewState:
         self.normalize_options(options)

@@ -31,7 +31,7 @@ from game.engine import Event, Game, PositionError, Result, Rounds, Seat
 from game.engine.actions import distinct
 from game.engine.board import bits
 from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move
-from game.engine.chess.san import read_move, san
+from game.engine.chess.san import check_mark, move_text, read_move
 from game.engine.chess.tables import BACK_RANK, BLACK, KIND_INDEX, KING, WHITE, castle_squares
 from game.engine.draws import FIFTY_MOVES, THREEFOLD
 from game.engine.pieces import Piece
@@ -409,14 +409,29 @@ class SyncState(ChessState):
     def notation(self, action: Any) -> str:
         if isinstance(action, Pass):
             return "X"
+        # No check mark: whether the move checks depends on the other
+        # side's move, played with it (``step_notation`` judges the step).
         side = self.piece_at(action.frm).side
-        moves = self.chess_moves(side)  # san's rivals, without generating them again
+        moves = self.chess_moves(side)  # the rivals, without generating them again
         saved = self.turn, self._legal, self._result
         self.turn, self._legal = side, list(moves)
         try:
-            return san(self, action)
+            return move_text(self, action, moves)
         finally:
             self.turn, self._legal, self._result = saved
+
+    def step_notation(self, actions: Mapping[Seat, Any], public: bool = False) -> dict[Seat, str]:
+        """Each move's text with the check mark of the whole step: judged
+        once both moves (or strikes) are played together."""
+        texts = super().step_notation(actions, public)
+        if set(actions) != set(self.to_act()):
+            return texts
+        after = self.copy()
+        after._apply(actions)
+        for seat, action in actions.items():
+            if isinstance(action, Move):
+                texts[seat] += check_mark(after, seat)
+        return texts
 
     def public_notation(self, action: Any) -> str:
         return self.notation(action)

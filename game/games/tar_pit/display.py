@@ -52,6 +52,7 @@ def _throw(b: Any, e: Any) -> None:
 
 
 class TarPitAdapter(MoveAdapter):
+    hint_markers = frozenset({"tar-target"})
     animations = {"throw": _throw}
     sounds = (
         ("throw", "flight"),

@@ -43,7 +43,7 @@ from typing import Any
 from game.engine import Event, Game, Option, Seat
 from game.engine.cards import PIECES, Card, Place, Table, cards_text, deck, parse_cards
 from game.engine.chess import GEO, STANDARD_FEN, ChessState, Move, extras_text, read_extras
-from game.engine.chess.san import san
+from game.engine.chess.san import check_mark, move_text
 from game.engine.chess.tables import (
     BACK_RANK,
     KIND_INDEX,
@@ -455,12 +455,16 @@ class TarPitState(ChessState):
     # -- notation and prompts ------------------------------------------------------------------
     def notation(self, action: Any) -> str:
         if isinstance(action, Move):
-            return san(self, action)
+            # Judged on the move as the rules play it: ``push`` alone leaves
+            # a tarred piece on the far rank tarred, not freed.
+            after = self.copy()
+            after._apply({self.seat_to_act(): action})
+            return move_text(self, action) + check_mark(after, self.turn)
         return str(action)
 
     def public_notation(self, action: Any) -> str:
         if isinstance(action, Move):
-            return san(self, action).rstrip("+#")  # a card may still change the check
+            return move_text(self, action)  # a card may still change the check
         return str(action)
 
     def prompt(self, seat: Seat) -> str:

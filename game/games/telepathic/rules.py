@@ -31,7 +31,7 @@ from game.engine import Event, Game, Result, Seat
 from game.engine.board import bits
 from game.engine.cards import Card
 from game.engine.chess import GEO, KIND_NAMES, STANDARD_FEN, ChessState, Move
-from game.engine.chess.san import san
+from game.engine.chess.san import check_mark, san
 from game.engine.chess.tables import (
     BACK_RANK,
     BLACK,
@@ -348,6 +348,18 @@ class TelepathicState(ChessState):
             piece = self.piece_at(action.square)
             return f"remove {piece.letter.upper()}{GEO.name(action.square)}"
         return san(self, action)
+
+    def step_notation(self, actions: Mapping[Seat, Any], public: bool = False) -> dict[Seat, str]:
+        """A mate is judged once the step is played: the prediction, shown
+        with the move, may drag the trophy past an end, and a removal then
+        comes first (it may open a square for the mated king): "+" then."""
+        texts = super().step_notation(actions, public)
+        for seat, action in actions.items():
+            if isinstance(action, Move) and texts[seat].endswith("#"):
+                after = self.copy()
+                after._apply(actions)
+                texts[seat] = texts[seat].rstrip("#") + check_mark(after, self.turn)
+        return texts
 
     def public_notation(self, action: Any) -> str:
         if isinstance(action, Predict):

@@ -312,4 +312,5 @@ class TulpasGame(MacesGame):
         "secret card duel before each turn: Amazon, Wild Ox, Archer, Spider, Tulpa Mace."
     )
     private_views = True  # the card duel's secret choices
+    premoves = False  # a secret card duel opens each turn
     state_class = TulpasState

@@ -158,6 +158,7 @@ def _cards_shown(event: Any, game: Any) -> str:
 
 
 class TwoMoveAdapter(MoveAdapter):
+    hint_markers = frozenset({"card-movable"})
     sounds = (("reveal", "card"),)
     reveals = {"reveal": _cards_shown}
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.learn import daily
 from game.match import step_seat
 from game.ui import widgets
 from game.ui.play.move_list import step_words
@@ -34,6 +35,16 @@ class Controls:
         turn. Between people: the one who made the last move asks the
         others, who accept or decline (a takeback request, as online play
         asks), unless everyone else at the table is on their team."""
+        scene = self.scene
+        match = scene.match
+        if not match.can_undo:
+            return
+        if daily.still_counts(match):  # the day's one counted attempt: ask first
+            self._ask_help("undo", "Take back", self._undo_now)
+            return
+        self._undo_now()
+
+    def _undo_now(self) -> None:
         scene = self.scene
         match = scene.match
         if not match.can_undo:
@@ -63,6 +74,25 @@ class Controls:
             no="Decline",
         )
 
+    def hint(self) -> None:
+        """The Hint button and the H key; on the day's counted deal, asked first."""
+        hints = self.scene.hints
+        if hints.can_ask() and daily.still_counts(self.scene.match):
+            self._ask_help("hint", "Use a hint", hints.ask)
+        else:
+            hints.ask()
+
+    def _ask_help(self, kind: str, yes: str, then: Any) -> None:
+        """Help on the deal of the day takes it out of the count: say so first."""
+        scene = self.scene
+
+        def go() -> None:
+            if not scene.closed:
+                then()
+                scene.refresh()
+
+        widgets.confirm(scene.ui, "Today's deal", daily.HELP_ASKED[kind], go, yes=yes, no="Cancel")
+
     def _take_back(self, steps: int | None = None) -> None:
         """Undo (``steps``: only while the history is as long as when asked)."""
         scene = self.scene
@@ -82,6 +112,7 @@ class Controls:
             return
         scene.looking.stop()
         scene.bots.cancel()
+        scene.premove.cancel()
         m = scene.match
         scene.after_events(m.redo_to_human() if scene.has_computer() else m.redo())
 
@@ -161,6 +192,8 @@ class Controls:
             if label == "Resign"
             else f"{label} now? {game.resign_note}".strip()
         )
+        if daily.still_counts(scene.match):
+            question += " " + daily.ENDS_ATTEMPT
         widgets.confirm(scene.ui, label, question, do, yes=label)
 
     # -- saving, copying ------------------------------------------------------------------------
@@ -202,6 +235,44 @@ class Controls:
             widgets.code_message(scene.ui, "No clipboard here", "The position is:", text)
         self.copied = text
 
+    def _pgn(self) -> str | None:
+        """The match as PGN (game/pgn.py), or None after saying why not."""
+        from game import pgn
+
+        try:
+            return pgn.export(self.scene.match)
+        except pgn.PgnError as e:
+            widgets.message(self.scene.ui, "No PGN yet", str(e))
+            return None
+
+    def copy_pgn(self) -> None:
+        """Put the whole game as PGN on the clipboard."""
+        from game.ui import clipboard
+
+        text = self._pgn()
+        if text is None:
+            return
+        if clipboard.put(text):
+            widgets.message(self.scene.ui, "PGN copied", "The game is on the clipboard as PGN.")
+        else:
+            widgets.code_message(self.scene.ui, "No clipboard here", "The game's PGN:", text)
+        self.copied = text
+
+    def save_pgn(self, name: str) -> bool:
+        """Write the game as PGN to pgn/<name>.pgn in the data folder."""
+        from game import saves
+
+        text = self._pgn()
+        if text is None:
+            return False
+        try:
+            path = saves.save_pgn(text, name)
+        except saves.SaveError as e:
+            widgets.message(self.scene.ui, "Could not save", e.message)
+            return False
+        widgets.message(self.scene.ui, "PGN saved", f"Saved as {path}")
+        return True
+
     # -- leaving ----------------------------------------------------------------------------------
     def open_rules(self) -> None:
         scene = self.scene
@@ -216,20 +287,22 @@ class Controls:
         scene.app.navigate.back_to_menu(scene)
 
     def new_game(self) -> None:
-        """The same game, options, players and names, from a new start."""
-        from game.match import Match
+        """The same game, options, players, names and clock, from a new start."""
+        self._play_again(swap=False)
 
+    def rematch(self) -> None:
+        """As ``new_game``, with the seats' colours swapped: people, computer
+        levels and names follow their seats (``Match.again``)."""
+        self._play_again(swap=True)
+
+    def _play_again(self, swap: bool) -> None:
         scene = self.scene
         scene.close_runners()
         scene.closed = True
-        old = scene.match
-        match = Match(old.game_id, old.options, None, list(old.players), names=list(old.names))
-        scene.app.navigate.play(match, replace=True)
+        scene.app.navigate.play(scene.match.again(swap), replace=True)
 
     def replay_deal(self) -> None:
         """The same deal again, as free play (game/learn/daily.py)."""
-        from game.learn import daily
-
         scene = self.scene
         scene.close_runners()
         scene.closed = True
@@ -246,7 +319,7 @@ class Controls:
             pygame.K_END: lambda: scene.looking.go(None),
         }
         with_ctrl = {pygame.K_c: self.copy_position, pygame.K_z: self.undo, pygame.K_y: self.redo}
-        alone = {pygame.K_f: self.flip, pygame.K_h: scene.hints.ask, pygame.K_a: self.analyse}
+        alone = {pygame.K_f: self.flip, pygame.K_h: self.hint, pygame.K_a: self.analyse}
         act = (with_ctrl if ctrl else alone).get(event.key) or keys.get(event.key)
         if act is not None:
             act()
@@ -266,7 +339,7 @@ class Controls:
         actions = {
             "undo": self.undo,
             "redo": self.redo,
-            "hint": scene.hints.ask,
+            "hint": self.hint,
             "flip": self.flip,
             "draw": self.offer_draw,
             "resign": self.resign,

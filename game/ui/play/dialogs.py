@@ -1,10 +1,11 @@
-"""The play scene's own windows: game over, pause, and "save as".
+"""The play scene's own windows: game over, pause, and "save as" (a save,
+or the game as PGN).
 
 Game over says who won and why; in a score game also the scores and, when
 a person played, how the score stands against their best (game/records.py).
 
 Each window's buttons call back into the scene's controls (``new_game``,
-``to_menu``, ``open_rules``, ``save_as``); messages and confirmations come from
+``rematch``, ``to_menu``, ``open_rules``, ``save_as``); messages and confirmations come from
 game/ui/widgets.py.
 """
 
@@ -71,8 +72,13 @@ class Dialogs:
         wraps = sum(len(line) // LINE_CHARS for line in more) + len(reason) // (2 * LINE_CHARS)
         extra = 26 * (len(more) + wraps)
         deal = offers_daily(scene.match.game_id)  # a dealt game: "Replay this deal" below
-        analyse = analysis_offered(scene.match.game_id)  # and "Analyse" (analysis_view.py)
-        rect = pygame.Rect(0, 0, 440, 214 + extra + 48 * (deal + analyse))
+        # Alone at the table (Golf alone, Cooperative solitaire) there are no
+        # colours to swap: "New game" is the fresh deal.
+        rematch = len(scene.game.seats_in_play(scene.match.options)) >= 2
+        analyse = analysis_offered(scene.match.game_id)  # "Analyse" (analysis_view.py)
+        # A second row of at most two buttons; "Analyse" on a third if it is full.
+        rows = (deal or rematch or analyse) + (deal and rematch and analyse)
+        rect = pygame.Rect(0, 0, 440, 214 + extra + 48 * rows)
         rect.center = (scene.board.outer.centerx, h // 2)
         rect.clamp_ip(pygame.Rect(0, 0, w, h))
         win = UIWindow(rect, self.ui, "Game over", object_id="#game_over", always_on_top=True)
@@ -93,14 +99,17 @@ class Dialogs:
         self._button(
             pygame.Rect(16 + 2 * (bw + 10), y, bw, 38), "Review", win, self.close_game_over
         )
+        second = [("Rematch", controls.rematch)] if rematch else []
         if deal:
-            y += 48
-            rect = pygame.Rect(16, y, iw - 32, 38)
-            self._button(rect, "Replay this deal", win, controls.replay_deal)
+            second.append(("Replay this deal", controls.replay_deal))
+        third = []
         if analyse:
-            y += 48
-            rect = pygame.Rect(16, y, iw - 32, 38)
-            self._button(rect, "Analyse", win, scene.analysis.start)
+            (second if len(second) < 2 else third).append(("Analyse", scene.analysis.start))
+        for row, buttons in enumerate((second, third), 1):
+            bw = (iw - 32 - 10 * (len(buttons) - 1)) // max(1, len(buttons))
+            for i, (label, action) in enumerate(buttons):
+                rect = pygame.Rect(16 + i * (bw + 10), y + 48 * row, bw, 38)
+                self._button(rect, label, win, action)
         self.game_over = win
 
     def score_lines(self, result: Any, outcome: Any) -> tuple[str, ...]:
@@ -156,7 +165,7 @@ class Dialogs:
         if self.save is not None and self.save.alive():
             return
         w, h = self.scene.app.size
-        rect = pygame.Rect(0, 0, 420, 190)
+        rect = pygame.Rect(0, 0, 420, 236)
         rect.center = (w // 2, h // 2)
         win = UIWindow(rect, self.ui, "Save game", object_id="#save_window", always_on_top=True)
         iw = win.get_container().get_rect().w
@@ -174,6 +183,16 @@ class Dialogs:
             pygame.Rect(iw - 16 - 110, 90, 110, 36), "Save", win, self.finish_save, True
         )
         self._button(pygame.Rect(iw - 16 - 230, 90, 110, 36), "Cancel", win, self.cancel_save)
+        # The game as PGN (game/pgn.py): on the clipboard, or a file of the name typed.
+        UILabel(
+            pygame.Rect(16, 136, iw - 32 - 240, 36),
+            "The game as PGN:",
+            self.ui,
+            container=win,
+            object_id="#field_label",
+        )
+        self._button(pygame.Rect(iw - 16 - 230, 136, 110, 36), "Copy PGN", win, self.copy_pgn)
+        self._button(pygame.Rect(iw - 16 - 110, 136, 110, 36), "Save PGN", win, self.finish_pgn)
         self.save, self.save_entry = win, entry
 
     def saving(self) -> bool:
@@ -186,6 +205,18 @@ class Dialogs:
         self.cancel_save()
         if name:
             self.scene.controls.save_as(name)
+
+    def copy_pgn(self) -> None:
+        self.cancel_save()
+        self.scene.controls.copy_pgn()
+
+    def finish_pgn(self) -> None:
+        if self.save_entry is None or self.save is None:
+            return
+        name = self.save_entry.get_text().strip()
+        self.cancel_save()
+        if name:
+            self.scene.controls.save_pgn(name)
 
     def cancel_save(self) -> None:
         if self.save is not None:

@@ -57,6 +57,9 @@ class ClickPaths:
         # (a square to pick, a victim to strike); a game with many such
         # places (a placement anywhere on the board) turns it off.
         self.mark_one_click = True
+        # Mark the places that continue the path (off for a premove, whose
+        # legality is judged only when its turn comes).
+        self.show_targets = True
         self.table: dict[Path, list[Any]] = {}
         self.enabled = True
         # Told of a click on a place that starts no path (a piece that cannot
@@ -89,7 +92,7 @@ class ClickPaths:
         if not self.path and self.mark_one_click and self.table:
             if all(len(p) == 1 for p in self.table):
                 targets = {p[0] for p in self.table}
-        self.board.show_selection(self.path, targets)
+        self.board.show_selection(self.path, targets if self.show_targets else set())
         self.board.lifted = self._press[0] if self.dragging and self._press[0] >= 0 else None
 
     @property

@@ -76,6 +76,8 @@ class SidePanel:
         self.turn_rect = pygame.Rect(0, 0, 0, 0)
         self.turn: list[Any] = []  # the whose-turn line's parts (seats.turn_parts)
         self.status_text = ""
+        self.who_labels: list[UILabel] = []  # who plays each seat (and the clocks)
+        self.who_text = ""
         self.spin = 0.0  # the thinking spinner's turn, 0..1
         self.moves_text = ""
         self.captured: list[tuple[int, list[Any], float]] = []
@@ -94,14 +96,16 @@ class SidePanel:
         self.container = box = UIContainer(pygame.Rect(0, 0, w, h), self.ui)
         y = PAD
         note = scene.seen.state.headline()
-        title = f"{scene.game.title} · {note}" if note else scene.game.title
+        deal = deal_words(scene.match)
+        # A deal of the day (and its replay) is always played alone in its
+        # one mode: the mode and the lone seat go without saying, so that
+        # the title and the deal's date fit a short window's single lines.
+        title = f"{scene.game.title} · {note}" if note and not deal else scene.game.title
         short = h < SHORT_WINDOW  # a short window keeps its rows for the game
         lines = 1 if short else 2
         y += self._wrapped(title, x, y, pw, 28 if short else 34, "#heading", lines)
-        who = seats.seats_text(scene.match)
-        if scene.match.daily is not None:  # a deal of the day (game/learn/daily.py) says so
-            who = f"Deal of the day {scene.match.daily} · {who}"
-        y += self._wrapped(who, x, y, pw, 22, "#hint", lines)
+        clocks = 2 if scene.match.clock is not None else 1  # the times need room
+        y += self._who_labels(pygame.Rect(x, y, pw, 22), max(lines, clocks))
         # Whose turn (drawn by hand: a swatch of the side's colour, the name).
         self.turn_rect = pygame.Rect(x + 2, y + (2 if short else 4), pw - 4, 20 if short else 22)
         y = self.turn_rect.bottom + (2 if short else 4)
@@ -307,6 +311,38 @@ class SidePanel:
             thumb = pygame.Rect(bar.x, thumb_y, SCROLL_BAR, thumb_h)
             pygame.draw.rect(surface, (92, 104, 118), thumb, border_radius=3)
 
+    def _who(self) -> str:
+        """Who plays each seat (with the times left, in a game with a clock)."""
+        # A deal of the day and its replay, played alone, say which deal instead.
+        return deal_words(self.scene.match) or seats.seats_text(self.scene.match)
+
+    def _who_labels(self, rect: pygame.Rect, lines: int) -> int:
+        """The players' line(s) from ``rect`` down; returns the height used.
+        Kept so the clocks' times can be set each second without a new layout."""
+        first = UILabel(rect, "", self.ui, container=self.container, object_id="#hint")
+        used = len(widgets.wrap_for_label(first, self._who(), lines))
+        if self.scene.match.clock is not None:
+            used = lines  # room kept: the times' widths change as they run
+        self.who_labels = [first] + [
+            UILabel(
+                rect.move(0, i * rect.h), "", self.ui, container=self.container, object_id="#hint"
+            )
+            for i in range(1, used)
+        ]
+        self.who_text = ""
+        self.show_who()
+        return rect.h * used
+
+    def show_who(self) -> None:
+        """Bring the players' line up to date (a clock's time changed)."""
+        text = self._who()
+        if text == self.who_text or not self.who_labels:
+            return
+        self.who_text = text
+        parts = widgets.wrap_for_label(self.who_labels[0], text, len(self.who_labels))
+        for label, part in zip(self.who_labels, parts + [""] * len(self.who_labels), strict=False):
+            label.set_text(part)
+
     def _wrapped(self, text: str, x: int, y: int, w: int, h: int, style: str, lines: int) -> int:
         return widgets.wrapped_labels(
             self.ui, pygame.Rect(x, y, w, h), text, style, lines, container=self.container
@@ -439,7 +475,9 @@ class SidePanel:
 
     def tick(self, dt: float) -> None:
         """Turn the spinner on by game time (frames, not the wall clock, so
-        two renders of one moment look the same)."""
+        two renders of one moment look the same); show the clocks' times."""
+        if self.scene.match.clock is not None:
+            self.show_who()
         if self.scene.thinking or self.scene.hints.thinking:
             self.spin = (self.spin + dt) % 1.0
         else:
@@ -511,3 +549,11 @@ def _points(piece: Any) -> int:
 
 def _enable(button: UIButton, on: bool) -> None:
     button.enable() if on else button.disable()
+
+
+def deal_words(match: Any) -> str:
+    """The deal of the day's line ("Deal of the day 2026-11-27"), or its
+    replay's ("Replay of the deal of 2026-11-27"); "" for any other game."""
+    if match.daily is not None:
+        return f"Deal of the day {match.daily}"
+    return f"Replay of the deal of {match.replay_of}" if match.replay_of else ""

@@ -13,6 +13,7 @@ right (game/ui/play/panel.py). The parts:
 - ``looking`` (looking_back.py): the position after an earlier step;
 - ``dialogs`` (dialogs.py): game over (with the best score), pause, save as;
 - ``hints`` (hint.py): the Hint button's suggestion for the person deciding;
+- ``premove`` (premove.py): a move entered while the computer thinks;
 - the game's adapter (game/ui/adapters.py) and its widgets.
 
 After every step: the events the viewer may see are animated and sounded,
@@ -24,11 +25,13 @@ Continue button before any privacy screen rises.
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
+from game import clock
 from game.engine import IllegalAction
 from game.ui import widgets
 from game.ui.adapters import Choice, adapter_for
@@ -42,6 +45,7 @@ from game.ui.play.hint import Hint
 from game.ui.play.input import ClickPaths
 from game.ui.play.looking_back import LookingBack
 from game.ui.play.panel import SidePanel
+from game.ui.play.premove import Premoves
 from game.ui.play.viewpoint import CONTINUE, Seen, Viewpoint
 from game.ui.promotion import ChoiceOverlay
 from game.ui.scene import Scene
@@ -58,6 +62,7 @@ BACKGROUND = (24, 29, 36)
 # ``sounds``): one sound per step.
 SOUNDS_FIRST = (("game_over", "game_end"), ("check", "check"))
 SOUNDS_LAST = (("capture", "capture"),)
+CLOCK_GAP_MAX = 1.0  # seconds: a longer gap between frames (a frozen window) counts as this
 
 
 class PlayScene(Scene):
@@ -76,6 +81,7 @@ class PlayScene(Scene):
         self.input = ClickPaths(self.board, self.decide, app.sounds)
         self.input.mark_one_click = self.adapter.mark_one_click
         self.input.on_stuck = self._stuck
+        self.premove = Premoves(self)
         self.stuck_note = ""  # why the piece just clicked cannot move
         self.reselect: int | None = None  # a square to pick for the next decision
         self.bots = BotDriver(match)
@@ -87,6 +93,10 @@ class PlayScene(Scene):
         self.panel = SidePanel(self)
         self.chooser: ChoiceOverlay | None = None
         self.closed = False
+        # The game clock's time source (tests put a hand-stepped one) and
+        # its reading at the last frame (None: none yet).
+        self.clock_now = time.monotonic
+        self._clock_at: float | None = None
         self._game_over_shown = match.is_over()  # a finished game resumed: no dialog
         self._prefix_shown = False
         self.best = self._best()  # the best score kept for this mode (game/records.py)
@@ -162,6 +172,7 @@ class PlayScene(Scene):
             return
         self.seen = seen = self.viewpoint.seen()
         self.hints.check()
+        self.premove.check()
         squares = THEMES[self.board.theme][:2]
         shown = self.shown_seen()
         for widget in self.widgets:
@@ -169,7 +180,11 @@ class PlayScene(Scene):
             widget.best, widget.assisted = self.best, bool(self.match.assists)
             widget.refresh(shown)
         actor = seen.actor if self.looking_at is None else None  # no moves while looking back
-        self.input.offer(self.adapter.paths(seen.state, actor) if actor is not None else {})
+        self.input.show_targets = actor is not None
+        if actor is not None:
+            self.input.offer(self.adapter.paths(seen.state, actor))
+        else:  # while the computer thinks, perhaps a premove
+            self.input.offer(self.premove.table(seen.state))
         heights = [max(0, int(widget.height)) for widget in self.widgets]
         if self.panel.refresh() or heights != self.panel.widget_heights:
             # other panel buttons, or a widget grown or shrunk: lay the panel out again
@@ -263,8 +278,10 @@ class PlayScene(Scene):
                 prompt = f"{self.game.seats[seat]} to move"
             # Only the person deciding at the screen is spoken to as "you".
             lines.append(seats.prompt_text(m, seat, prompt, addressed=seat == actor))
-            if not m.is_human(seat):
+            if not m.is_human(seat) and self.premove.path is None:  # the spinner says it too
                 lines.append("Computer is thinking…")
+        if self.premove.words():
+            lines.append(self.premove.words())
         if self.viewpoint.covering and self.viewpoint.waiting_for is not None:
             lines.append(f"Pass to {m.seat_name(self.viewpoint.waiting_for)}")
         if self.input.prefix_waiting:
@@ -311,7 +328,10 @@ class PlayScene(Scene):
 
     # -- playing -------------------------------------------------------------------------------
     def decide(self, actions: list[Any], path: tuple[int, ...], instant: int | None) -> bool:
-        """A complete click path: play its action, or ask which one."""
+        """A complete click path: play its action, or ask which one (or
+        keep it as the premove)."""
+        if self.premove.take(actions, path):
+            return True
         seat = self.seen.actor
         if seat is None:
             return False
@@ -338,8 +358,9 @@ class PlayScene(Scene):
         return True
 
     def submit(self, seat: int, action: Any, instant_from: int | None = None) -> bool:
-        self.stuck_note = ""
         """One seat's choice; animates, sounds and autosaves what it caused."""
+        self.stuck_note = ""
+        self.premove.note = ""
         try:
             events = self.match.submit(seat, action)
         except IllegalAction as e:
@@ -470,6 +491,7 @@ class PlayScene(Scene):
 
     def after_jump(self) -> None:
         """The match jumped (undo): no animation, the board shows where it is."""
+        self.premove.cancel()
         self._game_over_shown = self.match.is_over()
         self.dialogs.close_game_over()
         self.analysis.clear()  # it judged another game
@@ -505,10 +527,7 @@ class PlayScene(Scene):
     # -- the frame ---------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.chooser is not None:
-                self.chooser.on_cancel()
-            elif not widgets.close_top_dialog(self.ui):
-                self.dialogs.toggle_pause()
+            self._escape()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and self.dialogs.saving():
             self.dialogs.finish_save()
@@ -555,8 +574,22 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN:
             self.controls.on_key(event)
             return
+        if self.premove.right_click(event):
+            return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.input.handle(event)
+
+    def _escape(self) -> None:
+        """Esc: put down the chooser, else the top dialog, else the
+        premove, else pause."""
+        if self.chooser is not None:
+            self.chooser.on_cancel()
+        elif widgets.close_top_dialog(self.ui):
+            pass
+        elif self.premove.cancel():
+            self.refresh()
+        else:
+            self.dialogs.toggle_pause()
 
     def _continue_key(self, event: pygame.event.Event) -> bool:
         """Enter or Space under a held reveal: Continue."""
@@ -588,6 +621,7 @@ class PlayScene(Scene):
         )
 
     def update(self, dt: float) -> None:
+        self._run_clock()  # first: the panel shows the time it leaves
         if self.input.prefix_waiting != self._prefix_shown:
             self._prefix_shown = not self._prefix_shown
             self.refresh()
@@ -599,12 +633,12 @@ class PlayScene(Scene):
         self.panel.tick(dt)
         for widget in self.widgets:
             widget.update(dt)
-        self.input.enabled = (
-            self.seen.actor is not None and not self.dialogs.modal() and self.chooser is None
-        )
+        deciding = self.seen.actor is not None or self.premove.seat() is not None
+        self.input.enabled = deciding and not self.dialogs.modal() and self.chooser is None
         self._drive_bots()
         if self.closed:
             return
+        self.premove.update()
         self.hints.update()
         self.analysis.update()
         if self.reselect is not None and not self.board.animating:
@@ -618,6 +652,35 @@ class PlayScene(Scene):
             self.best = self._best()
             self.dialogs.show_game_over(seats.headline(self.match, result), result.reason, more)
             self.refresh()
+
+    def clock_paused(self) -> bool:
+        """The clock stops under a privacy screen, a dialog, a reveal held
+        in sight, and while looking back."""
+        v = self.viewpoint
+        return bool(
+            self.closed
+            or v.covering
+            or v.holding
+            or self.dialogs.modal()
+            or self.looking_at is not None
+        )
+
+    def _run_clock(self) -> None:
+        """Run the clocks of the seats to choose by the time since the last
+        frame; a seat out of time loses (game/clock.py ``flag_result``)."""
+        m = self.match
+        if m.clock is None:
+            return
+        now = self.clock_now()
+        last, self._clock_at = self._clock_at, now
+        seats = clock.running(m, self.clock_paused())
+        if last is None or not seats:
+            return
+        m.clock.run(min(now - last, CLOCK_GAP_MAX), seats)
+        flagged = m.clock.flagged(seats)
+        if flagged is not None:
+            self.bots.cancel()
+            self.after_events(m.flag(flagged))
 
     def _count_score(self) -> Any:
         """A finished score game a person played counts towards their best

@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from game import clock
 from game.ai.levels import level_words
 from game.engine import Seat
 from game.ui import art
@@ -43,9 +44,17 @@ def player_text(match: Any, seat: Seat) -> str:
 
 
 def seats_text(match: Any) -> str:
-    """Every seat in play and who plays it: "White: Ann · Black: Computer (Normal)"."""
+    """Every seat in play and who plays it: "White: Ann · Black: Computer
+    (Normal)"; with a clock, each seat's time left before its player, where
+    a long name cut short at the panel's edge cannot hide it ("White 4:59
+    Ann · Black 5:00 Computer (Normal)")."""
     game = match.game
     in_play = game.seats_in_play(match.options)
+    if match.clock is not None:
+        left = match.clock.left
+        return " · ".join(
+            f"{game.seats[s]} {clock.shown(left[s])} {player_text(match, s)}" for s in in_play
+        )
     return " · ".join(f"{game.seats[s]}: {player_text(match, s)}" for s in in_play)
 
 

@@ -81,3 +81,15 @@ def test_the_turn_line_names_the_colour_to_move_and_a_partner_only_with_two_play
     two.play({0: two.state.legal_actions(0)[0]})  # a card
     two.play({0: two.state.parse_action("end", 0)})
     assert [p[1:] for p in seats.turn_parts(two)] == [("", "Black · with Ann (White)")]
+
+
+def test_solitaire_ended_after_one_capture_says_one_capture_and_one_point():
+    from game.engine.pieces import Piece
+
+    alone = Match("cooperative", {"mode": "solitaire"}, 4, ["human", "human"])
+    alone.state.captured.append(Piece(1, "pawn"))  # one piece taken so far
+    alone.resign(0)  # End game
+    result = alone.state.result()
+    assert result.reason == "Stopped after 1 capture: no king capture, no bonus"
+    assert result.verdict == "1 point: lost (32 needed)"
+    assert seats.headline(alone, result) == "1 point: lost (32 needed)"

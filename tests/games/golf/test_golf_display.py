@@ -291,3 +291,24 @@ def test_the_hole_bar_wraps_a_line_a_narrow_panel_would_cut():
     parts = wrap_words(text, font, width)
     assert len(parts) == 2 and " ".join(parts) == text
     assert all(font.size(p)[0] <= width for p in parts)
+
+
+def test_a_round_quit_after_one_hole_says_one_hole_not_one_holes():
+    from game.ai import think_now
+
+    match = Match("golf", {"players": 1, "holes": 3}, 7, ["human"] * 4)
+    while not match.state.scores:
+        match.play({0: think_now("easy", match.state, 0)})
+    match.resign(0)
+    lines = [text for text, _ in HoleBar().lines(match.state)]
+    assert lines == ["1 hole played", "Round given up"]
+
+
+def test_the_round_s_verdict_counts_strokes_and_holes_in_words():
+    from game.engine import Result
+
+    state = Match("golf", {"players": 1, "holes": 3}, 7, ["human"] * 4).state
+    state.phase, state.scores, state.pars = "over", [(1,)], [1]
+    result = state.result()
+    assert isinstance(result, Result)
+    assert result.verdict == "1 stroke over 1 hole: level par"

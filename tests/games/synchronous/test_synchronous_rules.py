@@ -385,3 +385,30 @@ def test_both_kings_taken_together_reads_back_as_a_draw():
     )
     assert "Both kings" in state.result().reason
     assert GAME.from_text(state.to_text()).to_text() == state.to_text()
+
+
+# Black's b4-b3 opens the bishop's diagonal to e1 while White's king steps
+# off it to f2: played together, nothing is in check after the step.
+DISCOVERED_CHECK = """
+    . . . . . . . k
+    . . . . . . . .
+    . . . . . . . .
+    b . . . . . . .
+    . p . . . . . .
+    . . . . . . . .
+    . . . . . . . P
+    . . . . K . . .
+"""
+
+
+def test_a_check_mark_is_judged_once_both_moves_are_played():
+    state = position(DISCOVERED_CHECK)
+    step = {0: state.parse_action("Kf2", 0), 1: state.parse_action("b3", 1)}
+    assert state.step_notation(step) == {0: "Kf2", 1: "b3"}
+    stays = {0: state.parse_action("h3", 0), 1: step[1]}
+    assert state.step_notation(stays) == {0: "h3", 1: "b3+"}
+    # Alone, before the other side's move is known, a move has no mark.
+    assert state.notation(step[1]) == "b3"
+    both(state, "Kf2", "b3")
+    assert not state.king_attacked(0)
+    assert state.last_words == ("Kf2", "b3")

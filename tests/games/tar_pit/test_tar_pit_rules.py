@@ -668,3 +668,36 @@ def test_a_tarred_piece_taking_en_passant_is_written_as_a_capture():
     (take,) = [a for a in state.legal_actions(0) if isinstance(a, Move) and a.to == sq("e6")]
     assert state.notation(take) == "Nxe6"
     assert state.parse_action("Nxe6", 0) == take
+
+
+# White's rook, tarred by a Black checker, steps as a pawn to c8: the far
+# rank frees it, and as a rook again it mates along the eighth rank.
+FREED_ON_THE_FAR_RANK = """
+    . . . . . . . k
+    . . R . . . p p
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    K . . . . . . .
+"""
+
+
+def test_a_tarred_rook_freed_on_the_far_rank_is_written_with_its_mate():
+    state = position(FREED_ON_THE_FAR_RANK, checkers="c7=b")
+    move = state.parse_action("Rc8", 0)
+    assert state.notation(move) == "Rc8#"
+    act(state, "Rc8")
+    assert state.result().reason.startswith("Checkmate")
+
+
+def test_a_mate_the_card_part_of_the_turn_may_still_change_is_written_as_check():
+    """With a card to play after the move the turn goes on: the position
+    after the move is check, the mate comes only with the turn's end."""
+    state = position(FREED_ON_THE_FAR_RANK, checkers="c7=b", hands=("R", ""))
+    assert state.notation(state.parse_action("Rc8", 0)) == "Rc8+"
+    act(state, "Rc8")
+    assert state.result() is None
+    act(state, "nocard")
+    assert state.result().reason.startswith("Checkmate")

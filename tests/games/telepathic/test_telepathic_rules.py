@@ -325,3 +325,21 @@ def test_bishops_on_one_colour_play_on_a_removal_can_open_a_king():
 def test_a_lone_king_against_bishops_on_one_colour_is_a_dead_draw():
     lone = PINNED_BISHOP.replace(".b......", "........")
     assert "Neither side can mate" in position(lone, face_up="-/-").result().reason
+
+
+def test_a_mate_a_removal_may_still_undo_is_written_as_check():
+    """Black's queen card, shown with Qh4, pulls the trophy past Black's
+    end: White removes a piece before the game goes on, and taking off
+    the e2 pawn opens the king's way out. The step is check, not mate."""
+    state = GAME.new()
+    turn(state, "B", "f3")  # stay
+    turn(state, "B", "e5")  # stay
+    turn(state, "R", "g4")  # push, to Black's end
+    act(state, "predict Q")
+    (seat,) = state.to_act()
+    assert state.step_notation({seat: state.parse_action("Qh4", seat)}) == {seat: "Qh4+"}
+    act(state, "Qh4")
+    assert state.phase == REMOVE and state.result() is None
+    act(state, "remove Pe2")
+    assert state.result() is None
+    assert state.king_attacked(0) and state.phase == PREDICT

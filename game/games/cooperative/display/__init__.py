@@ -57,6 +57,7 @@ def wait(seconds: float):
 
 class CoopAdapter(MoveAdapter):
     show_captured = False  # the score widget counts them
+    hint_markers = frozenset({"coop-king", "coop-target", "coop-attacker"})
     animations = {
         "card_play": wait(SECONDS["play"]),
         "card_draw": wait(SECONDS["draw"]),

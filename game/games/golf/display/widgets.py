@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.engine.chess.tables import GEO
+from game.engine.words import count
 from game.games.golf import hole as H
 from game.ui import art
 from game.ui import cards as ui_cards
@@ -96,7 +97,10 @@ class HoleBar(PanelWidget):
         phase = state.phase
         result = state.result()
         if result is not None:
-            return [(f"{len(state.scores)} holes played", "bold"), (result.verdict, "plain")]
+            return [
+                (f"{count(len(state.scores), 'hole')} played", "bold"),
+                (result.verdict, "plain"),
+            ]
         if phase == "deal":
             out.append(
                 (f"{seat_name(state, state.dealer, self.names)} deals 2 or 3 cards", "plain")

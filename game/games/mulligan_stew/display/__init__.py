@@ -63,6 +63,7 @@ def _title(kind: str) -> str:
 
 
 class MulliganStewAdapter(MoveAdapter):
+    hint_markers = frozenset({"light", "dark"})
     animations = {"teleport": teleport, "swap": exchange, "drop": drop}
     sounds = (("teleport", "shimmer"), ("swap", "shimmer"))
 

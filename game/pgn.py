@@ -1,0 +1,509 @@
+"""Games as PGN, out and in (headless: never imports pygame).
+
+Out (``export``):
+- Chess and Chess960 are standard PGN that other chess programs read: the
+  Seven Tag Roster, ``SetUp "1"`` and ``FEN`` for a typed start (always for
+  Chess960, with ``Variant "Chess960"``), ``Termination``, and the moves in
+  SAN with move numbers.
+- Every other game is PGN of the same shape with ``Variant`` naming the game
+  (its title), ``Options`` (the options as JSON), ``Seed`` (the number
+  behind every deal and draw, so a dealt game comes back the same),
+  ``Position`` for a typed start (the game's own position text) and the
+  moves in the game's own notation, one token per step. A token escapes
+  every character but ASCII letters, digits and ``+#=:-/@>~_`` as ``%XX``
+  (the UTF-8 bytes in hex: a space is ``%20``, braces, semicolons,
+  brackets, dots, ``!`` and ``?`` never appear raw), a notation that reads
+  as a result (``1-0``) has its first character escaped, and a step chosen
+  by several seats at once joins their notations with ``&`` in seat order.
+  No line starts with a ``%`` token (PGN's escape lines): such a line runs
+  on past 79 characters instead.
+- Endings: ``Result`` is ``1-0``, ``0-1`` or ``1/2-1/2`` between two teams
+  and ``*`` while the game goes on; a game of other teams (solitaire,
+  cooperative, four players) writes ``*`` and says its outcome in
+  ``Outcome``. ``Termination`` is ``normal`` for a finished game and
+  ``unterminated`` otherwise; a resignation or an agreed draw is named by
+  ``Agreement`` ("White resigns", "draw"); a game lost on time (the clock,
+  game/clock.py) has ``Termination "time forfeit"`` and ``Agreement
+  "White ran out of time"``.
+- Secrets: a game that hides anything from a seat (a hand, a deck, a secret
+  choice) is exported only once it is over, when the rules have shown
+  everything; before that ``export`` refuses with ``PgnError``.
+
+In (``import_pgn``): the first game of the text; comments ``{...}`` and
+``;`` lines, ``%`` escape lines, NAGs, ``!``/``?`` marks and variations
+``(...)`` are skipped, move numbers and the result read. No ``Variant`` (or
+``Standard``) is chess, ``Chess960``/``Fischerandom`` Chess960, else the
+title or id of one of our games. Every move goes through the one door,
+``State.parse_action``, and is played on a ``Match``; what cannot be read or
+played is refused with a ``PgnError`` worded like a damaged save's. A
+decisive result or a draw that the moves do not reach is taken as the loser
+resigning or a draw agreed (a PGN from elsewhere does not say which).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from game.clock import MAX_INCREMENT, MAX_MINUTES, Clock, offers_clock
+from game.engine import Game, IllegalAction, Rounds, Seat
+from game.match import Match, find_game
+from game.save_check import MAX_MOVE_TEXT, SEED_MAX, short
+
+__all__ = ["PgnError", "export", "import_pgn", "is_standard"]
+
+STANDARD = ("chess", "chess960")  # games exported as standard PGN
+TEXT_MAX = 2_000_000  # characters of a PGN text we read
+MOVES_MAX = 6_000  # steps of a game we replay (a long real game is a few hundred)
+SAFE = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+#=:-/@>~_")
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+TOGETHER = "&"  # joins the choices of a simultaneous step
+LINE = 79
+
+
+class PgnError(ValueError):
+    """A PGN that cannot be made or read, in words for people."""
+
+
+def is_standard(game: Game) -> bool:
+    return game.id in STANDARD
+
+
+def _has_secrets(game: Game) -> bool:
+    from game.saves import has_secrets
+
+    return has_secrets(game)
+
+
+# -- out ---------------------------------------------------------------------------
+def escape(notation: str) -> str:
+    """One notation as a movetext token (see the module's docstring)."""
+    out = "".join(
+        c if c in SAFE else "".join(f"%{b:02X}" for b in c.encode("utf-8")) for c in notation
+    )
+    if out in RESULTS or not out:
+        out = f"%{ord(out[0]):02X}{out[1:]}" if out else "%"
+    return out
+
+
+def unescape(token: str) -> str:
+    try:
+        return re.sub(
+            r"(?:%[0-9A-Fa-f]{2})+",
+            lambda m: bytes.fromhex(m.group(0).replace("%", "")).decode("utf-8"),
+            token,
+        )
+    except UnicodeDecodeError:
+        raise PgnError(f"This PGN has a move that cannot be read ({short(token)}).") from None
+
+
+def _tag(name: str, value: str) -> str:
+    value = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'[{name} "{value}"]'
+
+
+TIME_FORFEIT = "time forfeit"  # PGN's Termination for a game lost on time
+FLAGGED = " ran out of time"  # the Agreement tag after a seat's name: its flag fell
+
+
+def result_tag(match: Match) -> str:
+    """The PGN result: between two teams who won, else ``*``."""
+    result = match.state.result()
+    teams = _teams(match.game)
+    if result is None or len(teams) != 2:
+        return "*"
+    first, second = (result.points[team[0]] for team in teams)
+    if first == second:
+        return "1/2-1/2"
+    return "1-0" if first > second else "0-1"
+
+
+def _teams(game: Game) -> list[tuple[Seat, ...]]:
+    teams: list[tuple[Seat, ...]] = []
+    for seat in range(len(game.seats)):
+        team = tuple(game.team_of(seat))
+        if team not in teams:
+            teams.append(team)
+    return teams
+
+
+def _player(match: Match, seats: list[Seat]) -> str:
+    names = []
+    for seat in seats:
+        if match.is_human(seat):
+            names.append(match.name(seat) or "?")
+        else:
+            names.append(f"Computer ({match.computer_level(seat)})")
+    named = [n for n in names if n != "?"]
+    return " & ".join(named) or "?"
+
+
+def export(match: Match) -> str:
+    """The match as PGN text (see the module's docstring); PgnError for an
+    unfinished game that hides something."""
+    game = match.game
+    over = match.is_over()
+    if not over and _has_secrets(game):
+        raise PgnError(
+            f"A game of {game.title} hides what a player may not see while it goes on: "
+            "its PGN can be made once the game is over."
+        )
+    standard = is_standard(game)
+    sides = [game.side_of(s) for s in range(len(game.seats))]
+    tags = [
+        ("Event", f"{game.title} game"),
+        ("Site", "Chess Variants"),
+        ("Date", "????.??.??"),
+        ("Round", "-"),
+        ("White", _player(match, [s for s, side in enumerate(sides) if side == 0])),
+        ("Black", _player(match, [s for s, side in enumerate(sides) if side == 1])),
+        ("Result", result_tag(match)),
+    ]
+    if standard:
+        start = match.start if match.start is not None else match.initial_state().to_text()
+        if game.id == "chess960":
+            tags.append(("Variant", "Chess960"))
+        if game.id == "chess960" or match.start is not None:
+            tags += [("SetUp", "1"), ("FEN", start)]
+    else:
+        tags += [
+            ("Variant", game.title),
+            ("Options", json.dumps(match.options, sort_keys=True, ensure_ascii=False)),
+            ("Seed", str(match.seed)),
+        ]
+        if match.start is not None:
+            tags.append(("Position", match.start))
+    if match.clock is not None:  # PGN's own: seconds + increment
+        tags.append(("TimeControl", f"{match.clock.base:g}+{match.clock.increment:g}"))
+    flagged = bool(match.records) and "flag" in match.records[-1].step
+    tags.append(("Termination", TIME_FORFEIT if flagged else "normal" if over else "unterminated"))
+    agreement = _agreement(match)
+    if agreement:
+        tags.append(("Agreement", agreement))
+    result = match.state.result()
+    if result is not None and len(_teams(game)) != 2:
+        tags.append(("Outcome", result.headline(game)))
+    tokens = _movetext(match) + [result_tag(match)]
+    return "\n".join(_tag(k, v) for k, v in tags) + "\n\n" + _wrap(tokens) + "\n"
+
+
+def _agreement(match: Match) -> str | None:
+    last = match.records[-1].step if match.records else {}
+    if "resign" in last:
+        return f"{match.game.seats[last['resign']]} resigns"
+    if "draw" in last:
+        return "draw"
+    if "flag" in last:
+        return f"{match.game.seats[last['flag']]}{FLAGGED}"
+    return None
+
+
+def _movetext(match: Match) -> list[str]:
+    """The steps as tokens, a move number before the first step it counts."""
+    numbers = _chess_numbers(match) if is_standard(match.game) else match.round_numbers()
+    tokens: list[str] = []
+    shown = None
+    for record, number in zip(match.records, numbers, strict=False):
+        step = record.step
+        if "resign" in step or "draw" in step or "flag" in step:
+            break
+        token = TOGETHER.join(escape(step[s]) for s in sorted(step))
+        if number is not None and number != shown:  # kept on the line of its move
+            black_first = not tokens and len(step) == 1 and match.game.side_of(next(iter(step)))
+            token = f"{number}{'...' if black_first else '.'} {token}"
+            shown = number
+        tokens.append(token)
+    return tokens
+
+
+def _chess_numbers(match: Match) -> list[int]:
+    """Each move's number as its FEN counts it, from the start's move number."""
+    number = int(match.initial_state().to_text().split()[5])
+    numbers = []
+    for record in match.records:
+        numbers.append(number)
+        if 1 in record.step:  # Black moved: the next move is White's next number
+            number += 1
+    return numbers
+
+
+def _wrap(tokens: list[str]) -> str:
+    lines: list[str] = []
+    line = ""
+    for token in tokens:
+        if line and len(line) + 1 + len(token) > LINE and not token.startswith("%"):
+            lines.append(line)
+            line = token
+        else:
+            line = f"{line} {token}" if line else token
+    lines.append(line)
+    return "\n".join(lines)
+
+
+# -- in ----------------------------------------------------------------------------
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_NUMBER = re.compile(r"\d+\.+")
+_VARIANTS = {
+    "": "chess",
+    "standard": "chess",
+    "chess": "chess",
+    "from position": "chess",
+    "chess960": "chess960",
+    "chess 960": "chess960",
+    "fischerandom": "chess960",
+    "fischer random": "chess960",
+}
+
+
+def _untag(value: str) -> str:
+    return re.sub(r"\\(.)", lambda m: "\n" if m.group(1) == "n" else m.group(1), value)
+
+
+def read(text: Any) -> tuple[dict[str, str], list[str], str | None]:
+    """The first game of a PGN text: its tags, its move tokens (escaped as
+    written) and the result that ends its movetext (None if none does)."""
+    lines = _checked(text).splitlines(keepends=True)
+    tags: dict[str, str] = {}
+    index = 0  # the tag section: [Name "value"] lines, blank and comment lines
+    while index < len(lines):
+        stripped = lines[index].strip()
+        if stripped and stripped[0] not in "%;[":
+            break
+        found = _TAG.findall(stripped)
+        if stripped.startswith("[") and (not found or _TAG.sub("", stripped).strip()):
+            raise PgnError(f"This PGN has a tag it cannot read: {short(stripped, 60)}.")
+        for name, value in found:
+            tags.setdefault(name, _untag(value))
+        index += 1
+    tokens, end = _moves("".join(lines[index:]))
+    if not tags and not tokens and end is None:
+        raise PgnError("This is not a PGN text: it has no tags and no moves.")
+    return tags, tokens, end
+
+
+def _checked(text: Any) -> str:
+    """The text, if it can be a PGN at all."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise PgnError("This is not a PGN text: it is not readable text.") from None
+    if not isinstance(text, str):
+        raise PgnError("This is not a PGN text.")
+    if len(text) > TEXT_MAX:
+        raise PgnError(f"This PGN is too long to read (over {TEXT_MAX:,} characters).")
+    if any(ord(c) < 32 and c not in "\t\n\r\f\v" for c in text):
+        raise PgnError("This is not a PGN text: it holds binary data.")
+    text = text.lstrip("\ufeff")
+    if not text.strip():
+        raise PgnError("This PGN is empty: there is no game in it.")
+    return text
+
+
+_MOVETEXT = re.compile(
+    r"(?P<skip>(?m:^%[^\n]*)|;[^\n]*|\{[^}]*\}|\$\d+)"
+    r"|(?P<open>\()|(?P<close>\))"
+    r"|(?P<token>[^\s{}();\[\]]+)"
+    r"|(?P<bad>\S)"
+)
+_BAD = {
+    "{": "a comment that never ends (a { without its })",
+    "}": "a } with no { before it (comments do not nest)",
+}
+
+
+def _moves(body: str) -> tuple[list[str], str | None]:
+    """The move tokens of a movetext and the result that ends it."""
+    tokens: list[str] = []
+    depth = 0  # inside a variation
+    for found in _MOVETEXT.finditer(body):
+        kind, token = found.lastgroup, found.group(0)
+        if kind == "bad":
+            what = _BAD.get(token, f"a character it cannot read among its moves ({token})")
+            raise PgnError(f"This PGN has {what}.")
+        if kind == "open" or kind == "close":
+            depth += 1 if kind == "open" else -1
+            if depth < 0:
+                raise PgnError("This PGN has a ) with no ( before it.")
+        if kind != "token" or depth:
+            continue
+        if token in RESULTS:
+            return tokens, token
+        token = token[_NUMBER.match(token).end() :] if _NUMBER.match(token) else token
+        if token.rstrip("!?"):
+            tokens.append(token.rstrip("!?"))
+        if len(tokens) > MOVES_MAX:
+            raise PgnError(f"This PGN is too long to replay (over {MOVES_MAX:,} moves).")
+    if depth:
+        raise PgnError("This PGN has a variation that never ends (a ( without its )).")
+    return tokens, None
+
+
+def _game_of(tags: dict[str, str]) -> Game:
+    variant = tags.get("Variant", "").strip()
+    game_id = _VARIANTS.get(variant.lower())
+    if game_id is None:
+        from game import games
+
+        games.load_all()
+        for game in games.REGISTRY.values():
+            if variant.lower() in (game.id, game.title.lower()):
+                game_id = game.id
+    if game_id is None:
+        raise PgnError(f"This PGN is of a game this version does not have ({short(variant)}).")
+    return find_game(game_id)
+
+
+def import_pgn(text: Any) -> Match:
+    """The first game of a PGN text replayed through the rules, as a match
+    of people at the position it reached; PgnError otherwise."""
+    tags, tokens, end = read(text)
+    game = _game_of(tags)
+    options: Any = None
+    seed = 0
+    start = None
+    if is_standard(game):
+        if tags.get("FEN") or tags.get("SetUp") == "1":
+            start = tags.get("FEN", "")
+        elif game.id == "chess960":  # no FEN: the orthodox start, Chess960's number 518
+            options = {"start": "number", "number": 518}
+    else:
+        try:
+            options = json.loads(tags.get("Options", "{}"))
+            if not isinstance(options, dict):
+                raise ValueError(options)
+            options = game.normalize_options(options)
+        except (ValueError, TypeError, RecursionError):
+            raise PgnError(f"This PGN's options are not ones {game.title} has.") from None
+        raw_seed = tags.get("Seed", "0").strip()
+        if not re.fullmatch(r"-?\d{1,19}", raw_seed) or abs(int(raw_seed)) >= SEED_MAX:
+            raise PgnError("This PGN's seed (the number behind its deals) is unreadable.")
+        seed = int(raw_seed)
+        start = tags.get("Position")
+    if start is not None:
+        try:
+            game.start_from(start)
+        except ValueError as e:
+            raise PgnError(
+                f"This PGN's start position cannot be played: {short(e, 100)}."
+            ) from None
+    try:
+        match = Match(game.id, options, seed, None, start, _names(game, tags))
+    except (ValueError, TypeError, OverflowError):
+        raise PgnError(f"This PGN's settings cannot start a game of {game.title}.") from None
+    for index, token in enumerate(tokens, 1):
+        _play(match, token, index)
+    _finish(match, tags, end)
+    match.clock = _clock(game, match.options, tags.get("TimeControl"))  # after the replay
+    return match
+
+
+def _clock(game: Game, options: dict[str, Any], control: str | None) -> Clock | None:
+    """The clock of a ``TimeControl`` tag ("300+3": seconds + increment) at
+    full time (the times left are not in PGN); None for none, "-", or a
+    control that is not one of ours (a PGN from elsewhere plays on without)."""
+    number = r"(\d{1,6}(?:\.\d{1,6})?)"
+    m = re.fullmatch(rf"\s*{number}(?:\+{number})?\s*", control or "")
+    if m is None or not offers_clock(game, options):
+        return None
+    base, increment = float(m.group(1)), float(m.group(2) or 0)
+    if not 0 < base <= MAX_MINUTES * 60 or increment > MAX_INCREMENT:
+        return None
+    return Clock.new(base, increment, len(game.seats))
+
+
+def _names(game: Game, tags: dict[str, str]) -> list[str] | None:
+    if len(game.seats) != 2:
+        return None
+    names = [tags.get("White", ""), tags.get("Black", "")]
+    return ["" if n.strip() in ("?", "-") or n.startswith("Computer (") else n for n in names]
+
+
+def _play(match: Match, token: str, index: int) -> None:
+    state = match.state
+    rounds = match.records[-1].rounds if match.records else Rounds()
+    counted = None if state.is_over() else state.count_round(rounds)
+    which = f"move {counted.number} ({short(token)})" if counted else f"move {short(token)}"
+    if state.is_over():
+        raise PgnError(f"This PGN is damaged: {which} comes after the end of the game.")
+    seats = sorted(state.to_act())
+    parts = token.split(TOGETHER) if len(seats) > 1 else [token]
+    if len(parts) != len(seats):
+        raise PgnError(
+            f"This PGN cannot be replayed: {which} should name the choices of "
+            f"{len(seats)} players made at once."
+        )
+    try:
+        texts = [unescape(part) for part in parts]
+        if any(len(text) > MAX_MOVE_TEXT for text in texts):  # no notation is that long
+            raise IllegalAction(token)
+        match.play(
+            {seat: state.parse_action(text, seat) for seat, text in zip(seats, texts, strict=True)}
+        )
+    except IllegalAction:
+        raise PgnError(
+            f"This PGN cannot be replayed: {which} is not allowed in its position."
+        ) from None
+
+
+def _finish(match: Match, tags: dict[str, str], end: str | None) -> None:
+    """The agreement the PGN names, or the one its result implies, and
+    the result checked against the moves."""
+    said = tags.get("Result", end or "*").strip()
+    if said not in RESULTS:
+        raise PgnError(f"This PGN's result is unreadable ({short(said)}).")
+    if end is not None and end != said:
+        raise PgnError(f"This PGN contradicts itself: its result tag says {said}, its moves {end}.")
+    agreement = tags.get("Agreement", "").strip()
+    game = match.game
+    try:
+        if agreement == "draw":
+            match.agree_draw()
+        elif agreement.endswith(" resigns") and agreement[: -len(" resigns")] in game.seats:
+            match.resign(game.seats.index(agreement[: -len(" resigns")]))
+        elif agreement.endswith(FLAGGED) and agreement[: -len(FLAGGED)] in game.seats:
+            match.flag(game.seats.index(agreement[: -len(FLAGGED)]))  # game/clock.py
+        elif agreement:
+            raise PgnError(f"This PGN names an ending it cannot read ({short(agreement)}).")
+        elif not match.is_over() and said != "*" and len(_teams(game)) == 2:
+            loser = _teams(game)[1 if said == "1-0" else 0][0]
+            if said == "1/2-1/2":
+                match.agree_draw()
+            elif tags.get("Termination", "").strip().lower() == TIME_FORFEIT:
+                match.flag(loser)  # lost on time, as a PGN from elsewhere says it
+            else:
+                match.resign(loser)
+    except IllegalAction:
+        raise PgnError(
+            "This PGN is damaged: it names an ending after the end of the game."
+        ) from None
+    if result_tag(match) != said:
+        raise PgnError(
+            f"This PGN's result ({said}) is not how its moves end ({result_tag(match)}). "
+            "The file may have been edited or damaged."
+        )
+
+
+def open_file(path: Any) -> Match:
+    """``import_pgn`` of a file (a PGN file someone chose or typed the path of)."""
+    import stat
+    from pathlib import Path
+
+    from game.saves import read_regular
+
+    path = Path(str(path).strip().strip('"'))
+    name = short(path.name)
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise PgnError(f"“{name}” is not a file with a game in it.")
+        if info.st_size > TEXT_MAX * 4:
+            raise PgnError(f"“{name}” is too big to be a PGN of one game.")
+        raw = read_regular(path, TEXT_MAX * 4)
+    except FileNotFoundError:
+        raise PgnError(f"There is no file “{name}” there.") from None
+    except OSError as e:
+        why = f" ({e.strerror})" if e.strerror else ""
+        raise PgnError(f"“{name}” could not be read{why}.") from None
+    return import_pgn(raw)

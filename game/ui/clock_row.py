@@ -1,0 +1,71 @@
+"""The setup form's "Clock" row: no clock, a preset (game/clock.py
+``PRESETS``) or a custom control typed beside the drop-down when "Custom"
+is chosen. The form keeps one of these across rebuilds (a resize, a mode
+with other seats) and asks it for the control when the game starts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
+
+from game.clock import PRESETS, parse_control
+from game.ui import widgets
+
+NO_CLOCK = "No clock"
+CUSTOM = "Custom"
+CHOICES = (NO_CLOCK, *(label for label, _, _ in PRESETS), CUSTOM)
+MENU_W = 150
+
+
+class ClockRow:
+    def __init__(self) -> None:
+        self.choice = NO_CLOCK
+        self.text = ""  # the custom control as typed ("7+2")
+        self.menu: UIDropDownMenu | None = None
+        self.entry: UITextEntryLine | None = None
+
+    def build(self, ui: Any, x: int, field_x: int, field_w: int, y: int, row: int) -> None:
+        widgets.label(ui, pygame.Rect(x, y, field_x - x, row), "Clock", "#field_label")
+        rect = pygame.Rect(field_x, y, min(MENU_W, field_w), row)
+        self.menu = UIDropDownMenu(list(CHOICES), self.choice, rect, ui, object_id="#clock")
+        entry_rect = pygame.Rect(rect.right + 8, y, field_w - rect.w - 8, row)
+        self.entry = UITextEntryLine(
+            entry_rect, ui, object_id="#clock_custom", placeholder_text="minutes+increment: 7+2"
+        )
+        self.entry.set_text(self.text)
+        self._show_entry()
+
+    def _show_entry(self) -> None:
+        if self.entry is not None:
+            self.entry.show() if self.choice == CUSTOM else self.entry.hide()
+
+    def read(self) -> None:
+        """Keep what is on screen (a rebuild keeps it)."""
+        if self.menu is not None and self.menu.alive():
+            self.choice = self.menu.selected_option[0]
+        if self.entry is not None and self.entry.alive():
+            self.text = self.entry.get_text()
+
+    def changed(self, element: Any) -> bool:
+        """The drop-down changed: show the custom entry or hide it. True if
+        it was this row's."""
+        if element is not self.menu:
+            return False
+        self.read()
+        self._show_entry()
+        if self.choice == CUSTOM and self.entry is not None:
+            self.entry.focus()
+        return True
+
+    def control(self) -> tuple[float, float] | None:
+        """(seconds per side, increment) chosen, None for no clock;
+        ValueError with words for people for a bad custom entry."""
+        self.read()
+        if self.choice == CUSTOM:
+            return parse_control(self.text)
+        for label, minutes, increment in PRESETS:
+            if label == self.choice:
+                return minutes * 60.0, float(increment)
+        return None

@@ -1,0 +1,372 @@
+"""Puzzles (game/learn/puzzles.py, puzzles/<game_id>.txt): every shipped
+solution replays through the rules, no other first move wins, the loader
+survives hostile files, the day's puzzle is the same everywhere, the solved
+marks survive damage, and the Puzzles scene is solved by real clicks."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from pathlib import Path
+
+import pygame
+import pytest
+from helpers import tiers
+from helpers.chess_diagrams import fen_of
+from helpers.ui_driver import click, click_at, pump
+
+from game.games import REGISTRY, load_all
+from game.learn import puzzles as P
+
+load_all()
+SHIPPED = [g for g in P.GAMES if P.puzzle_file(g).exists()]
+# A mate on the chess board, a thrown Mace, a hole at par: the fast sample.
+PUZZLE_SAMPLE = ("chess", "maces", "golf")
+ALL = [(g, p) for g in SHIPPED for p in P.load(g)]
+
+#: Ra8 mates (the pawns wall the king in); with a second rook on b1, Rb8 mates too.
+BACK_RANK = """
+    . . . . . . . k
+    . . . . . . p p
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    R {b} . . . . K .
+"""
+
+
+def block(position: str, answer: str, depth: int = 1, extra: str = "") -> str:
+    return f"== Test\nposition:\n    {position}\nanswer: {answer}\ndepth: {depth}\n{extra}"
+
+
+def one(text: str, game_id: str = "chess") -> P.Puzzle:
+    puzzles, problems = P.parse(text, game_id)
+    assert problems == [] and len(puzzles) == 1
+    return puzzles[0]
+
+
+# -- the shipped puzzles ---------------------------------------------------------------
+@pytest.mark.parametrize("game_id", P.GAMES)
+def test_every_game_ships_thirty_readable_puzzles(game_id):
+    text = P.puzzle_file(game_id).read_text(encoding="utf-8")
+    puzzles, problems = P.parse(text, game_id)
+    assert problems == []
+    assert len(puzzles) >= 30
+    assert text.startswith("# Puzzles for")  # the format is told at the top
+    assert len({p.key for p in puzzles}) == len(puzzles)  # no position twice
+
+
+@pytest.mark.parametrize("game_id", tiers.sweep(SHIPPED, PUZZLE_SAMPLE))
+def test_every_solution_replays_through_the_rules(game_id):
+    game = REGISTRY[game_id]
+    for p in P.load(game_id):
+        assert P.check(game, p, depth=0) == [], p.title
+
+
+@pytest.mark.parametrize("game_id", tiers.sweep(SHIPPED, PUZZLE_SAMPLE))
+def test_a_sample_is_unique_at_the_checkers_bound(game_id):
+    """The fast tier's sample: the first two at the checker's bound, every
+    fifth at depth 1 (no second win at once); the slow tier checks all."""
+    game = REGISTRY[game_id]
+    every = P.load(game_id)
+    for p in every[:2]:
+        assert P.check(game, p) == [], p.title
+    for p in every[2::5]:
+        assert P.check(game, p, depth=1, nodes=2000) == [], p.title
+
+
+@pytest.mark.slow
+def test_verify_counts_every_game_and_finds_nothing_wrong():
+    """Every puzzle at the checker's bound (about 40 CPU seconds)."""
+    found = P.verify()
+    assert set(found) == set(P.GAMES)
+    for game_id, (count, problems) in found.items():
+        assert count >= 30 and problems == [], game_id
+
+
+def test_the_checker_finds_a_second_winning_move():
+    game = REGISTRY["chess"]
+    unique = one(block(fen_of(BACK_RANK.format(b=".")), "Ra8#"))
+    assert P.check(game, unique) == []
+    two = one(block(fen_of(BACK_RANK.format(b="R")), "Ra8#"))
+    assert P.check(game, two) == ["Rb8# wins too, within 1 steps"]
+
+
+#: Black's queen hangs on d5: the rook takes it, and with a knight on c3 the knight can too.
+HANGING_QUEEN = """
+    . . . . . . k .
+    . . . . . p p p
+    . . . . . . . .
+    . . . q . . . .
+    . . . . . . . .
+    . . {n} . . . . .
+    . . . . . P P P
+    . . . R . . K .
+"""
+
+
+def test_a_gain_is_checked_against_every_other_move():
+    """goal: gain N: the answer scores N more than any other first move."""
+    game = REGISTRY["chess"]
+    unique = one(block(fen_of(HANGING_QUEEN.format(n=".")), "Rxd5", extra="goal: gain 3\n"))
+    assert unique.goal == "gain" and unique.margin == 3
+    assert P.check(game, unique) == []
+    two = one(block(fen_of(HANGING_QUEEN.format(n="N")), "Rxd5", extra="goal: gain 3\n"))
+    assert P.check(game, two) == ["Nxd5 gains nearly as much"]
+
+
+def test_the_checker_refuses_lines_the_rules_refuse():
+    game = REGISTRY["chess"]
+    fen = fen_of(BACK_RANK.format(b="."))
+    illegal = P.check(game, one(block(fen, "Ra9#")))
+    assert illegal and illegal[0].startswith("step 1 'Ra9#'")
+    no_win = P.check(game, one(block(fen, "Ra7 ; h6")))
+    assert "a line ends on a reply, not on the learner's step" in no_win
+    bad_position = P.check(game, one(block("not a position", "Ra8#")))
+    assert bad_position and bad_position[0].startswith("the position:")
+
+
+# -- hostile files ---------------------------------------------------------------------
+HOSTILE = [
+    "",
+    "\x00\x01\x02",
+    "answer: e4",  # before any title
+    "== No position\nanswer: e4\ndepth: 1\n",
+    block("8/8/8/8/8/8/8/8 w - - 0 1", "e4", depth=0),
+    block("8/8/8/8/8/8/8/8 w - - 0 1", "e4", depth=99),
+    block("8/8/8/8/8/8/8/8 w - - 0 1", "e4 ;  ; e5"),
+    block("8/8/8/8/8/8/8/8 w - - 0 1", "e4\nanswer: d4"),
+    block("8/8/8/8/8/8/8/8 w - - 0 1", "e4", extra="options: {not json\n"),
+    block("8/8/8/8/8/8/8/8 w - - 0 1", "e4", extra="options: [1, 2]\n"),
+    block("8/8/8/8/8/8/8/8 w - - 0 1", "e4", extra="depth: 2\n"),
+    block("8/8/8/8/8/8/8/8 w - - 0 1", "e4", extra="colour: blue\n"),
+    block("8/8/8/8/8/8/8/8 w - - 0 1", "e4", extra="goal: gain\n"),
+    block("8/8/8/8/8/8/8/8 w - - 0 1", "e4", extra="goal: gain nan\n"),
+    block("8/8/8/8/8/8/8/8 w - - 0 1", "e4", extra="goal: par 3\n"),
+    block("8/8/8/8/8/8/8/8 w - - 0 1", "e4", extra="goal: everything\n"),
+    "== Deep\n" + "options: " + "[" * 10_000 + "\n",
+    "== Long\nposition:\n    x\nanswer: " + " ; ".join(["e4"] * 100) + "\ndepth: 1\n",
+    "x" * (P.MAX_FILE + 1),
+]
+
+
+@pytest.mark.parametrize("text", HOSTILE, ids=range(len(HOSTILE)))
+def test_the_loader_reads_hostile_text_into_short_messages(text):
+    puzzles, problems = P.parse(text, "chess")
+    assert puzzles == [] or all(p.position for p in puzzles)
+    for problem in problems:
+        assert len(problem) < 200
+    # Nothing is kept that the checker would let through unchecked.
+    for p in puzzles:
+        assert P.check(REGISTRY["chess"], p)
+
+
+def test_a_bad_block_is_left_out_and_the_others_kept():
+    good = block(fen_of(BACK_RANK.format(b=".")), "Ra8#")
+    puzzles, problems = P.parse(good + "\n== Bad\nanswer: x\n\n" + good, "chess")
+    assert len(puzzles) == 2 and problems == ["line 7 (Bad): no position"]
+    assert [p.number for p in puzzles] == [1, 2]
+
+
+# -- the day's puzzle, difficulty, marks ------------------------------------------------
+def test_the_puzzle_of_the_day_is_chosen_by_the_date_alone():
+    day = datetime.date(2026, 11, 27)
+    digest = hashlib.sha256(b"chess 2026-11-27").digest()
+    every = P.load("chess")
+    assert P.of_the_day("chess", day) is every[int.from_bytes(digest[:8], "big") % len(every)]
+    week = {P.of_the_day("chess", day + datetime.timedelta(days=i)).key for i in range(7)}
+    assert len(week) > 1
+    assert P.of_the_day("no_such_game", day) is None
+
+
+def test_difficulty_follows_the_depth_the_solution_needs():
+    assert [P.difficulty(d) for d in (1, 2, 3, 4, 5)] == [
+        "Easy",
+        "Medium",
+        "Medium",
+        "Hard",
+        "Hard",
+    ]
+    assert {p.difficulty for _, p in ALL} >= {"Easy", "Medium"}
+    assert all(p.difficulty == P.difficulty(p.depth) for _, p in ALL)
+
+
+def test_solved_marks_are_kept_and_a_damaged_file_is_set_aside():
+    p = P.load("chess")[0]
+    assert P.solved() == set()
+    P.mark_solved(p)
+    assert P.solved() == {p.key}
+    P.solved_path().write_text("{ not json", encoding="utf-8")
+    assert P.solved() == set()
+    assert P.solved_path().with_name("puzzles.json.bad").exists()
+    from game.saves import notices
+
+    assert any("puzzle marks" in n for n in notices())
+    P.mark_solved(p)
+    assert P.solved() == {p.key}
+
+
+# -- the scene ---------------------------------------------------------------------------
+def open_scene(app):
+    from game.ui.menu import MainMenu
+
+    app.push(MainMenu(app))
+    pump(app)
+    click(app, app.scenes[-1].buttons["puzzles"])
+    scene = app.scenes[-1]
+    assert type(scene).__name__ == "PuzzlesScene"
+    return scene
+
+
+def square(scene, name: str) -> tuple[int, int]:
+    return scene.board.square_center(scene.state.geometry.square(name))
+
+
+def click_move(app, scene, frm: str, to: str) -> None:
+    click_at(app, square(scene, frm))
+    click_at(app, square(scene, to))
+
+
+def settle(app, scene, frames: int = 240) -> None:
+    for _ in range(frames):
+        pump(app, 1)
+        if not scene.active():
+            return
+
+
+@pytest.fixture
+def small_app():
+    from game.app import App
+
+    app = App(fullscreen=False, size=(800, 560))
+    app.running = True
+    yield app
+    app.scenes.clear()
+
+
+def first_with(pred):
+    return next(p for p in P.load("chess") if pred(p))
+
+
+def test_the_scene_opens_on_the_puzzle_of_the_day(small_app):
+    scene = open_scene(small_app)
+    assert scene.daily and scene.puzzle is P.of_the_day(scene.game_id)
+    assert any("Puzzle of the day" in t for t in texts_of(scene))
+
+
+def texts_of(scene) -> list[str]:
+    return [getattr(e, "text", "") for e in scene.ui.get_sprite_group().sprites()]
+
+
+def test_a_puzzle_is_solved_by_real_clicks_with_the_reply_played_for_us(small_app):
+    """A two-move puzzle at 800x560: a wrong move is refused and taken back,
+    the right one is played, the reply comes by itself, the last move
+    solves it and the mark is kept."""
+    app = small_app
+    scene = open_scene(app)
+    puzzle = first_with(lambda p: len(p.answers) == 1 and len(p.answers[0]) == 3)
+    scene.start(puzzle)
+    state = scene.state
+    first = state.parse_action(puzzle.answers[0][0], scene.seat)
+    name = state.geometry.name
+    wrong = next(
+        a
+        for a in state.legal_actions(scene.seat)
+        if a.frm != first.frm and a.to != first.to and not a.promotion
+    )
+    click_move(app, scene, name(wrong.frm), name(wrong.to))
+    assert "is not it" in scene.note and scene.steps == []
+    assert scene.state.to_text() == puzzle.position
+    click_move(app, scene, name(first.frm), name(first.to))
+    assert scene.steps == puzzle.answers[0][:1]
+    settle(app, scene)
+    assert scene.steps == puzzle.answers[0][:2]  # the reply, played for us
+    last = scene.state.parse_action(puzzle.answers[0][2], scene.seat)
+    click_move(app, scene, name(last.frm), name(last.to))
+    assert scene.note == "Solved, after a miss."
+    assert puzzle.key in P.solved()
+    assert scene.state.result() is not None and P.wins_for(scene.state, scene.seat)
+    settle(app, scene)
+    pump(app)
+    assert any(t.startswith("Solved") for t in texts_of(scene))
+    if SHOTS.is_dir():
+        pygame.image.save(app.window, str(SHOTS / "solved_800x560.png"))
+
+
+SHOTS = Path("/work/shots/puzzles")  # where a run on the developers' machine leaves a picture
+
+
+def test_the_scene_says_when_the_marks_file_was_set_aside(small_app):
+    P.solved_path().write_text("[1, 2", encoding="utf-8")
+    scene = open_scene(small_app)
+    assert "puzzle marks file was damaged" in " ".join(texts_of(scene))
+    assert P.solved_path().with_name("puzzles.json.bad").exists()
+
+
+def test_show_solution_plays_the_line_and_marks_nothing(small_app):
+    scene = open_scene(small_app)
+    puzzle = first_with(lambda p: p.depth == 3)
+    scene.start(puzzle)
+    click(small_app, scene.buttons["solution"])
+    assert scene.steps == scene.puzzle.answers[0]
+    assert scene.puzzle.key not in P.solved()
+
+
+def test_the_game_and_difficulty_buttons_choose_the_puzzles(small_app):
+    app = small_app
+    scene = open_scene(app)
+    click(app, scene.buttons["game"])
+    assert scene.game_id == P.games_with_puzzles()[1]
+    click(app, scene.buttons["level"])
+    assert scene.level == "Easy" and scene.puzzle.difficulty == "Easy"
+    click(app, scene.buttons["level"])
+    assert scene.level == "Medium" and scene.puzzle.difficulty == "Medium"
+
+
+def test_a_golf_hole_is_played_any_way_and_solved_at_par(small_app):
+    """A par puzzle: strokes off the solver's line are played, not refused;
+    reaching par without finishing starts the hole again; the solver's line
+    finishes it."""
+    app = small_app
+    scene = open_scene(app)
+    puzzle = next(p for p in P.load("golf") if p.depth == 2)
+    scene.start(puzzle)
+
+    def stroke(action) -> None:
+        click_at(app, scene.board.square_center(action.frm))
+        click_at(app, scene.board.square_center(action.to))
+        settle(app, scene)
+
+    def not_finishing(state):
+        for a in state.legal_actions(scene.seat):
+            after = state.copy()
+            after.apply({scene.seat: a})
+            if getattr(a, "frm", None) is not None and after.result() is None:
+                return a
+        raise AssertionError("every stroke finishes")
+
+    first = not_finishing(scene.state)
+    stroke(first)
+    assert len(scene.steps) == 1 and scene.note == "Move 1 of par 2."
+    stroke(not_finishing(scene.state))
+    assert scene.note == "Par is 2: start again." and scene.steps == []
+    assert scene.state.to_text() == puzzle.position
+    for text in puzzle.answers[0]:
+        stroke(scene.state.parse_action(text, scene.seat))
+    assert scene.note == "Solved, after a miss." and puzzle.key in P.solved()
+    if SHOTS.is_dir():
+        pygame.image.save(app.window, str(SHOTS / "golf_800x560.png"))
+
+
+@pytest.mark.parametrize("game_id", tiers.sweep(SHIPPED, PUZZLE_SAMPLE))
+def test_every_game_s_puzzle_shows_on_its_board(small_app, game_id):
+    scene = open_scene(small_app)
+    scene.start(P.load(game_id)[0])
+    pump(small_app)
+    assert scene.board is not None and scene.board.shown == dict(scene.state.pieces())
+    assert scene.input.table  # the learner's moves are offered
+    assert scene.buttons["game"].text == REGISTRY[game_id].title
+    if SHOTS.is_dir():
+        pygame.image.save(small_app.window, str(SHOTS / f"{game_id}_800x560.png"))
