@@ -58,18 +58,18 @@ class Budget:
 #: Nodes per position, chosen so a 60-step game takes under 30 CPU seconds
 #: on the reference 2-core machine (scripts/bench_review.py prints it).
 BUDGETS: dict[str, Budget] = {
-    "adrenaline": Budget(400),
-    "chess": Budget(2500),
-    "chess960": Budget(2500),
-    "crowded_house": Budget(1200),
+    "adrenaline": Budget(200),  # a node costs ~5 ms: every move asks whether a king is attacked
+    "chess": Budget(4000),
+    "chess960": Budget(4000),
+    "crowded_house": Budget(1500),
     "half_alice": Budget(500),
-    "maces": Budget(2500),
-    "masquerade": Budget(1200),
-    "mulligan_stew": Budget(2500),
+    "maces": Budget(3000),
+    "masquerade": Budget(900),
+    "mulligan_stew": Budget(3500),
     "synchronous": Budget(700),
-    "tar_pit": Budget(900),
+    "tar_pit": Budget(800),
     "tulaga": Budget(4000),
-    "tulpas": Budget(1600),
+    "tulpas": Budget(2000),
     "two_move": Budget(1000),
     "zombie": Budget(2000),
 }
