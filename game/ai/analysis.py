@@ -150,20 +150,18 @@ def thresholds_for(game_id: str) -> tuple[float, float, float]:
     return THRESHOLDS.get(game_id, CHESS_LIKE)
 
 
-def level_of(game: Any) -> tuple[int, int]:
-    """(depth, samples) of the game's strongest level: its ``hint_bot`` or
-    its own Hard, as the Hint button asks (game/ui/play/hint.py)."""
+def level_of(game: Any) -> int:
+    """The search depth of the game's strongest level: its ``hint_bot`` or
+    its own Hard, as the Hint button asks (game/ui/play/hint.py). Its time
+    and nodes give way to the analysis's budget; a view is searched on one
+    sample, the same every time."""
     spec = game.hint_bot if isinstance(game.hint_bot, str) and game.hint_bot else None
     spec = spec or spec_for(game, STRONGEST)
-    parts = [p.strip() for p in spec.split(":")[1:]]
-    depth, samples = 3, 1
-    for part in parts:
-        key, eq, value = part.partition("=")
-        if not eq and key.isdigit():
-            depth = int(key)
-        elif key == "samples" and value.isdigit():
-            samples = int(value)
-    return depth, max(1, samples)
+    depth = 3
+    for part in spec.split(":")[1:]:
+        if part.strip().isdigit():
+            depth = int(part)
+    return depth
 
 
 def mark_for(loss: float, thresholds: tuple[float, float, float]) -> str:
@@ -265,7 +263,7 @@ def review(
     if game.id in SKIPPED:
         out.skipped = SKIPPED[game.id]
         return out
-    depth, _samples = level_of(game)
+    depth = level_of(game)
     marks = thresholds_for(game.id)
 
     def side(seat: int, v: float) -> float:
@@ -294,7 +292,8 @@ def review(
                 if choice is not None:
                     choices.append(choice)
             if not choices and not note:
-                note = "only move"
+                forced = all(len(full.legal_actions(s)) <= 1 for s in record.actions)
+                note = "only move" if forced else "not judged"  # (the budget ran out first)
             after = None
             if choices and len(record.actions) == 1:
                 c = choices[0]
