@@ -23,6 +23,7 @@ from game.ai.analysis import (
 from game.games import REGISTRY
 from game.match import Match
 from tests.helpers.chess_diagrams import QUIET_MATE_IN_TWO, fen_of
+from tests.helpers.tiers import sweep
 
 NODES = 1500
 
@@ -184,3 +185,23 @@ def test_review_of_a_bad_save_says_why_in_a_line(tmp_path, capsys, content, word
     assert captured.out == ""
     assert words in captured.err and "Traceback" not in captured.err
     assert len(captured.err.strip().splitlines()) == 1
+
+
+# Every game, finished and still going: the review judges or declares, never
+# fails, and writes a line per step. The RULES_SAMPLE games in the fast tier
+# (chess, maces, mulligan_stew, tulaga, zombie, synchronous, golf, telepathic,
+# cooperative) are the fast cover of the rest.
+@pytest.mark.parametrize("game_id", sweep(sorted(REGISTRY)))
+def test_every_game_is_reviewed_or_declared_with_a_line_per_step(game_id):
+    going = random_match(game_id, 4, seed=5)
+    finished = random_match(game_id, 4, seed=5)
+    if not finished.is_over():
+        finished.resign(finished.to_act()[0])
+    for match in (going, finished):
+        result = review(match, viewer=0, nodes=60)
+        lines = review_lines(result, match.game)
+        if game_id in SKIPPED:
+            assert result.skipped and len(lines) == 1
+        else:
+            assert len(lines) == 2 + len(match.records)
+            assert result.full == match.is_over()
