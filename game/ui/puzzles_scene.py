@@ -132,7 +132,25 @@ class PuzzlesScene(FormScene):
             y += widgets.wrapped_labels(ui, pygame.Rect(x, y, width, 22), line, "#hint", 3)
         if self.puzzle is None or (self.state is None and not deal):
             self.buttons["solution"].disable()
-        self._build_board(pygame.Rect(12, 12, panel.left - 24, h - 24))
+        area = pygame.Rect(12, 12, panel.left - 24, h - 24)
+        if deal:
+            self._describe_deal(area)
+        self._build_board(area)
+
+    def _describe_deal(self, area: pygame.Rect) -> None:
+        """A deal's board is the play scene's: here, what the puzzle is."""
+        p = self.puzzle
+        card = pygame.Rect(area.left, area.top, area.width, 110)
+        self.boards.append(card)
+        text = (
+            f"A whole solitaire deal (seed {p.seed}). The computer's planner scored "
+            f"{p.target} points on it. Play this deal opens it in the game's own window: "
+            "reach or beat its score to solve the puzzle."
+        )
+        inner = card.inflate(-32, -28)
+        widgets.wrapped_labels(
+            self.ui, pygame.Rect(inner.x, inner.y, inner.w, 24), text, "#hint", 5
+        )
 
     def info_lines(self) -> list[str]:
         p = self.puzzle

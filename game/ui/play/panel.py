@@ -102,8 +102,9 @@ class SidePanel:
         if scene.match.daily is not None:  # a deal of the day (game/learn/daily.py) says so
             who = f"Deal of the day {scene.match.daily} · {who}"
         puzzle = getattr(scene.match, "puzzle", None)  # a deal puzzle: its target
-        if puzzle is not None:
-            who = puzzle.task or f"Beat {puzzle.target} points"
+        if puzzle is not None:  # the whole task where it has two lines
+            short_task = f"Puzzle: beat {puzzle.target} points"
+            who = short_task if short or not puzzle.task else puzzle.task
         y += self._wrapped(who, x, y, pw, 22, "#hint", lines)
         # Whose turn (drawn by hand: a swatch of the side's colour, the name).
         self.turn_rect = pygame.Rect(x + 2, y + (2 if short else 4), pw - 4, 20 if short else 22)

@@ -623,6 +623,8 @@ class PlayScene(Scene):
             stats.record_match(self.match)  # played, won, lost (free play only)
         except Exception:  # the statistics must not keep the best from being counted
             log.exception("could not count the game in the statistics")
+        if getattr(self.match, "puzzle", None) is not None:
+            return None  # a puzzle deal, its solution one click away: no best score
         try:
             if self.match.daily is not None:  # kept apart from free play
                 return daily.record_match(self.match)
