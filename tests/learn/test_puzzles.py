@@ -260,7 +260,7 @@ def test_difficulty_follows_the_depth_the_solution_needs():
 
 
 def test_a_deals_difficulty_follows_the_score_to_beat():
-    assert [P.score_difficulty(n) for n in (12, 31, 32, 44, 45, 70)] == [
+    assert [P.score_difficulty(n) for n in (12, 31, 32, 39, 40, 70)] == [
         "Easy",
         "Easy",
         "Medium",
@@ -503,3 +503,16 @@ def test_a_deal_ended_below_the_target_says_so_and_marks_nothing(small_app):
     assert f"best on this deal is {puzzle.target}: {puzzle.target} to go" in said
     assert P.solved() == set()
     play.close_runners()
+
+
+def test_a_deals_solution_is_the_computers_line_in_words_and_marks_nothing(small_app):
+    scene = open_scene(small_app)
+    puzzle = P.load("cooperative")[0]
+    scene.start(puzzle)
+    pump(small_app)
+    click(small_app, scene.buttons["solution"])
+    from game.ui import widgets
+
+    (window,) = widgets.dialogs(scene.ui)
+    assert f"{puzzle.answers[0][1]} ; {puzzle.answers[0][2]}" in window.text_block.html_text
+    assert type(small_app.scenes[-1]).__name__ == "PuzzlesScene" and P.solved() == set()
