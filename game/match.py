@@ -163,6 +163,9 @@ class Match:
         # A replay of a day's deal: that day (free play all the same; for the
         # panel's words only, not kept in a save).
         self.replay_of: str | None = None
+        # A Cooperative deal played as a puzzle (game/learn/puzzles.py: its
+        # target score); not kept in a save, so a deal continued later is free play.
+        self.puzzle: Any = None
         # Choices already made for the current simultaneous decision.
         self._pending: dict[Seat, Action] = {}
         # The game clock (game/clock.py), None for a game without one. Saves

@@ -26,6 +26,7 @@ that find nothing.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -36,13 +37,29 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai import make_bot  # noqa: E402
 from game.ai.levels import spec_for  # noqa: E402
 from game.games import REGISTRY, load_all  # noqa: E402
-from game.learn.puzzles import GAMES, gaining_move, load, winning_moves, wins_for  # noqa: E402
+from game.learn.puzzles import (  # noqa: E402
+    GAMES,
+    PLANNER_LEVEL,
+    gaining_move,
+    load,
+    planner_line,
+    winning_moves,
+    wins_for,
+)
 
 WHAT = {
     "*": "positions where one first move wins and no other does",
     "golf": "holes graded by par, finished within par in any way (goal: par)",
     "tulaga": "positions where one first move gains far more than any other (goal: gain)",
+    "cooperative": "solitaire deals with the best score the planner reached (goal: score N)",
 }
+DEAL_HEADER = """\
+# A Cooperative puzzle is a whole solitaire deal, played in the play scene:
+#   seed: N              the game's seed (the deal); options: the solitaire mode
+#   goal: score N        the score the planner reached on it: reach or beat it
+#   answer: ...          the planner's line, every step of the deal (no position:,
+#                        no depth:); the checker replays it and confirms the score
+"""
 RANDOM_PLIES = 4  # random opening decisions, so the games differ
 MAX_PLIES = 300
 HEADER = """\
@@ -294,6 +311,38 @@ def mine_golf(game, args) -> tuple[int, int, list[str]]:
     return tried, kept, out
 
 
+def mine_cooperative(game, args) -> tuple[int, int, list[str]]:
+    """Cooperative solitaire deals: the game's own planner (puzzles.PLANNER_LEVEL,
+    bounded by its counts of plans and replies) plays each deal through from
+    its seed; its score is the target, its line the answer."""
+    options = {"mode": "solitaire"}
+    out: list[str] = []
+    tried = kept = 0
+    for i in range(args.max_games):
+        if kept >= args.target:
+            break
+        seed = args.seed * 1000 + i
+        tried += 1
+        steps, state = planner_line(game, options, seed)
+        if state.result() is None:
+            continue  # past the step bound: not a finished deal
+        score = state.score()
+        out.append(f"== Deal {seed}: beat {score}")
+        out.append(f"options: {json.dumps(options)}")
+        out.append(f"seed: {seed}")
+        out.append(f"task: Beat {score} points: the computer's best on this deal.")
+        out.append("answer: " + " ; ".join(steps))
+        out.append(f"goal: score {score}")
+        out.append(
+            f"source: mine_puzzles.py seed {seed}: the planner (level {PLANNER_LEVEL}) "
+            f"played it through in {len(steps)} steps; {state.result().reason}"
+        )
+        out.append("")
+        kept += 1
+        print(f"  cooperative seed {seed}: {score} points, {len(steps)} steps", flush=True)
+    return tried, kept, out
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", default=",".join(GAMES))
@@ -322,13 +371,15 @@ def main(argv=None) -> int:
     for game_id in args.games.split(","):
         game = REGISTRY[game_id]
         start = time.process_time()
-        tried, kept, blocks = (mine_golf if game_id == "golf" else mine)(game, args)
+        miner = {"golf": mine_golf, "cooperative": mine_cooperative}.get(game_id, mine)
+        tried, kept, blocks = miner(game, args)
         spent = time.process_time() - start
         print(f"{game_id}: tried {tried}, kept {kept}, {spent:.0f} CPU s", flush=True)
         folder = Path(args.out)
         folder.mkdir(parents=True, exist_ok=True)
         what = WHAT.get(game_id, WHAT["*"])
-        text = HEADER.format(title=game.title, what=what) + "\n"
+        text = HEADER.format(title=game.title, what=what)
+        text += (DEAL_HEADER if game_id == "cooperative" else "") + "\n"
         path = folder / f"{game_id}.txt"
         if args.from_game and path.exists():
             text = path.read_text(encoding="utf-8").rstrip("\n") + "\n\n"

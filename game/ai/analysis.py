@@ -281,7 +281,7 @@ def review(
             judged.append((text, (), "agreement", None))
             position_values.append(None)
         else:
-            full = state if over else _sample(state, viewer, i)
+            full = state if over or viewer is None else _sample(state, viewer, i)
             choices = []
             note = ""
             for seat, action in sorted(record.actions.items()):
@@ -311,11 +311,11 @@ def review(
         if final is not None and not state.is_over():
             final = side(state.to_act()[0], final)
         position_values.append(final)
-    for i, (text, choices, note, after) in enumerate(judged):
+    for i, (text, picked, note, after) in enumerate(judged):
         if after is None and i + 1 < len(position_values):
             after = position_values[i + 1]
         number = records[i].number
-        out.steps.append(StepReview(i, text, after, _marked(choices, marks), note, number))
+        out.steps.append(StepReview(i, text, after, _marked(picked, marks), note, number))
     return out
 
 

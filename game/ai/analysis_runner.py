@@ -69,13 +69,14 @@ class AnalysisRunner:
         self.total = len(match.records)
         self.result: Any = None
         self.error: str | None = None
-        self._proc = _CTX.Process(
+        proc = _CTX.Process(
             target=_worker_main,
             args=(child, match.to_dict(), viewer, nodes),
             name="analysis-worker",
             daemon=True,
         )
-        self._proc.start()
+        proc.start()
+        self._proc: Any = proc  # None once closed
         child.close()
 
     @property

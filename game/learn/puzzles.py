@@ -32,7 +32,13 @@ from the computer's own games), in the lesson files' block shape::
   or ``gain N``: one first move scores at least N more (in the game's
   evaluation units, searched ``depth`` steps on and confirmed a step
   deeper) than any other (Tulaga, where the last stones are placed in
-  many ways: the one placement that completes a Tulaga and its reap).
+  many ways: the one placement that completes a Tulaga and its reap);
+  or ``score N`` (Cooperative solitaire): a deal, given by ``seed:`` (the
+  game's seed) and ``options:`` instead of a position, played whole in the
+  play scene; ``N`` is the best score the game's own planner reached on it
+  and the answer is the planner's line, every step of the deal; reaching
+  ``N`` (or beating it) solves it. ``depth:`` is not given; the difficulty
+  is read from ``N`` (``score_difficulty``).
 
 Headless (the ai floor): the loader, the checker (every line replayed by the
 rules; no other first move wins at a small bound), the winning-move search
@@ -66,6 +72,7 @@ GAMES = (
     "adrenaline",
     "half_alice",
     "golf",  # holes graded by par (goal: par)
+    "cooperative",  # solitaire deals with the planner's best score (goal: score N)
 )
 MAX_FILE = 2_000_000  # characters of a puzzle file read at most
 MAX_STEPS = 40  # steps in one answer line at most
@@ -74,6 +81,14 @@ MATE_ZONE = WIN - 1000  # a search score beyond this is a forced win, WIN - plie
 CHECK_DEPTH = 3  # the test's re-check of uniqueness: no other first move wins this deep
 CHECK_NODES = 4000  # ... within this many nodes per move (past them: not confirmed)
 DIFFICULTIES = ("Easy", "Medium", "Hard")
+MAX_DEAL_STEPS = 1000  # steps in the answer of a whole deal (goal: score) at most
+MAX_SEED = 2**63
+MAX_SCORE = 1000
+# The planner's level a deal is mined and re-played with (partner.py LEVELS:
+# counts of plans and replies, never the clock).
+PLANNER_LEVEL = 2
+# goal: score: the planner's best graded against the rule text's marks.
+SCORE_GRADES = ((32, "Easy"), (40, "Medium"))  # below 32 (a loss) Easy, below 40 Medium
 
 
 class PuzzleError(ValueError):
@@ -92,23 +107,42 @@ class Puzzle:
     options: dict[str, Any] | None = None
     goal: str = "only"  # or "par": any line of at most ``depth`` own steps that wins
     margin: float = 0.0  # goal "gain": what the first move scores above any other
+    seed: int | None = None  # goal "score": the deal's seed (no position)
+    target: int = 0  # goal "score": the planner's best, to reach or beat
     line: int = 0  # where its block starts in the file (for messages)
     number: int = 0  # its place in the file, from 1
 
     @property
     def key(self) -> str:
-        """A stable name for the solved marks: the game and the position."""
-        digest = hashlib.sha256(self.position.encode()).hexdigest()[:12]
+        """A stable name for the solved marks: the game and the position (a
+        deal: its seed and options)."""
+        if self.seed is not None:
+            what = f"seed {self.seed} {json.dumps(self.options or {}, sort_keys=True)}"
+        else:
+            what = self.position
+        digest = hashlib.sha256(what.encode()).hexdigest()[:12]
         return f"{self.game_id}:{digest}"
 
     @property
     def difficulty(self) -> str:
+        if self.goal == "score":
+            return score_difficulty(self.target)
         return difficulty(self.depth)
+
+    @property
+    def is_deal(self) -> bool:
+        """A whole deal played in the play scene (goal: score), not a position."""
+        return self.goal == "score"
 
 
 def difficulty(depth: int) -> str:
     """Easy: a win at once; Medium: in two moves; Hard: further."""
     return "Easy" if depth <= 1 else "Medium" if depth <= 3 else "Hard"
+
+
+def score_difficulty(target: int) -> str:
+    """A deal's difficulty: the higher the planner's best, the harder to beat."""
+    return next((name for below, name in SCORE_GRADES if target < below), "Hard")
 
 
 # -- reading -----------------------------------------------------------------------
@@ -120,8 +154,8 @@ class _Block:
     position: list[str] = field(default_factory=list)
 
 
-KNOWN = ("options", "task", "answer", "depth", "source", "goal")
-GOALS = ("only", "par", "gain")
+KNOWN = ("options", "task", "answer", "depth", "source", "goal", "seed")
+GOALS = ("only", "par", "gain", "score")
 
 
 def parse(text: str, game_id: str) -> tuple[list[Puzzle], list[str]]:
@@ -183,25 +217,37 @@ def _one(block: _Block, key: str, default: str | None = None) -> str:
 
 
 def _puzzle(block: _Block, game_id: str) -> Puzzle:
+    goal, _, margin_text = _one(block, "goal", "only").partition(" ")
+    deal = goal == "score"
     position = "\n".join(block.position).strip("\n")
-    if not position.strip():
+    seed = _seed(block, deal)
+    if deal and position.strip():
+        raise PuzzleError("a deal (goal: score) has a seed:, not a position")
+    if not deal and not position.strip():
         raise PuzzleError("no position")
     answers = [[s.strip() for s in a.split(";")] for a in block.fields.get("answer", [])]
     if not answers:
         raise PuzzleError("no answer: line")
+    longest = MAX_DEAL_STEPS if deal else MAX_STEPS
     for steps in answers:
         if not all(steps):
             raise PuzzleError("an answer has an empty step")
-        if len(steps) > MAX_STEPS:
-            raise PuzzleError(f"an answer longer than {MAX_STEPS} steps")
+        if len(steps) > longest:
+            raise PuzzleError(f"an answer longer than {longest} steps")
     if len({steps[0] for steps in answers}) > 1:
         raise PuzzleError("the answers begin with different steps")
-    depth_text = _one(block, "depth")
-    if not depth_text.isdigit() or not 1 <= int(depth_text) <= MAX_DEPTH:
+    depth_text = _one(block, "depth", "0" if deal else None)
+    if deal and depth_text != "0":
+        raise PuzzleError("a deal (goal: score) has no depth: line")
+    if not deal and (not depth_text.isdigit() or not 1 <= int(depth_text) <= MAX_DEPTH):
         raise PuzzleError(f"depth must be a number from 1 to {MAX_DEPTH}")
-    goal, _, margin_text = _one(block, "goal", "only").partition(" ")
     margin = 0.0
-    if goal == "gain":
+    target = 0
+    if deal:
+        if not margin_text.isdigit() or not 1 <= int(margin_text) <= MAX_SCORE:
+            raise PuzzleError(f"goal: score needs the score, a number from 1 to {MAX_SCORE}")
+        target = int(margin_text)
+    elif goal == "gain":
         try:
             margin = float(margin_text)
         except ValueError:
@@ -209,7 +255,7 @@ def _puzzle(block: _Block, game_id: str) -> Puzzle:
         if not 0 < margin < 1000:
             raise PuzzleError("goal: gain needs a margin, a number from 0 to 1000")
     elif goal not in GOALS or margin_text:
-        raise PuzzleError("goal: is 'only', 'par' or 'gain N'")
+        raise PuzzleError("goal: is 'only', 'par', 'gain N' or 'score N'")
     options = None
     options_text = _one(block, "options", "")
     if options_text:
@@ -230,8 +276,24 @@ def _puzzle(block: _Block, game_id: str) -> Puzzle:
         options=options,
         goal=goal,
         margin=margin,
+        seed=seed,
+        target=target,
         line=block.line,
     )
+
+
+def _seed(block: _Block, deal: bool) -> int | None:
+    """The deal's seed: required for goal: score, refused elsewhere."""
+    text = _one(block, "seed", "")
+    if not deal:
+        if text:
+            raise PuzzleError("seed: is for a deal (goal: score N)")
+        return None
+    if not text:
+        raise PuzzleError("a deal (goal: score) needs a seed: line")
+    if not text.isdigit() or int(text) >= MAX_SEED:
+        raise PuzzleError(f"seed: must be a whole number from 0 below 2**63, not {text[:20]!r}")
+    return int(text)
 
 
 def puzzle_file(game_id: str) -> Path:
@@ -263,10 +325,34 @@ def games_with_puzzles() -> list[str]:
 
 # -- positions and lines -----------------------------------------------------------
 def start_state(game: Any, puzzle: Puzzle) -> Any:
-    """The puzzle's position (PositionError if the rules refuse it)."""
+    """The puzzle's position (PositionError if the rules refuse it); a
+    deal's start, dealt from its seed."""
     if puzzle.options is not None:
         game.normalize_options(puzzle.options)  # ValueError on options the game lacks
+    if puzzle.is_deal:
+        return game.new(puzzle.options, puzzle.seed)
     return game.from_text(puzzle.position)
+
+
+def planner_line(game: Any, options: Any, seed: int, level: int = PLANNER_LEVEL) -> tuple:
+    """The game's own planner (the bot's ``decide``) playing a deal through
+    from ``seed``, seeing only its seat's view: its steps in the game's
+    notation and the final state. Bounded by the planner's counts, never
+    the clock; the same on every run (its random choices seeded by ``seed``)."""
+    from game.ai.evaluate import own_decision
+
+    state = game.new(options, seed)
+    decide = own_decision(state)
+    if decide is None:
+        raise ValueError(f"{game.title} has no planner of its own")
+    rng = random.Random(seed)
+    steps: list[str] = []
+    while state.result() is None and len(steps) < MAX_DEAL_STEPS:
+        seat = state.to_act()[0]
+        action = decide(state.view(seat), seat, rng, level)
+        steps.append(state.notation(action))
+        state.apply({seat: action})
+    return steps, state
 
 
 def solver(state: Any) -> int:
@@ -364,6 +450,8 @@ def check(
         seat = solver(state)
     except ValueError as e:
         return [f"the position: {e}"]
+    if puzzle.is_deal:
+        return check_deal(state, puzzle)
     problems = []
     first = None
     for steps in puzzle.answers:
@@ -415,6 +503,33 @@ def check(
     elif puzzle.depth <= depth and first not in found:
         problems.append(f"the first step does not win within {puzzle.depth} steps")
     return problems
+
+
+def check_deal(state: Any, puzzle: Puzzle) -> list[str]:
+    """A deal's answer replayed through the rules from its seed: every
+    step read and allowed, the deal over at the end, with the puzzle's score."""
+    for i, text in enumerate(puzzle.answers[0]):
+        if state.result() is not None:
+            return [f"the deal is over before step {i + 1} {text!r}"]
+        try:
+            actor = state.to_act()[0]
+            state.apply({actor: state.parse_action(text, actor)})
+        except ValueError as e:
+            return [f"step {i + 1} {text!r}: {e}"]
+    result = state.result()
+    if result is None:
+        return ["the answer stops before the deal is over"]
+    if state.score() != puzzle.target:
+        return [f"the answer scores {state.score()}, not {puzzle.target}"]
+    return []
+
+
+def reached(puzzle: Puzzle, state: Any) -> bool | None:
+    """A deal played to its end: whether its score reached the target (None:
+    not over yet)."""
+    if state.result() is None:
+        return None
+    return state.score() >= puzzle.target
 
 
 def verify(depth: int = CHECK_DEPTH, nodes: int = CHECK_NODES) -> dict[str, tuple[int, list[str]]]:

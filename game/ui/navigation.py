@@ -114,6 +114,16 @@ class Navigator:
 
         return self._open(PuzzlesScene(self.app, game_id))
 
+    def puzzle_deal(self, puzzle: Any) -> Scene:
+        """A deal puzzle (goal: score; game/learn/puzzles.py) as a game of
+        free play on its seed in the play scene, with its target to beat;
+        the play scene judges it at the end and keeps the solved mark."""
+        from game.match import Match
+
+        match = Match(puzzle.game_id, puzzle.options, puzzle.seed)
+        match.puzzle = puzzle  # not saved: a deal continued later is free play
+        return self.play(match)
+
     def settings(self) -> Scene:
         from game.ui.settings_scene import SettingsScene
 

@@ -8,6 +8,10 @@ taken back, and the rest of the line (the other side's replies) plays
 itself. A solved puzzle is marked in the user data folder
 (game/learn/puzzles.py keeps the marks; a damaged file is set aside with a
 message).
+
+A Cooperative puzzle is a whole solitaire deal (goal: score): the panel
+offers "Play this deal", which opens it in the play scene with the
+computer's best to beat; the play scene judges it and keeps the mark.
 """
 
 from __future__ import annotations
@@ -86,8 +90,9 @@ class PuzzlesScene(FormScene):
             game = REGISTRY[puzzle.game_id]
             self.adapter = adapter_for(game)
             try:
-                self.state = puzzles.start_state(game, puzzle)
-                self.seat = puzzles.solver(self.state)
+                if not puzzle.is_deal:  # a deal is played in the play scene
+                    self.state = puzzles.start_state(game, puzzle)
+                    self.seat = puzzles.solver(self.state)
             except ValueError as e:
                 self.note = f"This puzzle cannot be set up: {e}"
                 self.state = None
@@ -114,7 +119,10 @@ class PuzzlesScene(FormScene):
         button("game", title)
         button("level", f"Difficulty: {self.level}")
         button("daily", "Puzzle of the day")
-        button("next", "Next puzzle", "#primary")
+        deal = self.puzzle is not None and self.puzzle.is_deal
+        if deal:
+            button("play", "Play this deal", "#primary")
+        button("next", "Next puzzle", "#menu_button" if deal else "#primary")
         button("solution", "Show solution")
         self.buttons["back"] = widgets.button(
             ui, pygame.Rect(x, panel.bottom - 46, width, 36), "Back", "#menu_button"
@@ -122,9 +130,27 @@ class PuzzlesScene(FormScene):
         y += 4
         for line in self.info_lines():
             y += widgets.wrapped_labels(ui, pygame.Rect(x, y, width, 22), line, "#hint", 3)
-        if self.puzzle is None or self.state is None:
+        if self.puzzle is None or (self.state is None and not deal):
             self.buttons["solution"].disable()
-        self._build_board(pygame.Rect(12, 12, panel.left - 24, h - 24))
+        area = pygame.Rect(12, 12, panel.left - 24, h - 24)
+        if deal:
+            self._describe_deal(area)
+        self._build_board(area)
+
+    def _describe_deal(self, area: pygame.Rect) -> None:
+        """A deal's board is the play scene's: here, what the puzzle is."""
+        p = self.puzzle
+        card = pygame.Rect(area.left, area.top, area.width, 110)
+        self.boards.append(card)
+        text = (
+            f"A whole solitaire deal (seed {p.seed}). The computer's planner scored "
+            f"{p.target} points on it. Play this deal opens it in the game's own window: "
+            "reach or beat its score to solve the puzzle."
+        )
+        inner = card.inflate(-32, -28)
+        widgets.wrapped_labels(
+            self.ui, pygame.Rect(inner.x, inner.y, inner.w, 24), text, "#hint", 5
+        )
 
     def info_lines(self) -> list[str]:
         p = self.puzzle
@@ -297,7 +323,12 @@ class PuzzlesScene(FormScene):
         self._step(actor, self.state.parse_action(line[len(self.steps)], actor))
 
     def show_solution(self) -> None:
-        """Play the rest of the first answer line, step by step."""
+        """Play the rest of the first answer line, step by step (a deal:
+        the computer's line, in words)."""
+        if self.puzzle.is_deal:
+            line = " ; ".join(self.puzzle.answers[0])
+            widgets.message(self.ui, f"The computer's {self.puzzle.target} points", line)
+            return
         self.shown_solution = True
         if not self.alive():  # off the line (a par puzzle): from the start
             self.restart()
@@ -341,8 +372,15 @@ class PuzzlesScene(FormScene):
             self.open_next()
         elif key == "solution":
             self.show_solution()
+        elif key == "play" and self.puzzle is not None:
+            self.app.navigate.puzzle_deal(self.puzzle)
         elif element in getattr(self, "choice_keys", {}):
             self.play(self.choice_keys[element])
+
+    def enter(self) -> None:
+        """Back from a deal played in the play scene: its solved mark shown."""
+        if self.puzzle is not None and self.puzzle.is_deal:
+            self.rebuild()
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.input is not None and not widgets.dialogs(self.ui) and self.input.handle(event):

@@ -48,20 +48,27 @@ def one(text: str, game_id: str = "chess") -> P.Puzzle:
 
 
 # -- the shipped puzzles ---------------------------------------------------------------
+DEALS = {"cooperative"}  # whole deals (goal: score): 20 or more, not 30
+LEAST = {g: 20 if g in DEALS else 30 for g in P.GAMES}
+
+
 @pytest.mark.parametrize("game_id", P.GAMES)
 def test_every_game_ships_thirty_readable_puzzles(game_id):
     text = P.puzzle_file(game_id).read_text(encoding="utf-8")
     puzzles, problems = P.parse(text, game_id)
     assert problems == []
-    assert len(puzzles) >= 30
+    assert len(puzzles) >= LEAST[game_id]
+    assert all(p.is_deal == (game_id in DEALS) for p in puzzles)
     assert text.startswith("# Puzzles for")  # the format is told at the top
     assert len({p.key for p in puzzles}) == len(puzzles)  # no position twice
 
 
 @pytest.mark.parametrize("game_id", tiers.sweep(SHIPPED, PUZZLE_SAMPLE))
 def test_every_solution_replays_through_the_rules(game_id):
+    """Deals are whole games: a sample here, every one in the slow tier."""
     game = REGISTRY[game_id]
-    for p in P.load(game_id):
+    every = P.load(game_id)
+    for p in every[::5] if game_id in DEALS else every:
         assert P.check(game, p, depth=0) == [], p.title
 
 
@@ -73,7 +80,7 @@ def test_a_sample_is_unique_at_the_checkers_bound(game_id):
     every = P.load(game_id)
     for p in every[:2]:
         assert P.check(game, p) == [], p.title
-    for p in every[2::5]:
+    for p in [] if game_id in DEALS else every[2::5]:
         assert P.check(game, p, depth=1, nodes=2000) == [], p.title
 
 
@@ -83,7 +90,7 @@ def test_verify_counts_every_game_and_finds_nothing_wrong():
     found = P.verify()
     assert set(found) == set(P.GAMES)
     for game_id, (count, problems) in found.items():
-        assert count >= 30 and problems == [], game_id
+        assert count >= LEAST[game_id] and problems == [], game_id
 
 
 def test_the_checker_finds_a_second_winning_move():
@@ -163,6 +170,68 @@ def test_the_loader_reads_hostile_text_into_short_messages(text):
         assert P.check(REGISTRY["chess"], p)
 
 
+# -- Cooperative deals (goal: score N) -------------------------------------------------
+def deal(seed: str = "7", goal: str = "score 40", extra: str = "") -> str:
+    return (
+        f'== Deal\noptions: {{"mode": "solitaire"}}\nseed: {seed}\n'
+        f"answer: [P] Nh3 ; end\ngoal: {goal}\n{extra}"
+    )
+
+
+def test_a_deal_is_read_with_its_seed_and_score():
+    p = one(deal(), "cooperative")
+    assert (p.seed, p.target, p.goal, p.is_deal, p.position) == (7, 40, "score", True, "")
+    assert p.key != one(deal(seed="8"), "cooperative").key  # marks are per deal
+
+
+BAD_DEALS = {
+    "no seed": (
+        '== Deal\noptions: {"mode": "solitaire"}\nanswer: end\ngoal: score 4\n',
+        "a deal (goal: score) needs a seed: line",
+    ),
+    "seed not a number": (deal(seed="twelve"), "seed: must be a whole number"),
+    "negative seed": (deal(seed="-3"), "seed: must be a whole number"),
+    "huge seed": (deal(seed="9" * 30), "seed: must be a whole number"),
+    "two seeds": (deal(extra="seed: 8\n"), "more than one seed: line"),
+    "no score": (deal(goal="score"), "goal: score needs the score"),
+    "score not a number": (deal(goal="score lots"), "goal: score needs the score"),
+    "score zero": (deal(goal="score 0"), "goal: score needs the score"),
+    "score with a depth": (deal(extra="depth: 3\n"), "a deal (goal: score) has no depth: line"),
+    "seed on a position": (
+        block("8/8/8/8/8/8/8/8 w - - 0 1", "e4", extra="seed: 5\n"),
+        "seed: is for a deal",
+    ),
+    "a deal with a position": (
+        deal(extra="position:\n    8/8/8/8/8/8/8/8 w - - 0 1\n"),
+        "a deal (goal: score) has a seed:, not a position",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", BAD_DEALS)
+def test_the_loader_refuses_bad_seed_and_goal_lines_in_words(name):
+    text, words = BAD_DEALS[name]
+    puzzles, problems = P.parse(text, "cooperative")
+    assert puzzles == [] and len(problems) == 1
+    assert words in problems[0] and len(problems[0]) < 200
+
+
+def test_the_checker_replays_a_deal_and_confirms_its_score():
+    game = REGISTRY["cooperative"]
+    p = P.load("cooperative")[0]
+    assert P.check(game, p) == []
+    steps = p.answers[0]
+    wrong_score = one(deal(seed=str(p.seed), goal=f"score {p.target + 1}"), "cooperative")
+    wrong_score.answers = [steps]
+    assert P.check(game, wrong_score) == [f"the answer scores {p.target}, not {p.target + 1}"]
+    short = one(deal(seed=str(p.seed), goal=f"score {p.target}"), "cooperative")
+    short.answers = [steps[:-1]]
+    assert P.check(game, short) == ["the answer stops before the deal is over"]
+    other_deal = one(deal(seed=str(p.seed + 1), goal=f"score {p.target}"), "cooperative")
+    other_deal.answers = [steps]
+    assert P.check(game, other_deal)[0].startswith("step ")  # another deal: refused
+
+
 def test_a_bad_block_is_left_out_and_the_others_kept():
     good = block(fen_of(BACK_RANK.format(b=".")), "Ra8#")
     puzzles, problems = P.parse(good + "\n== Bad\nanswer: x\n\n" + good, "chess")
@@ -190,7 +259,19 @@ def test_difficulty_follows_the_depth_the_solution_needs():
         "Hard",
     ]
     assert {p.difficulty for _, p in ALL} >= {"Easy", "Medium"}
-    assert all(p.difficulty == P.difficulty(p.depth) for _, p in ALL)
+    assert all(p.difficulty == P.difficulty(p.depth) for _, p in ALL if not p.is_deal)
+
+
+def test_a_deals_difficulty_follows_the_score_to_beat():
+    assert [P.score_difficulty(n) for n in (12, 31, 32, 39, 40, 70)] == [
+        "Easy",
+        "Easy",
+        "Medium",
+        "Medium",
+        "Hard",
+        "Hard",
+    ]
+    assert all(p.difficulty == P.score_difficulty(p.target) for p in P.load("cooperative"))
 
 
 def test_solved_marks_are_kept_and_a_damaged_file_is_set_aside():
@@ -360,7 +441,9 @@ def test_a_golf_hole_is_played_any_way_and_solved_at_par(small_app):
         pygame.image.save(app.window, str(SHOTS / "golf_800x560.png"))
 
 
-@pytest.mark.parametrize("game_id", tiers.sweep(SHIPPED, PUZZLE_SAMPLE))
+@pytest.mark.parametrize(
+    "game_id", tiers.sweep([g for g in SHIPPED if g not in DEALS], PUZZLE_SAMPLE)
+)
 def test_every_game_s_puzzle_shows_on_its_board(small_app, game_id):
     scene = open_scene(small_app)
     scene.start(P.load(game_id)[0])
@@ -370,3 +453,71 @@ def test_every_game_s_puzzle_shows_on_its_board(small_app, game_id):
     assert scene.buttons["game"].text == REGISTRY[game_id].title
     if SHOTS.is_dir():
         pygame.image.save(small_app.window, str(SHOTS / f"{game_id}_800x560.png"))
+
+
+# -- a Cooperative deal in the play scene -------------------------------------------------
+def open_deal(app, puzzle):
+    """The Puzzles scene on ``puzzle``, its "Play this deal" clicked."""
+    scene = open_scene(app)
+    scene.start(puzzle)
+    pump(app)
+    assert scene.board is None and "Beat" in " ".join(texts_of(scene))
+    click(app, scene.buttons["play"])
+    play = app.scenes[-1]
+    assert type(play).__name__ == "PlayScene" and play.match.seed == puzzle.seed
+    return scene, play
+
+
+def finish(app, play) -> str:
+    assert play.match.is_over()
+    for _ in range(4000):  # the moves' animations play out first
+        if play.dialogs.game_over is not None:
+            return play.dialogs.game_over_text
+        pump(app, 1)
+    raise AssertionError("no game-over window")
+
+
+def test_a_deal_opens_in_the_play_scene_with_its_target_and_reaching_it_marks_it(small_app):
+    """The planner's own line played by the person reaches the target exactly."""
+    app = small_app
+    app.settings["animation_speed"] = 0  # a whole deal's steps, shown at once
+    puzzle = P.load("cooperative")[0]
+    scene, play = open_deal(app, puzzle)
+    panel = [getattr(e, "text", "") for e in play.ui.get_sprite_group().sprites()]
+    assert any(f"beat {puzzle.target} points" in t.lower() for t in panel)
+    for text in puzzle.answers[0]:
+        state = play.match.state
+        seat = state.to_act()[0]
+        assert play.submit(seat, state.parse_action(text, seat)), text
+    said = finish(app, play)
+    assert "Puzzle solved: you reached the computer" in said and f"best of {puzzle.target}!" in said
+    assert puzzle.key in P.solved()
+    assert "best" not in said.replace(f"best of {puzzle.target}", "")  # no best score kept
+    play.close_runners()
+    app.pop()  # back to the Puzzles scene: the mark shows
+    pump(app)
+    assert any("solved" in t for t in texts_of(scene))
+
+
+def test_a_deal_ended_below_the_target_says_so_and_marks_nothing(small_app):
+    app = small_app
+    puzzle = P.load("cooperative")[0]
+    _, play = open_deal(app, puzzle)
+    play.match.resign(0)  # "End game" at once: no captures
+    said = finish(app, play)
+    assert f"best on this deal is {puzzle.target}: {puzzle.target} to go" in said
+    assert P.solved() == set()
+    play.close_runners()
+
+
+def test_a_deals_solution_is_the_computers_line_in_words_and_marks_nothing(small_app):
+    scene = open_scene(small_app)
+    puzzle = P.load("cooperative")[0]
+    scene.start(puzzle)
+    pump(small_app)
+    click(small_app, scene.buttons["solution"])
+    from game.ui import widgets
+
+    (window,) = widgets.dialogs(scene.ui)
+    assert f"{puzzle.answers[0][1]} ; {puzzle.answers[0][2]}" in window.text_block.html_text
+    assert type(small_app.scenes[-1]).__name__ == "PuzzlesScene" and P.solved() == set()

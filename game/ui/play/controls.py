@@ -306,7 +306,10 @@ class Controls:
         scene = self.scene
         scene.close_runners()
         scene.closed = True
-        scene.app.navigate.play(daily.replay_of(scene.match), replace=True)
+        match = daily.replay_of(scene.match)
+        if getattr(scene.match, "puzzle", None) is not None:  # a deal puzzle stays one
+            match.puzzle = scene.match.puzzle
+        scene.app.navigate.play(match, replace=True)
 
     # -- keys and buttons ------------------------------------------------------------------------
     def on_key(self, event: pygame.event.Event) -> None:

@@ -78,6 +78,7 @@ class SidePanel:
         self.status_text = ""
         self.who_labels: list[UILabel] = []  # who plays each seat (and the clocks)
         self.who_text = ""
+        self._short = False  # a short window: one line for the players (and a puzzle's target)
         self.spin = 0.0  # the thinking spinner's turn, 0..1
         self.moves_text = ""
         self.captured: list[tuple[int, list[Any], float]] = []
@@ -105,6 +106,7 @@ class SidePanel:
         lines = 1 if short else 2
         y += self._wrapped(title, x, y, pw, 28 if short else 34, "#heading", lines)
         clocks = 2 if scene.match.clock is not None else 1  # the times need room
+        self._short = short
         y += self._who_labels(pygame.Rect(x, y, pw, 22), max(lines, clocks))
         # Whose turn (drawn by hand: a swatch of the side's colour, the name).
         self.turn_rect = pygame.Rect(x + 2, y + (2 if short else 4), pw - 4, 20 if short else 22)
@@ -313,8 +315,12 @@ class SidePanel:
 
     def _who(self) -> str:
         """Who plays each seat (with the times left, in a game with a clock)."""
+        match = self.scene.match
+        if match.puzzle is not None:  # a deal puzzle: its target (the whole task on two lines)
+            short_task = f"Puzzle: beat {match.puzzle.target} points"
+            return short_task if self._short or not match.puzzle.task else match.puzzle.task
         # A deal of the day and its replay, played alone, say which deal instead.
-        return deal_words(self.scene.match) or seats.seats_text(self.scene.match)
+        return deal_words(match) or seats.seats_text(match)
 
     def _who_labels(self, rect: pygame.Rect, lines: int) -> int:
         """The players' line(s) from ``rect`` down; returns the height used.

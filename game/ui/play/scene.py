@@ -649,6 +649,7 @@ class PlayScene(Scene):
             self._game_over_shown = True
             result = self.match.state.result()
             more = self.dialogs.score_lines(result, self._count_score())
+            more = (*self._puzzle_verdict(), *more)
             self.best = self._best()
             self.dialogs.show_game_over(seats.headline(self.match, result), result.reason, more)
             self.refresh()
@@ -692,6 +693,8 @@ class PlayScene(Scene):
             stats.record_match(self.match)  # played, won, lost (free play only)
         except Exception:  # the statistics must not keep the best from being counted
             log.exception("could not count the game in the statistics")
+        if getattr(self.match, "puzzle", None) is not None:
+            return None  # a puzzle deal, its solution one click away: no best score
         try:
             if self.match.daily is not None:  # kept apart from free play
                 return daily.record_match(self.match)
@@ -699,6 +702,24 @@ class PlayScene(Scene):
         except Exception:  # a full disk must not hide the game-over window
             log.exception("could not keep the score")
             return records.NotKept()
+
+    def _puzzle_verdict(self) -> tuple[str, ...]:
+        """A deal puzzle finished (game/learn/puzzles.py, goal: score):
+        whether the score reached the computer's best, in words; reached
+        without undo or hints, the puzzle is marked solved."""
+        puzzle = self.match.puzzle
+        if puzzle is None:
+            return ()
+        from game.learn import puzzles
+
+        score, target = self.match.state.score(), puzzle.target
+        if not puzzles.reached(puzzle, self.match.state):
+            return (f"The computer's best on this deal is {target}: {target - score} to go.",)
+        words = "beat" if score > target else "reached"
+        if self.match.assists:
+            return (f"You {words} the computer's {target}, with help: not marked solved.",)
+        puzzles.mark_solved(puzzle)
+        return (f"Puzzle solved: you {words} the computer's best of {target}!",)
 
     def _best(self) -> Any:
         from game import records
