@@ -283,6 +283,8 @@ class Match:
             raise IllegalAction("The game is already over")
         if not 0 <= seat < len(self.game.seats):
             raise IllegalAction(f"There is no seat {seat}")
+        if self.clock is None:
+            raise IllegalAction("No time runs out in a game without a clock")
         events = self.state.end_by(flag_result(self.state, seat), seat)
         self._record_agreement({"flag": seat})
         return events
@@ -479,6 +481,7 @@ class Match:
                 "names in the save were cleaned: %.200r became %r", fields.names, match.names
             )
 
+        match.clock = fields.clock  # first: only a game with a clock has a flag
         for i, step in enumerate(fields.steps, 1):
             rounds = match._rounds()
             number = _move_number(match, step, rounds)
@@ -495,7 +498,6 @@ class Match:
         match._redo = list(reversed(redo_steps))
         match.assists = set(fields.assisted)
         match.daily = fields.daily
-        match.clock = fields.clock
         return match
 
     # -- another game ------------------------------------------------------------------
@@ -593,6 +595,8 @@ def _replay(
         state.resign(step["resign"])
         return Record({"resign": step["resign"]}, rounds=rounds)
     if "flag" in step:
+        if match.clock is None:  # a flag edited into a game that has no clock
+            raise replay_error(ILLEGAL, index, which)
         state.end_by(flag_result(state, step["flag"]), step["flag"])
         return Record({"flag": step["flag"]}, rounds=rounds)
     if set(step) != set(state.to_act()):

@@ -394,8 +394,10 @@ def import_pgn(text: Any) -> Match:
         raise PgnError(f"This PGN's settings cannot start a game of {game.title}.") from None
     for index, token in enumerate(tokens, 1):
         _play(match, token, index)
+    # After the replay (each step would run it), before the ending: only a
+    # game with a clock can be lost on time.
+    match.clock = _clock(game, match.options, tags.get("TimeControl"))
     _finish(match, tags, end)
-    match.clock = _clock(game, match.options, tags.get("TimeControl"))  # after the replay
     return match
 
 
@@ -457,6 +459,14 @@ def _finish(match: Match, tags: dict[str, str], end: str | None) -> None:
         raise PgnError(f"This PGN contradicts itself: its result tag says {said}, its moves {end}.")
     agreement = tags.get("Agreement", "").strip()
     game = match.game
+    on_time = agreement.endswith(FLAGGED) or (
+        not agreement and tags.get("Termination", "").strip().lower() == TIME_FORFEIT
+    )
+    if on_time and match.clock is None:
+        raise PgnError(
+            "This PGN says a player ran out of time, but its game has no clock "
+            "(no TimeControl tag this game can play)."
+        )
     try:
         if agreement == "draw":
             match.agree_draw()

@@ -186,6 +186,7 @@ def test_the_flag_ends_every_game_that_offers_a_clock():
         if not C.offers_clock(game, game.normalize_options({})):
             continue
         match = Match(game_id, seed=3)
+        match.clock = Clock.new(60, 0, len(game.seats))
         match.flag(0)
         result = match.state.result()
         assert result is not None and result.points[0] == 0.0, game_id
@@ -225,3 +226,21 @@ def test_a_game_lost_on_time_cannot_be_taken_back():
     assert not match.can_undo
     assert match.undo() == 0 and match.undo_to_human() == 0
     assert match.history == [{0: "e4"}, {"flag": 1}]
+
+
+def test_no_time_runs_out_in_a_game_without_a_clock():
+    from game import pgn
+    from game.engine import IllegalAction
+
+    with pytest.raises(IllegalAction):
+        Match("chess", seed=1).flag(0)
+    data = Match("chess", seed=1).to_dict()
+    data["actions"] = [{"flag": 0}]  # edited into a save of an unclocked game
+    with pytest.raises(SaveError):
+        Match.from_dict(data)
+    for ending in ('[Agreement "Black ran out of time"]', '[Termination "time forfeit"]'):
+        text = f'[Result "1-0"]\n{ending}\n\n1. e4 1-0\n'
+        with pytest.raises(pgn.PgnError, match="no clock"):
+            pgn.import_pgn(text)
+        with_clock = pgn.import_pgn(text.replace("\n\n", '\n[TimeControl "60+0"]\n\n'))
+        assert with_clock.history[-1] == {"flag": 1}
