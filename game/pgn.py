@@ -288,9 +288,14 @@ def _checked(text: Any) -> str:
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise PgnError("This is not a PGN text: it is not readable text.") from None
+            # The PGN standard's own character set is ISO 8859-1 (Latin-1);
+            # text in it is read, binary data is refused below.
+            text = text.decode("latin-1")
+            if any(0x7F <= ord(c) < 0xA0 for c in text):
+                raise PgnError("This is not a PGN text: it is not readable text.") from None
     if not isinstance(text, str):
         raise PgnError("This is not a PGN text.")
+    text = text.rstrip("\x1a")  # the end-of-file mark of old DOS files
     if len(text) > TEXT_MAX:
         raise PgnError(f"This PGN is too long to read (over {TEXT_MAX:,} characters).")
     if any(ord(c) < 32 and c not in "\t\n\r\f\v" for c in text):
@@ -513,6 +518,8 @@ def open_file(path: Any) -> Match:
         raw = read_regular(path, TEXT_MAX * 4)
     except FileNotFoundError:
         raise PgnError(f"There is no file “{name}” there.") from None
+    except ValueError:  # a NUL byte: no file path can hold one
+        raise PgnError(f"“{name.replace(chr(0), '')}”: that is not a file path.") from None
     except OSError as e:
         why = f" ({e.strerror})" if e.strerror else ""
         raise PgnError(f"“{name}” could not be read{why}.") from None
