@@ -46,7 +46,7 @@ import json
 import re
 from typing import Any
 
-from game.clock import MAX_INCREMENT, MAX_MINUTES, Clock, offers_clock
+from game.clock import MAX_INCREMENT, MAX_MINUTES, MIN_SECONDS, Clock, offers_clock
 from game.engine import Game, IllegalAction, Rounds, Seat
 from game.match import Match, find_game
 from game.save_check import MAX_MOVE_TEXT, SEED_MAX, short
@@ -175,7 +175,8 @@ def export(match: Match) -> str:
         if match.start is not None:
             tags.append(("Position", match.start))
     if match.clock is not None:  # PGN's own: seconds + increment
-        tags.append(("TimeControl", f"{match.clock.base:g}+{match.clock.increment:g}"))
+        clock = match.clock
+        tags.append(("TimeControl", f"{_seconds(clock.base)}+{_seconds(clock.increment)}"))
     flagged = bool(match.records) and "flag" in match.records[-1].step
     tags.append(("Termination", TIME_FORFEIT if flagged else "normal" if over else "unterminated"))
     agreement = _agreement(match)
@@ -415,9 +416,15 @@ def _clock(game: Game, options: dict[str, Any], control: str | None) -> Clock | 
     if m is None or not offers_clock(game, options):
         return None
     base, increment = float(m.group(1)), float(m.group(2) or 0)
-    if not 0 < base <= MAX_MINUTES * 60 or increment > MAX_INCREMENT:
+    if not MIN_SECONDS <= base <= MAX_MINUTES * 60 or increment > MAX_INCREMENT:
         return None
     return Clock.new(base, increment, len(game.seats))
+
+
+def _seconds(value: float) -> str:
+    """Seconds as the TimeControl tag writes them: no exponent, at most the
+    six decimals ``_clock`` reads."""
+    return f"{value:.6f}".rstrip("0").rstrip(".")
 
 
 def _names(game: Game, tags: dict[str, str]) -> list[str] | None:

@@ -6,6 +6,8 @@ import json
 
 import pytest
 from helpers.chess_diagrams import fen_of
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game import clock as C
 from game.clock import Clock
@@ -244,3 +246,37 @@ def test_no_time_runs_out_in_a_game_without_a_clock():
             pgn.import_pgn(text)
         with_clock = pgn.import_pgn(text.replace("\n\n", '\n[TimeControl "60+0"]\n\n'))
         assert with_clock.history[-1] == {"flag": 1}
+
+
+def test_a_custom_clock_has_a_sensible_least_time():
+    for tiny in ("0.1", "0.16+5", "0.01"):  # under ten seconds a side
+        with pytest.raises(ValueError, match="at least 10 seconds"):
+            C.parse_control(tiny)
+    with pytest.raises(ValueError):
+        C.parse_control("0.0001")  # minutes to two decimals at most
+    assert C.parse_control("0.17") == (10.2, 0)
+    with pytest.raises(ValueError):
+        C.parse_control("5+0.05")  # an increment in tenths at most
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(st.integers(17, 60000), st.integers(0, 6000))
+def test_every_custom_clock_reads_back_from_its_pgn_tag(hundredths, tenths):
+    """What parse_control accepts, the TimeControl tag writes and reads back
+    exactly (no 6e-06, no float noise)."""
+    from game import pgn
+
+    control = f"{hundredths // 100}.{hundredths % 100:02d}+{tenths // 10}.{tenths % 10}"
+    base, increment = C.parse_control(control)
+    match = Match("chess", seed=1)
+    match.clock = Clock.new(base, increment, 2)
+    text = pgn.export(match)
+    assert "e-" not in text.split("TimeControl")[1].split("]")[0]
+    back = pgn.import_pgn(text)
+    assert (back.clock.base, back.clock.increment) == (base, increment)
+
+
+def test_a_pgn_clock_under_the_least_time_is_not_played():
+    from game import pgn
+
+    assert pgn.import_pgn('[TimeControl "0.000006+0"]\n\n1. e4 *').clock is None
