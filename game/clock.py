@@ -4,7 +4,8 @@ A ``Clock`` knows nothing of the wall clock: the play scene tells it how
 much time passed (``run(seconds, seats)``) and for which seats, so tests
 step it by hand and never sleep. Which seats run is the scene's business
 (``running``): the seats still to choose, none while the game waits on a
-privacy screen, a dialog, a held reveal or a look back.
+privacy screen, a held reveal or a dialog that is not the mover's own
+(looking back does not stop it: the mover would think on stopped time).
 
 A seat whose time is used up has flagged: ``flag_result`` says how the game
 ends then (the chess rule: the flag loses, unless the others cannot
@@ -141,8 +142,8 @@ def shown(seconds: float) -> str:
 
 def running(match: Any, paused: bool) -> tuple[int, ...]:
     """The seats whose clocks run now: those still to choose in a game going
-    on, none while ``paused`` (a privacy screen, a dialog, a held reveal, a
-    look back)."""
+    on, none while ``paused`` (a privacy screen, a held reveal, a dialog
+    that is not the mover's own)."""
     if paused or match.clock is None or match.is_over():
         return ()
     return tuple(match.waiting_for())
