@@ -280,3 +280,54 @@ def test_a_pgn_clock_under_the_least_time_is_not_played():
     from game import pgn
 
     assert pgn.import_pgn('[TimeControl "0.000006+0"]\n\n1. e4 *').clock is None
+
+
+def test_undo_and_replay_do_not_earn_the_increment_twice():
+    """Each step keeps the times it was played at: undo puts them back,
+    redo moves on to the next step's, and playing a step again earns its
+    increment once."""
+    match = clocked(control="5+3")
+    tick(match, 10)
+    match.submit(0, match.state.parse_action("e4", 0))  # White 293
+    tick(match, 4)
+    match.submit(1, match.state.parse_action("e5", 1))  # Black 299
+    tick(match, 6)  # White 287, thinking
+    assert match.clock.left == [287, 299]
+    match.undo(2)
+    assert match.clock.left == [290, 300]  # as before e4 was played
+    match.redo()
+    assert match.clock.left == [293, 296]  # as before e5 was played
+    match.redo()
+    assert match.clock.left == [287, 299]  # as when the undoing began
+    for _ in range(5):  # undo and play again: no increment handed out twice
+        match.undo(1)
+        match.submit(1, match.state.parse_action("e5", 1))
+    assert match.clock.left == [293, 299]
+
+
+def test_an_accepted_takeback_puts_the_times_back():
+    match = clocked(control="5+3", players=["human", "computer:easy"])
+    match.submit(0, match.state.parse_action("e4", 0))
+    tick(match, 2)
+    match.submit(1, match.state.parse_action("e5", 1))
+    assert match.clock.left == [303, 301]
+    assert match.undo_to_human() == 2
+    assert match.clock.left == [300, 300]
+
+
+@settings(max_examples=60, derandomize=True, deadline=None)
+@given(st.lists(st.sampled_from(["play", "undo", "redo"]), max_size=30), st.randoms())
+def test_untimed_play_undo_and_redo_leave_each_seat_its_increments(ops, rng):
+    """With no time spent, a seat's time is its base plus one increment per
+    step it played in the history now, whatever was undone and redone."""
+    match = clocked(control="5+3")
+    for op in ops:
+        if op == "play" and not match.is_over():
+            seat = match.to_act()[0]
+            match.submit(seat, rng.choice(match.state.legal_actions(seat)))
+        elif op == "undo":
+            match.undo(rng.randint(1, 3))
+        elif op == "redo":
+            match.redo()
+        played = [next(iter(r.step)) for r in match.records]
+        assert match.clock.left == [300 + 3 * played.count(s) for s in (0, 1)], ops
