@@ -4,7 +4,8 @@ A ``Clock`` knows nothing of the wall clock: the play scene tells it how
 much time passed (``run(seconds, seats)``) and for which seats, so tests
 step it by hand and never sleep. Which seats run is the scene's business
 (``running``): the seats still to choose, none while the game waits on a
-privacy screen, a dialog, a held reveal or a look back.
+privacy screen, a held reveal or a dialog that is not the mover's own
+(looking back does not stop it: the mover would think on stopped time).
 
 A seat whose time is used up has flagged: ``flag_result`` says how the game
 ends then (the chess rule: the flag loses, unless the others cannot
@@ -34,6 +35,7 @@ PRESETS: tuple[tuple[str, float, float], ...] = (
     ("15+10", 15, 10),
 )
 MAX_MINUTES = 600  # ten hours a side is plenty
+MIN_SECONDS = 10  # less is over before a move can be made
 MAX_INCREMENT = 600  # seconds
 GAMES_WITH_BARE_KING_DRAW = frozenset({"chess", "chess960"})
 
@@ -110,15 +112,20 @@ def _number(value: float) -> str:
 def parse_control(text: str) -> tuple[float, float]:
     """ "5+3" (minutes + seconds of increment; "5" alone: no increment) as
     (seconds per side, increment); ValueError with words for people."""
-    m = re.fullmatch(r"\s*(\d{1,3}(?:\.\d+)?)\s*(?:\+\s*(\d{1,3}(?:\.\d+)?)\s*)?", text)
+    # Minutes to two decimals and the increment to tenths: the times are
+    # then whole tenths of a second, which the PGN TimeControl tag (seconds)
+    # writes exactly and reads back the same.
+    m = re.fullmatch(r"\s*(\d{1,3}(?:\.\d{1,2})?)\s*(?:\+\s*(\d{1,3}(?:\.\d)?)\s*)?", text)
     if not m:
         raise ValueError("Write the clock as minutes + seconds of increment, like 5+3")
-    minutes, increment = float(m.group(1)), float(m.group(2) or 0)
-    if not 0 < minutes <= MAX_MINUTES:
-        raise ValueError(f"Give each side more than 0 and at most {MAX_MINUTES} minutes")
+    base, increment = round(float(m.group(1)) * 60, 1), float(m.group(2) or 0)
+    if not MIN_SECONDS <= base <= MAX_MINUTES * 60:
+        raise ValueError(
+            f"Give each side at least {MIN_SECONDS} seconds and at most {MAX_MINUTES} minutes"
+        )
     if increment > MAX_INCREMENT:
         raise ValueError(f"The increment is at most {MAX_INCREMENT} seconds")
-    return minutes * 60, increment
+    return base, increment
 
 
 def shown(seconds: float) -> str:
@@ -135,8 +142,8 @@ def shown(seconds: float) -> str:
 
 def running(match: Any, paused: bool) -> tuple[int, ...]:
     """The seats whose clocks run now: those still to choose in a game going
-    on, none while ``paused`` (a privacy screen, a dialog, a held reveal, a
-    look back)."""
+    on, none while ``paused`` (a privacy screen, a held reveal, a dialog
+    that is not the mover's own)."""
     if paused or match.clock is None or match.is_over():
         return ()
     return tuple(match.waiting_for())

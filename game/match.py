@@ -78,6 +78,9 @@ class Record:
     public: dict[Seat, str] | None = None
     rounds: Rounds = Rounds()
     number: int | None = None
+    # Each seat's time on the clock just before the step (None: no clock,
+    # or a step replayed from a save): undo and redo put the times back.
+    times: tuple[float, ...] | None = None
 
 
 def find_game(game_id: str) -> Game:
@@ -154,6 +157,7 @@ class Match:
         self.state: State = self.initial_state()
         self.records: list[Record] = []
         self._redo: list[Record] = []  # undone steps, the next one to redo last
+        self._end_times: tuple[float, ...] | None = None  # the clock when the undoing began
         # The help a person had ("undo", "hint"): a game with any is kept
         # apart from the best scores (game/records.py). Saves carry it.
         self.assists: set[str] = set()
@@ -234,12 +238,20 @@ class Match:
             self.state.check(actions)  # an illegal step may have no notation: refuse it
             raise  # a legal step whose notation fails: a fault in the rules
         events = self.state.apply(actions)
+        record.times = self._times()
         self.records.append(record)
         self._redo.clear()
         self._pending.clear()
         if self.clock is not None:
             self.clock.stepped(actions)
         return events
+
+    def _times(self) -> tuple[float, ...] | None:
+        return None if self.clock is None else tuple(self.clock.left)
+
+    def _set_times(self, times: tuple[float, ...] | None) -> None:
+        if self.clock is not None and times is not None and len(times) == len(self.clock.left):
+            self.clock.left = list(times)
 
     def submit(self, seat: Seat, action: Action) -> list[Event] | None:
         """Make one seat's choice. In a sequential step this plays at once;
@@ -286,12 +298,14 @@ class Match:
             raise IllegalAction("The game is already over")
         if not 0 <= seat < len(self.game.seats):
             raise IllegalAction(f"There is no seat {seat}")
+        if self.clock is None:
+            raise IllegalAction("No time runs out in a game without a clock")
         events = self.state.end_by(flag_result(self.state, seat), seat)
         self._record_agreement({"flag": seat})
         return events
 
     def _record_agreement(self, step: Step) -> None:
-        self.records.append(Record(step, rounds=self._rounds()))
+        self.records.append(Record(step, rounds=self._rounds(), times=self._times()))
         self._redo.clear()
         self._pending.clear()
 
@@ -318,12 +332,17 @@ class Match:
         """Take back up to ``steps`` steps (onto the redo stack); returns how
         many were taken back. The state is rebuilt from the start."""
         n = 0
+        if not self._redo and self.can_undo:
+            self._end_times = self._times()  # where redoing everything comes back to
         while n < steps and self.can_undo:
             self._redo.append(self.records.pop())
             n += 1
         if n:
             self.assists.add(UNDO)  # what came next is known now: an assisted game
             self._rebuild()
+            # The times as they were before that step: an increment earned
+            # is not earned twice by playing the step again.
+            self._set_times(self._redo[-1].times)
         return n
 
     def redo(self) -> list[Event]:
@@ -335,6 +354,7 @@ class Match:
         events = self._apply_step(self.state, record)
         self.records.append(record)
         self._pending.clear()
+        self._set_times(self._redo[-1].times if self._redo else self._end_times)
         return events
 
     def undo_to_human(self) -> int:
@@ -482,6 +502,7 @@ class Match:
                 "names in the save were cleaned: %.200r became %r", fields.names, match.names
             )
 
+        match.clock = fields.clock  # first: only a game with a clock has a flag
         for i, step in enumerate(fields.steps, 1):
             rounds = match._rounds()
             number = _move_number(match, step, rounds)
@@ -498,7 +519,6 @@ class Match:
         match._redo = list(reversed(redo_steps))
         match.assists = set(fields.assisted)
         match.daily = fields.daily
-        match.clock = fields.clock
         return match
 
     # -- another game ------------------------------------------------------------------
@@ -596,6 +616,8 @@ def _replay(
         state.resign(step["resign"])
         return Record({"resign": step["resign"]}, rounds=rounds)
     if "flag" in step:
+        if match.clock is None:  # a flag edited into a game that has no clock
+            raise replay_error(ILLEGAL, index, which)
         state.end_by(flag_result(state, step["flag"]), step["flag"])
         return Record({"flag": step["flag"]}, rounds=rounds)
     if set(step) != set(state.to_act()):

@@ -46,7 +46,7 @@ import json
 import re
 from typing import Any
 
-from game.clock import MAX_INCREMENT, MAX_MINUTES, Clock, offers_clock
+from game.clock import MAX_INCREMENT, MAX_MINUTES, MIN_SECONDS, Clock, offers_clock
 from game.engine import Game, IllegalAction, Rounds, Seat
 from game.match import Match, find_game
 from game.save_check import MAX_MOVE_TEXT, SEED_MAX, short
@@ -175,7 +175,8 @@ def export(match: Match) -> str:
         if match.start is not None:
             tags.append(("Position", match.start))
     if match.clock is not None:  # PGN's own: seconds + increment
-        tags.append(("TimeControl", f"{match.clock.base:g}+{match.clock.increment:g}"))
+        clock = match.clock
+        tags.append(("TimeControl", f"{_seconds(clock.base)}+{_seconds(clock.increment)}"))
     flagged = bool(match.records) and "flag" in match.records[-1].step
     tags.append(("Termination", TIME_FORFEIT if flagged else "normal" if over else "unterminated"))
     agreement = _agreement(match)
@@ -288,9 +289,14 @@ def _checked(text: Any) -> str:
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise PgnError("This is not a PGN text: it is not readable text.") from None
+            # The PGN standard's own character set is ISO 8859-1 (Latin-1);
+            # text in it is read, binary data is refused below.
+            text = text.decode("latin-1")
+            if any(0x7F <= ord(c) < 0xA0 for c in text):
+                raise PgnError("This is not a PGN text: it is not readable text.") from None
     if not isinstance(text, str):
         raise PgnError("This is not a PGN text.")
+    text = text.rstrip("\x1a")  # the end-of-file mark of old DOS files
     if len(text) > TEXT_MAX:
         raise PgnError(f"This PGN is too long to read (over {TEXT_MAX:,} characters).")
     if any(ord(c) < 32 and c not in "\t\n\r\f\v" for c in text):
@@ -394,8 +400,10 @@ def import_pgn(text: Any) -> Match:
         raise PgnError(f"This PGN's settings cannot start a game of {game.title}.") from None
     for index, token in enumerate(tokens, 1):
         _play(match, token, index)
+    # After the replay (each step would run it), before the ending: only a
+    # game with a clock can be lost on time.
+    match.clock = _clock(game, match.options, tags.get("TimeControl"))
     _finish(match, tags, end)
-    match.clock = _clock(game, match.options, tags.get("TimeControl"))  # after the replay
     return match
 
 
@@ -408,9 +416,15 @@ def _clock(game: Game, options: dict[str, Any], control: str | None) -> Clock | 
     if m is None or not offers_clock(game, options):
         return None
     base, increment = float(m.group(1)), float(m.group(2) or 0)
-    if not 0 < base <= MAX_MINUTES * 60 or increment > MAX_INCREMENT:
+    if not MIN_SECONDS <= base <= MAX_MINUTES * 60 or increment > MAX_INCREMENT:
         return None
     return Clock.new(base, increment, len(game.seats))
+
+
+def _seconds(value: float) -> str:
+    """Seconds as the TimeControl tag writes them: no exponent, at most the
+    six decimals ``_clock`` reads."""
+    return f"{value:.6f}".rstrip("0").rstrip(".")
 
 
 def _names(game: Game, tags: dict[str, str]) -> list[str] | None:
@@ -457,6 +471,14 @@ def _finish(match: Match, tags: dict[str, str], end: str | None) -> None:
         raise PgnError(f"This PGN contradicts itself: its result tag says {said}, its moves {end}.")
     agreement = tags.get("Agreement", "").strip()
     game = match.game
+    on_time = agreement.endswith(FLAGGED) or (
+        not agreement and tags.get("Termination", "").strip().lower() == TIME_FORFEIT
+    )
+    if on_time and match.clock is None:
+        raise PgnError(
+            "This PGN says a player ran out of time, but its game has no clock "
+            "(no TimeControl tag this game can play)."
+        )
     try:
         if agreement == "draw":
             match.agree_draw()
@@ -503,6 +525,8 @@ def open_file(path: Any) -> Match:
         raw = read_regular(path, TEXT_MAX * 4)
     except FileNotFoundError:
         raise PgnError(f"There is no file “{name}” there.") from None
+    except ValueError:  # a NUL byte: no file path can hold one
+        raise PgnError(f"“{name.replace(chr(0), '')}”: that is not a file path.") from None
     except OSError as e:
         why = f" ({e.strerror})" if e.strerror else ""
         raise PgnError(f"“{name}” could not be read{why}.") from None

@@ -6,6 +6,8 @@ import json
 
 import pytest
 from helpers.chess_diagrams import fen_of
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game import clock as C
 from game.clock import Clock
@@ -186,6 +188,7 @@ def test_the_flag_ends_every_game_that_offers_a_clock():
         if not C.offers_clock(game, game.normalize_options({})):
             continue
         match = Match(game_id, seed=3)
+        match.clock = Clock.new(60, 0, len(game.seats))
         match.flag(0)
         result = match.state.result()
         assert result is not None and result.points[0] == 0.0, game_id
@@ -225,3 +228,106 @@ def test_a_game_lost_on_time_cannot_be_taken_back():
     assert not match.can_undo
     assert match.undo() == 0 and match.undo_to_human() == 0
     assert match.history == [{0: "e4"}, {"flag": 1}]
+
+
+def test_no_time_runs_out_in_a_game_without_a_clock():
+    from game import pgn
+    from game.engine import IllegalAction
+
+    with pytest.raises(IllegalAction):
+        Match("chess", seed=1).flag(0)
+    data = Match("chess", seed=1).to_dict()
+    data["actions"] = [{"flag": 0}]  # edited into a save of an unclocked game
+    with pytest.raises(SaveError):
+        Match.from_dict(data)
+    for ending in ('[Agreement "Black ran out of time"]', '[Termination "time forfeit"]'):
+        text = f'[Result "1-0"]\n{ending}\n\n1. e4 1-0\n'
+        with pytest.raises(pgn.PgnError, match="no clock"):
+            pgn.import_pgn(text)
+        with_clock = pgn.import_pgn(text.replace("\n\n", '\n[TimeControl "60+0"]\n\n'))
+        assert with_clock.history[-1] == {"flag": 1}
+
+
+def test_a_custom_clock_has_a_sensible_least_time():
+    for tiny in ("0.1", "0.16+5", "0.01"):  # under ten seconds a side
+        with pytest.raises(ValueError, match="at least 10 seconds"):
+            C.parse_control(tiny)
+    with pytest.raises(ValueError):
+        C.parse_control("0.0001")  # minutes to two decimals at most
+    assert C.parse_control("0.17") == (10.2, 0)
+    with pytest.raises(ValueError):
+        C.parse_control("5+0.05")  # an increment in tenths at most
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(st.integers(17, 60000), st.integers(0, 6000))
+def test_every_custom_clock_reads_back_from_its_pgn_tag(hundredths, tenths):
+    """What parse_control accepts, the TimeControl tag writes and reads back
+    exactly (no 6e-06, no float noise)."""
+    from game import pgn
+
+    control = f"{hundredths // 100}.{hundredths % 100:02d}+{tenths // 10}.{tenths % 10}"
+    base, increment = C.parse_control(control)
+    match = Match("chess", seed=1)
+    match.clock = Clock.new(base, increment, 2)
+    text = pgn.export(match)
+    assert "e-" not in text.split("TimeControl")[1].split("]")[0]
+    back = pgn.import_pgn(text)
+    assert (back.clock.base, back.clock.increment) == (base, increment)
+
+
+def test_a_pgn_clock_under_the_least_time_is_not_played():
+    from game import pgn
+
+    assert pgn.import_pgn('[TimeControl "0.000006+0"]\n\n1. e4 *').clock is None
+
+
+def test_undo_and_replay_do_not_earn_the_increment_twice():
+    """Each step keeps the times it was played at: undo puts them back,
+    redo moves on to the next step's, and playing a step again earns its
+    increment once."""
+    match = clocked(control="5+3")
+    tick(match, 10)
+    match.submit(0, match.state.parse_action("e4", 0))  # White 293
+    tick(match, 4)
+    match.submit(1, match.state.parse_action("e5", 1))  # Black 299
+    tick(match, 6)  # White 287, thinking
+    assert match.clock.left == [287, 299]
+    match.undo(2)
+    assert match.clock.left == [290, 300]  # as before e4 was played
+    match.redo()
+    assert match.clock.left == [293, 296]  # as before e5 was played
+    match.redo()
+    assert match.clock.left == [287, 299]  # as when the undoing began
+    for _ in range(5):  # undo and play again: no increment handed out twice
+        match.undo(1)
+        match.submit(1, match.state.parse_action("e5", 1))
+    assert match.clock.left == [293, 299]
+
+
+def test_an_accepted_takeback_puts_the_times_back():
+    match = clocked(control="5+3", players=["human", "computer:easy"])
+    match.submit(0, match.state.parse_action("e4", 0))
+    tick(match, 2)
+    match.submit(1, match.state.parse_action("e5", 1))
+    assert match.clock.left == [303, 301]
+    assert match.undo_to_human() == 2
+    assert match.clock.left == [300, 300]
+
+
+@settings(max_examples=60, derandomize=True, deadline=None)
+@given(st.lists(st.sampled_from(["play", "undo", "redo"]), max_size=30), st.randoms())
+def test_untimed_play_undo_and_redo_leave_each_seat_its_increments(ops, rng):
+    """With no time spent, a seat's time is its base plus one increment per
+    step it played in the history now, whatever was undone and redone."""
+    match = clocked(control="5+3")
+    for op in ops:
+        if op == "play" and not match.is_over():
+            seat = match.to_act()[0]
+            match.submit(seat, rng.choice(match.state.legal_actions(seat)))
+        elif op == "undo":
+            match.undo(rng.randint(1, 3))
+        elif op == "redo":
+            match.redo()
+        played = [next(iter(r.step)) for r in match.records]
+        assert match.clock.left == [300 + 3 * played.count(s) for s in (0, 1)], ops

@@ -186,7 +186,7 @@ CHESS_HEAD = '[Event "?"]\n[Result "*"]\n\n'
         ("", "empty"),
         ("   \n\n ", "empty"),
         (b"\x89PNG\r\n\x1a\n\x00\x00", "not a PGN"),
-        (b"\xff\xfe\xfa", "not readable text"),
+        (b"\x81\x9d\xfa", "not readable text"),  # not UTF-8, and control codes in Latin-1
         ("x" * (pgn.TEXT_MAX + 1), "too long"),
         ('[Variant "Crazyhouse"]\n\n1. e4 *', "does not have (Crazyhouse)"),
         (CHESS_HEAD + "1. e4 e5 2. Ke3 *", "move 2 (Ke3) is not allowed"),
@@ -213,6 +213,20 @@ CHESS_HEAD = '[Event "?"]\n[Result "*"]\n\n'
 )
 def test_hostile_pgn_is_refused_clearly(text, words):
     assert words in refused(text)
+
+
+def test_a_latin1_file_with_a_dos_end_mark_is_read(tmp_path):
+    """The PGN standard's character set is ISO 8859-1; old DOS files end in Ctrl-Z."""
+    path = tmp_path / "latin1.pgn"
+    path.write_bytes('[Event "Café"]\n[White "Sørensen"]\n\n1. e4 *\n\x1a'.encode("latin-1"))
+    match = pgn.open_file(path)
+    assert match.history == [{0: "e4"}] and match.names[0] == "Sørensen"
+
+
+def test_a_typed_path_with_a_nul_byte_is_no_file_path():
+    with pytest.raises(pgn.PgnError, match="not a file path") as caught:
+        pgn.open_file("/tmp/a\0b.pgn")
+    assert clear(str(caught.value)) and "\0" not in str(caught.value)
 
 
 def test_ten_thousand_moves_are_refused_before_any_is_replayed():

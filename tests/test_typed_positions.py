@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -244,3 +245,52 @@ def test_a_typed_start_holds_no_more_than_one_set_each(game_id):
     fewer = text.replace("qqqqkqqq/qqq5", "qqqqkqqq/qq6", 1)  # nine: eight promoted
     assert fewer != text
     assert game.start_from(fewer)
+
+
+@settings(max_examples=150, derandomize=True, deadline=None)
+@given(st.randoms(use_true_random=False), st.booleans())
+def test_typed_castling_rights_agree_with_python_chess(rng, fischer):
+    """A back rank of king and rooks with a random castling field: what we
+    accept castles exactly as python-chess (its castling validation, the
+    oracle) lets it; rights it would drop, we refuse."""
+    chess = pytest.importorskip("chess")
+    files = rng.sample(range(8), 3 if fischer else 1)
+    rank = ["."] * 8
+    if fischer:
+        king = files[0]  # the rooks fall on either side, or both on one
+        for f in files[1:]:
+            rank[f] = "R"
+    else:
+        king = 4
+        for f in (0, 7):
+            if rng.random() < 0.8:
+                rank[f] = "R"
+    rank[king] = "K"
+    row = re.sub(r"\.+", lambda run: str(len(run.group())), "".join(rank))
+    # Mostly the rooks' own files, so that rights on both of them come up.
+    rook_files = "".join("ABCDEFGH"[f] for f in range(8) if rank[f] == "R")
+    letters = "".join(dict.fromkeys("KQ" + rook_files + rng.choice("ABCDEFGH")))
+    field = "".join(rng.sample(letters, rng.randint(1, 2)))
+    field = field + "".join(rng.sample(letters, rng.randint(0, 2))).lower() or "-"
+    fen = f"{row.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{row} w {field} - 0 1"
+    game_id = "chess960" if fischer else "chess"
+    try:
+        ours = GAMES[game_id].from_text(fen)
+    except PositionError:
+        ours = None
+    try:
+        board = chess.Board(fen, chess960=fischer)
+        theirs = board if board.clean_castling_rights() == board.castling_rights else None
+    except ValueError:
+        theirs = None
+    if ours is None:
+        assert theirs is None or not theirs.castling_rights, fen
+        return
+    assert theirs is not None, fen
+    ours_castles = {(a.frm, a.to > a.frm) for a in ours.legal_moves() if ours.is_castle(a)}
+    their_castles = {
+        (m.from_square, m.to_square > m.from_square)
+        for m in theirs.legal_moves
+        if theirs.is_castling(m)
+    }
+    assert ours_castles == their_castles, fen

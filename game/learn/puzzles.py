@@ -565,6 +565,9 @@ def of_the_day(game_id: str, day: datetime.date | None = None) -> Puzzle | None:
 
 
 # -- solved marks ------------------------------------------------------------------
+MARKS_FORMAT = 1  # puzzles.json: {"format": 1, "solved": [key, ...]}
+
+
 def solved_path() -> Path:
     return saves.data_dir() / "puzzles.json"
 
@@ -579,17 +582,25 @@ def set_aside_notes() -> list[str]:
     return notes
 
 
-def solved() -> set[str]:
-    """The keys of the puzzles solved on this computer. A damaged file is set
-    aside (puzzles.json.bad) with a message, and the marks start afresh."""
+def _newer(data: Any) -> bool:
+    fmt = data.get("format") if isinstance(data, dict) else None
+    return isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > MARKS_FORMAT
+
+
+def _read_marks() -> tuple[set[str], bool]:
+    """The solved keys, and whether the file comes from a newer version
+    (then never written over, as records.json and lessons.json)."""
     try:
         path = solved_path()
     except OSError:
-        return set()
+        return set(), False
     try:
         data = saves.read_small_json(path)
         if data is None:
-            return set()
+            return set(), False
+        if _newer(data):  # what it holds is read where it still can be
+            marks = data.get("solved")
+            return {k for k in marks if _mark(k)} if isinstance(marks, list) else set(), True
         if not isinstance(data, dict) or not isinstance(data.get("solved"), list):
             raise ValueError("the solved marks are not a list")
     except ValueError as e:
@@ -597,13 +608,27 @@ def solved() -> set[str]:
         _set_aside.append(
             "Your puzzle marks file was damaged: it was set aside, marks start afresh."
         )
-        return set()
-    return {k for k in data["solved"] if isinstance(k, str) and len(k) < 100}
+        return set(), False
+    return {k for k in data["solved"] if _mark(k)}, False
+
+
+def _mark(key: Any) -> bool:
+    return isinstance(key, str) and len(key) < 100
+
+
+def solved() -> set[str]:
+    """The keys of the puzzles solved on this computer. A damaged file is set
+    aside (puzzles.json.bad) with a message, and the marks start afresh."""
+    return _read_marks()[0]
 
 
 def mark_solved(puzzle: Puzzle) -> None:
-    done = solved() | {puzzle.key}
+    done, newer = _read_marks()
+    if newer:
+        log.warning("puzzles.json comes from a newer version: left as it is")
+        return
+    text = json.dumps({"format": MARKS_FORMAT, "solved": sorted(done | {puzzle.key})}, indent=1)
     try:
-        saves._atomic_write(solved_path(), json.dumps({"solved": sorted(done)}, indent=1) + "\n")
+        saves._atomic_write(solved_path(), text + "\n")
     except OSError:
         log.exception("could not keep the puzzle marks")

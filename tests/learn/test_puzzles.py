@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import json
 from pathlib import Path
 
 import pygame
@@ -287,6 +288,24 @@ def test_solved_marks_are_kept_and_a_damaged_file_is_set_aside():
     assert any("puzzle marks" in n for n in notices())
     P.mark_solved(p)
     assert P.solved() == {p.key}
+
+
+@pytest.mark.parametrize(
+    "newer",
+    [
+        {"format": 2, "solved": ["chess:abc"], "streaks": {"chess": 12}},
+        {"format": 3, "solved": {"chess:abc": {"at": "2026-01-01"}}},
+    ],
+)
+def test_a_newer_marks_file_is_never_written_over(newer):
+    """As records.json and lessons.json: a newer version's file is read
+    where it can be, and left as it is."""
+    text = json.dumps(newer)
+    P.solved_path().write_text(text, encoding="utf-8")
+    assert P.solved() == ({"chess:abc"} if isinstance(newer["solved"], list) else set())
+    P.mark_solved(P.load("chess")[0])
+    assert P.solved_path().read_text(encoding="utf-8") == text
+    assert not P.solved_path().with_name("puzzles.json.bad").exists()
 
 
 # -- the scene ---------------------------------------------------------------------------

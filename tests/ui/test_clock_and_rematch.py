@@ -83,7 +83,7 @@ def test_the_panel_shows_each_players_time_and_the_clock_runs_for_the_mover(app)
     assert scene.panel.who_text == "White 4:59 Human · Black 4:58 Human"
 
 
-def test_the_clock_stops_under_a_dialog_and_while_looking_back(app):
+def test_the_clock_stops_under_a_dialog_but_not_while_looking_back(app):
     scene, hand = clocked_scene(app, 300)
     scene.dialogs.toggle_pause()
     frames(app, scene, hand, 5)
@@ -91,12 +91,37 @@ def test_the_clock_stops_under_a_dialog_and_while_looking_back(app):
     pump(app, 1)  # the board takes clicks again
     drag(app, square_at(scene, "e2"), square_at(scene, "e4"))
     assert scene.match.history == [{0: "e4"}]
-    scene.looking.go(0)
+    scene.looking.go(0)  # Black thinks over the start: on Black's time
     assert scene.looking_at == 0
     frames(app, scene, hand, 5)
     scene.looking.go(None)
     pump(app, 1)
-    assert scene.match.clock.left == [300, 300]
+    assert scene.match.clock.left == [300, 295]
+
+
+def test_a_window_the_mover_opens_runs_their_clock_a_question_to_the_other_side_stops_it(
+    app,
+):
+    scene, hand = clocked_scene(app, 300)
+    press_button(app, scene.panel.buttons["save"])  # White's own Save window
+    assert scene.dialogs.saving()
+    frames(app, scene, hand, 5)
+    scene.dialogs.cancel_save()
+    press_button(app, scene.panel.buttons["resign"])  # White's own question
+    frames(app, scene, hand, 5)
+    assert scene.match.clock.left == [290, 300]
+    close_dialogs(scene)
+    press_button(app, scene.panel.buttons["draw"])  # Black is asked: nobody's time runs
+    assert scene.dialogs.modal()
+    frames(app, scene, hand, 5)
+    assert scene.match.clock.left[0] == 290
+
+
+def close_dialogs(scene) -> None:
+    from game.ui import widgets
+
+    while widgets.close_top_dialog(scene.ui):
+        pass
 
 
 def test_the_clock_stops_under_the_privacy_screen(app, private):

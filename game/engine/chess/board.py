@@ -325,6 +325,12 @@ class ChessBoard:
             if pick is None:
                 raise ValueError(f"castling right {char!r} has no rook to castle with")
             rights |= 1 << pick
+        for side in (WHITE, BLACK):
+            king = self.king_square(side)
+            named = list(bits(rights & BACK_RANK[side]))
+            if len({sq > king for sq in named}) != len(named):
+                # Castling moves the rook beside the king: one rook a side.
+                raise ValueError("castling rights name two rooks on one side of the king")
         return rights
 
     def castling_text(self) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.engine import Game
 from game.engine.chess import STANDARD_FEN, ChessState
+from game.engine.chess.board import BACK_RANK
 from game.games import register
 
 
@@ -24,4 +25,13 @@ class ChessGame(Game):
         return ChessState(self, STANDARD_FEN, seed)
 
     def read_text(self, text: str) -> ChessState:
-        return ChessState(self, text)
+        state = ChessState(self, text)
+        # Orthodox castling is from e1/e8 with the corner rooks only (as
+        # the FIDE Laws and every other reader of the FEN take it).
+        for side, corners in ((0, (0, 7)), (1, (56, 63))):
+            named = [sq for sq in corners if state.castling >> sq & 1]
+            if (state.castling & BACK_RANK[side]) != sum(1 << sq for sq in named) or (
+                named and state.king_square(side) != corners[0] + 4
+            ):
+                raise ValueError("in Chess only the king on e1/e8 castles, with a corner rook")
+        return state

@@ -91,7 +91,10 @@ class Controls:
                 then()
                 scene.refresh()
 
-        widgets.confirm(scene.ui, "Today's deal", daily.HELP_ASKED[kind], go, yes=yes, no="Cancel")
+        ask = widgets.confirm(
+            scene.ui, "Today's deal", daily.HELP_ASKED[kind], go, yes=yes, no="Cancel"
+        )
+        ask.clock_runs = True  # the mover asked: their time goes on (Dialogs.stops_clock)
 
     def _take_back(self, steps: int | None = None) -> None:
         """Undo (``steps``: only while the history is as long as when asked)."""
@@ -194,7 +197,8 @@ class Controls:
         )
         if daily.still_counts(scene.match):
             question += " " + daily.ENDS_ATTEMPT
-        widgets.confirm(scene.ui, label, question, do, yes=label)
+        ask = widgets.confirm(scene.ui, label, question, do, yes=label)
+        ask.clock_runs = True  # the mover asked: their time goes on (Dialogs.stops_clock)
 
     # -- saving, copying ------------------------------------------------------------------------
     def open_save(self) -> None:
@@ -365,7 +369,7 @@ class Controls:
             if seat is not None and scene.chooser is None:
                 scene.input.clear()
                 if choice.ask:
-                    widgets.confirm(
+                    ask = widgets.confirm(
                         scene.ui,
                         choice.label,
                         choice.ask,
@@ -373,6 +377,7 @@ class Controls:
                         yes=choice.label,
                         no="Cancel",
                     )
+                    ask.clock_runs = True  # the mover's own question: their time goes on
                     return
                 scene.submit(seat, choice.action)
         if not scene.closed:

@@ -46,6 +46,14 @@ class Dialogs:
         """Is a dialog up that should stop board input?"""
         return bool(widgets.dialogs(self.ui))
 
+    def stops_clock(self) -> bool:
+        """Is a dialog up that stops the clock? Every one but those the
+        mover opens for themselves (``clock_runs``): the game-over window,
+        the Pause window, a question to the other side (a draw offered, a
+        takeback asked) stop it; Save, a resign or choice confirmation, a
+        help warning do not, or the mover could stop their own clock."""
+        return any(not getattr(w, "clock_runs", False) for w in widgets.dialogs(self.ui))
+
     def _button(self, rect, text, window, action, primary=False) -> UIButton:
         button = UIButton(
             rect, text, self.ui, container=window, object_id="#primary" if primary else None
@@ -193,6 +201,7 @@ class Dialogs:
         )
         self._button(pygame.Rect(iw - 16 - 230, 136, 110, 36), "Copy PGN", win, self.copy_pgn)
         self._button(pygame.Rect(iw - 16 - 110, 136, 110, 36), "Save PGN", win, self.finish_pgn)
+        win.clock_runs = True  # the mover's own window: their time goes on
         self.save, self.save_entry = win, entry
 
     def saving(self) -> bool:

@@ -655,16 +655,11 @@ class PlayScene(Scene):
             self.refresh()
 
     def clock_paused(self) -> bool:
-        """The clock stops under a privacy screen, a dialog, a reveal held
-        in sight, and while looking back."""
+        """The clock stops under a privacy screen, a reveal held in sight and
+        a dialog that stops it (``Dialogs.stops_clock``). Not while looking
+        back: the mover would think on their own time stopped."""
         v = self.viewpoint
-        return bool(
-            self.closed
-            or v.covering
-            or v.holding
-            or self.dialogs.modal()
-            or self.looking_at is not None
-        )
+        return bool(self.closed or v.covering or v.holding or self.dialogs.stops_clock())
 
     def _run_clock(self) -> None:
         """Run the clocks of the seats to choose by the time since the last
