@@ -392,7 +392,11 @@ class Monkey:
         return out
 
     def _play_points(self, scene) -> list[tuple[int, int]]:
-        if scene.viewpoint.covering:
+        """Board places and choice buttons of a scene with a board to click
+        (the play scene; a lesson or a puzzle, which have no privacy screen
+        and keep their choice buttons themselves)."""
+        viewpoint = getattr(scene, "viewpoint", None)
+        if viewpoint is not None and viewpoint.covering:
             return [self.random_point()] if self.rng.random() < 0.7 else []
         if scene.chooser is not None:
             return [r.center for r in scene.chooser.rects()]
@@ -403,7 +407,9 @@ class Monkey:
             places = list(inp.extensions(inp.path))
         else:
             places = sorted({p[0] for p in inp.table})
-        out = [b.rect.center for b in scene.panel.choice_buttons if b.visible]
+        panel = getattr(scene, "panel", None)
+        buttons = getattr(panel, "choice_buttons", None) or getattr(scene, "choice_buttons", {})
+        out = [b.rect.center for b in buttons if b.visible]
         for place in places:
             point = self._place_point(scene, place)
             if point is not None:
@@ -413,7 +419,7 @@ class Monkey:
     def _place_point(self, scene, place: int) -> tuple[int, int] | None:
         if place >= 0:
             return scene.board.square_center(place)
-        for widget in scene.widgets:
+        for widget in getattr(scene, "widgets", ()):
             rect = getattr(widget, "place_rect", None)
             rect = rect(place) if rect is not None else None
             if rect is not None:
