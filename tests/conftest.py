@@ -23,6 +23,19 @@ _TESTS = str(Path(__file__).resolve().parent)
 if _TESTS not in sys.path:
     sys.path.insert(0, _TESTS)
 
+SCREENS = Path(_TESTS) / "ui"
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by marks
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The screen tests (tests/ui) drive real windows, a tenth of a CPU second
+    each and more: they run in the slow tier, but for the smoke tests marked
+    ``fast`` (one or two a screen, and the modules of cheap drawing logic),
+    so that the fast tier stays under two CPU minutes."""
+    for item in items:
+        if SCREENS in Path(item.path).parents and item.get_closest_marker("fast") is None:
+            item.add_marker(pytest.mark.slow)
+
 
 @pytest.fixture(autouse=True)
 def _private_user_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):

@@ -64,7 +64,8 @@ def mark_of(text: str) -> str:
     return text[len(text.rstrip("+#")) :]
 
 
-@pytest.mark.parametrize("game_id", tiers.sweep(WITH_CHECK))
+# Chess and moves made together (Synchronous) fast; the other games slow.
+@pytest.mark.parametrize("game_id", tiers.sweep(WITH_CHECK, ("chess", "synchronous")))
 def test_every_move_is_marked_as_the_position_after_its_step(game_id):
     """Every EVERY-th position: each legal move of a seat acting alone,
     as the record of that step would write it; every step played, as its record keeps it

@@ -49,8 +49,12 @@ LONG_TO_THE_END = {"adrenaline", "half_alice", "tar_pit", "test_tar", "zombie", 
 
 
 def to_the_end_params() -> list:
+    """The real games beyond the rules sample (tests/helpers/tiers.py) play to
+    the end in the slow tier too: their short playouts above are fast."""
     return [
-        pytest.param(g, marks=pytest.mark.slow) if g in LONG_TO_THE_END else g
+        pytest.param(g, marks=pytest.mark.slow)
+        if g in LONG_TO_THE_END
+        else pytest.param(g, marks=tiers.tier(g))
         for g in REAL + VARIANTS + TOYS
     ]
 

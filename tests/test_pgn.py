@@ -234,6 +234,7 @@ def test_ten_thousand_moves_are_refused_before_any_is_replayed():
     assert "too long to replay" in refused(CHESS_HEAD + moves + " *")
 
 
+@pytest.mark.slow  # fast cover: the hostile texts above, each refused in words
 def test_damaged_copies_of_real_pgn_import_or_are_refused_clearly():
     """Cut, flip and splice real exports at random: never anything but a
     match or a clear PgnError."""

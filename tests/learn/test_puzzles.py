@@ -496,6 +496,7 @@ def finish(app, play) -> str:
     raise AssertionError("no game-over window")
 
 
+@pytest.mark.slow  # fast cover: the deals replayed above, and the target test below
 def test_a_deal_opens_in_the_play_scene_with_its_target_and_reaching_it_marks_it(small_app):
     """The planner's own line played by the person reaches the target exactly."""
     app = small_app

@@ -68,6 +68,7 @@ def test_analyse_on_the_game_over_window_marks_the_blunder_and_shows_the_better_
     assert scene.analysis.review is None and scene.analysis.rect.h == 0
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_the_analysis_can_be_stopped_and_leaves_nothing(app, tiny):
     scene = open_play(app, _match(SCHOLARS[:3]))
     key(app, pygame.K_a)  # a game going on: the A key analyses only finished ones

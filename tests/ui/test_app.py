@@ -15,6 +15,7 @@ from game.app import theme_dict
 from game.ui.menu import MainMenu
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_smoke_frames_runs_the_real_loop_and_exits_0():
     assert main(["--smoke-frames", "30"]) == 0
 

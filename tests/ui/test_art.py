@@ -16,6 +16,9 @@ import pytest  # noqa: E402
 from game.resources import asset  # noqa: E402
 from game.ui import art  # noqa: E402
 
+# Cheap drawing logic: the whole module stays in the fast tier (tests/conftest.py).
+pytestmark = pytest.mark.fast
+
 KINDS = (
     "king",
     "queen",

@@ -71,6 +71,7 @@ def test_undo_and_redo_to_the_same_end_do_not_count_it_again(app):
     assert records.records_path().read_text(encoding="utf-8") == kept
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_a_game_between_computers_keeps_no_record(app):
     scene = open_play(app, Match("toy_climb", OPTIONS, 1, ["computer:random"]))
     for _ in range(2000):

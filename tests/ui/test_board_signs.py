@@ -11,6 +11,9 @@ import pytest
 from game.games.tar_pit.display import draw_checker
 from game.ui.board_view import THEMES
 
+# Cheap drawing logic: the whole module stays in the fast tier (tests/conftest.py).
+pytestmark = pytest.mark.fast
+
 SIZE = 96
 
 

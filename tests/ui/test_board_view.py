@@ -16,6 +16,9 @@ from game.engine.pieces import Piece  # noqa: E402
 from game.ui.animation import steps_from_events  # noqa: E402
 from game.ui.board_view import BoardView  # noqa: E402
 
+# Cheap drawing logic: the whole module stays in the fast tier (tests/conftest.py).
+pytestmark = pytest.mark.fast
+
 
 @pytest.fixture(autouse=True)
 def display():

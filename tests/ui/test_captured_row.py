@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from helpers.ui_driver import open_play
 
 from game.match import Match
+
+# Cheap drawing logic: the whole module stays in the fast tier (tests/conftest.py).
+pytestmark = pytest.mark.fast
 
 
 def test_a_captured_mage_is_listed_with_the_captured_pieces(app):

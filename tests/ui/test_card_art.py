@@ -16,6 +16,9 @@ from game.resources import ROOT, asset
 from game.ui import cards as ui_cards
 from game.ui.cards import card_at, card_height, card_surface
 
+# Cheap drawing logic: the whole module stays in the fast tier (tests/conftest.py).
+pytestmark = pytest.mark.fast
+
 CARDS = [Card(side, kind) for side in (0, 1) for kind in KINDS]
 EVERY = [*CARDS, None]  # None: the back
 

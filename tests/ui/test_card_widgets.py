@@ -14,6 +14,9 @@ from game.match import Match
 from game.ui.adapters import MoveAdapter
 from game.ui.card_widgets import CardHand, CardLine, CardPiles, CardSlot, Pile
 
+# Cheap drawing logic: the whole module stays in the fast tier (tests/conftest.py).
+pytestmark = pytest.mark.fast
+
 LEFT, RIGHT = -1, -2
 
 

@@ -15,6 +15,9 @@ from game.engine.pieces import Piece  # noqa: E402
 from game.ui.board_view import BoardView  # noqa: E402
 from game.ui.play.input import ClickPaths  # noqa: E402
 
+# Cheap drawing logic: the whole module stays in the fast tier (tests/conftest.py).
+pytestmark = pytest.mark.fast
+
 P, BP = Piece(0, "pawn"), Piece(1, "pawn")
 
 

@@ -72,6 +72,7 @@ def clocked_scene(app, base: float, increment: float = 0, players=None, game="ch
     return scene, hand
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_the_panel_shows_each_players_time_and_the_clock_runs_for_the_mover(app):
     scene, hand = clocked_scene(app, 300, 3)
     assert scene.panel.who_text == "White 5:00 Human · Black 5:00 Human"

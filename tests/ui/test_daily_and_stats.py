@@ -55,6 +55,7 @@ def play_through(app: App, scene: PlayScene, steps: int | None = None) -> None:
 
 
 @pytest.mark.parametrize("game_id", ["golf", "cooperative"])
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_the_setup_button_opens_todays_deal(game_id):
     app = small_app(MainMenu, lambda a: SetupScene(a, game_id))
     try:

@@ -3,6 +3,7 @@ drag-and-drop and by clicks, have an illegal drop refused, undo, save, quit,
 and resume with Continue."""
 
 import pygame
+import pytest
 from helpers.ui_driver import choose, click, click_at, drag, make_app, pump, settle, square_at
 
 from game import saves
@@ -12,6 +13,7 @@ from game.ui.play import PlayScene
 from game.ui.setup import SetupScene
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_a_whole_chess960_session_from_the_menu():
     app = make_app(MainMenu)
     menu = app.scene

@@ -157,6 +157,7 @@ def test_a_fault_polling_the_computer_seat_stops_its_worker(fapp, monkeypatch):
 
 
 # -- the autosave keeps the last completed move, nothing half written -------------
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_a_move_played_before_the_fault_is_kept_though_not_yet_autosaved(fapp, monkeypatch):
     """The step is in the match; the fault came while animating it, before
     the scene's own autosave: the fault handler saves it."""

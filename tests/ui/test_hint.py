@@ -91,6 +91,7 @@ def mate_in_one(app):
 
 
 # -- the hint itself -------------------------------------------------------------------
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_the_hint_finds_the_mate_and_shows_it_on_the_board_and_in_the_status(app, mate_in_one):
     match, scene = mate_in_one
     assert scene.panel.buttons["hint"].is_enabled

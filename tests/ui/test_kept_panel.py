@@ -4,11 +4,15 @@ background is the very picture pygame_gui draws."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from pygame_gui.core.drawable_shapes import RoundedRectangleShape
 from pygame_gui.elements import UIPanel
 
 from game.ui import kept_panel
 from game.ui.kept_panel import Panel
+
+# Cheap drawing logic: the whole module stays in the fast tier (tests/conftest.py).
+pytestmark = pytest.mark.fast
 
 BIG = pygame.Rect(10, 10, 360, 620)  # over pygame_gui's own 40,000-pixel cache
 

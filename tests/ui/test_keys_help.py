@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 from helpers.ui_driver import key, make_app, open_play, press_button, pump, texts
 
 from game.match import Match
@@ -15,6 +16,7 @@ def _help(app):
     return [w for w in widgets.dialogs(app.scene.ui) if isinstance(w, widgets.KeysHelp)]
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_f1_shows_every_key_and_f1_or_esc_closes_it():
     app = make_app(MainMenu, SettingsScene)
     key(app, pygame.K_F1)

@@ -19,6 +19,7 @@ load_all()
 NO_CHECK = sorted(g for g, game in REGISTRY.items() if game.kings_left_attacked)
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_the_games_without_a_check_rule_declare_it():
     assert NO_CHECK == ["cooperative", "maces", "masquerade", "tulpas", "two_move"]
 

@@ -67,6 +67,7 @@ def app():
 #   8 . . . . . . k .
 #   7 . . . . . p p p
 #   1 R . . . . . K .
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_a_lesson_solved_by_clicks_shows_its_explanation_and_is_kept_done(app):
     scene = open_lesson(app, "chess", "Mate in one")
     click_square(app, scene, "a1")

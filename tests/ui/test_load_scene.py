@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 from helpers.ui_driver import make_app, pump
 
 from game import saves
@@ -20,6 +21,7 @@ def chess_after(*moves: str) -> Match:
     return match
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_the_list_and_the_detail_count_moves_as_players_do():
     saves.save_named(chess_after("e4", "e5", "Nf3"), "three plies")
     saves.save_named(chess_after("e4"), "one ply")

@@ -89,6 +89,7 @@ def test_the_notice_shows_after_the_game_is_over(app):
     assert "Looking back" not in scene.panel.status_text
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_nothing_of_the_present_stays_while_looking_back(app):
     match = Match("chess", seed=1)
     for san in ("e4", "e5"):

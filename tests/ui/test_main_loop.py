@@ -7,6 +7,7 @@ import threading
 import time
 
 import pygame
+import pytest
 from helpers.ui_driver import click, click_at, make_app, pump
 from pygame_gui.elements import UITooltip
 
@@ -36,6 +37,7 @@ class Ticking(Scene):
 
 
 # -- drawing only when needed ------------------------------------------------------
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_an_idle_menu_sleeps_instead_of_drawing():
     app = make_app(MainMenu)
     pump(app, 2)

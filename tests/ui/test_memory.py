@@ -16,6 +16,7 @@ from game.ui.play import PlayScene
 from game.ui.rules_view import RulesScene
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_a_scene_that_leaves_is_freed_at_once(app):
     app.push(MainMenu(app))
     rules = RulesScene(app, "chess")

@@ -16,6 +16,7 @@ from game.ui.menu import MainMenu, players_text
 load_all()
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_every_catalogue_entry_is_shown_and_playable():
     app = make_app(MainMenu)
     pump(app)

@@ -12,6 +12,7 @@ from helpers.ui_driver import open_play, pump
 from game.match import Match
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_the_move_list_is_laid_out_once_per_move(app, monkeypatch):
     match = Match("chess", seed=1, players=["human", "human"])
     scene = open_play(app, match)

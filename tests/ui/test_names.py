@@ -66,6 +66,7 @@ def dialog_text(scene) -> str:
 
 
 # -- the privacy screen -------------------------------------------------------------
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_the_privacy_screen_passes_to_the_person_by_name(app, hidden):
     scene = open_play(app, Match(hidden, None, 1, names=["Ann", "Bob"]))
     assert scene.viewpoint.covering

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from helpers.ui_driver import make_app, open_play, press_button, pump
 
 from game import pgn, saves
@@ -34,6 +35,7 @@ def window_texts(scene) -> list[str]:
     return out
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_the_save_window_copies_and_saves_the_game_as_pgn():
     app = make_app(MainMenu)
     match = chess_after("e4", "e5", "Nf3")

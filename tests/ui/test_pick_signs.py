@@ -17,6 +17,9 @@ from game.match import Match
 from game.ui.adapters import adapter_for
 from game.ui.board_view import BoardView
 
+# Cheap drawing logic: the whole module stays in the fast tier (tests/conftest.py).
+pytestmark = pytest.mark.fast
+
 load_all()
 
 

@@ -69,6 +69,7 @@ def chess960(players=("human", "human")) -> Match:
 
 
 # -- moves -------------------------------------------------------------------------
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_drag_and_drop_then_click_click_in_chess960(app):
     match = chess960()
     scene = open_play(app, match)

@@ -65,6 +65,7 @@ def test_each_widget_gets_its_own_rectangle_in_the_panel(app, game_id, size):
             assert widget.rect.contains(r), (r, widget.rect)
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_no_widget_and_the_move_list_keeps_the_room(app):
     scene = open_play(app, Match("chess960", {"start": "number", "number": 0}, 7))
     assert scene.widgets == []

@@ -148,6 +148,7 @@ def test_every_control_is_in_the_window_and_nothing_overlaps(sized_app, mode):
         sized_app.pop()
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_the_wheel_scrolls_widgets_that_do_not_fit_and_hidden_ones_take_no_clicks(monkeypatch):
     app = App(fullscreen=False, size=MIN_SIZE)
     app.running = True

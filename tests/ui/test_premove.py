@@ -91,6 +91,7 @@ def premove(app, scene, frm: str, to: str) -> None:
     click_at(app, square_at(scene, to))
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_a_premove_is_played_when_the_turn_comes(app, bot):
     scene = versus_computer(app)
     assert scene.thinking

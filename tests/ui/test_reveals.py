@@ -165,6 +165,7 @@ def test_tulpas_duel_one_handover_a_turn_and_both_cards_face_up(app):
     assert (reveals, handovers) == (6, [1, 1, 1, 1, 1, 1]), (reveals, handovers)
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_masquerade_setup_then_white_moves_after_one_handover(app):
     """Both set up at once, then White moves: the opening screen goes to
     Black, so White sets up and moves after one handover."""

@@ -13,6 +13,7 @@ from game.ui.menu import MainMenu
 from game.ui.rules_view import RulesScene, markdown_to_html
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_chess_sheet_is_shown():
     app = make_app(MainMenu, lambda a: RulesScene(a, "chess"))
     pump(app)

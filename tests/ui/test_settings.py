@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from helpers.ui_driver import choose, click, make_app, pump
 
 from game import saves
@@ -15,6 +16,7 @@ def _settings_file():
     return json.loads(saves.settings_path().read_text(encoding="utf-8"))
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_toggling_sound_from_the_menu_persists():
     app = make_app(MainMenu)
     pump(app)

@@ -300,6 +300,7 @@ def test_the_form_fits_the_smallest_window_with_every_seat(game_id):
         assert rect.collidelist(rects[i + 1 :]) == -1, fields[i]
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_names_typed_in_setup_reach_the_play_scene_and_the_save():
     from game import saves
     from game.ui.play import PlayScene

@@ -24,6 +24,7 @@ def text_columns(box: UITextBox) -> list[int]:
     return [x for x in range(w) if any(sum(image.get_at((x, y))[:3]) > 450 for y in range(h))]
 
 
+@pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_a_long_game_over_reason_wraps_inside_the_window(app):
     scene = open_play(app, Match("tulaga", seed=1, players=["human", "human"]))
     scene.dialogs.show_game_over("White wins", LONG_REASON)

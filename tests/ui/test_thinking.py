@@ -4,9 +4,13 @@ when nobody thinks."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from helpers.ui_driver import make_app, open_play, pump
 
 from game.match import Match
+
+# Cheap drawing logic: the whole module stays in the fast tier (tests/conftest.py).
+pytestmark = pytest.mark.fast
 
 
 def spinner_pixels(app, scene) -> list:
