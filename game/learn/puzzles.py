@@ -323,6 +323,12 @@ def games_with_puzzles() -> list[str]:
     return [g for g in GAMES if load(g)]
 
 
+def difficulties(game_id: str) -> tuple[str, ...]:
+    """The difficulties a game has puzzles of, easiest first."""
+    present = {p.difficulty for p in load(game_id)}
+    return tuple(d for d in DIFFICULTIES if d in present)
+
+
 # -- positions and lines -----------------------------------------------------------
 def start_state(game: Any, puzzle: Puzzle) -> Any:
     """The puzzle's position (PositionError if the rules refuse it); a

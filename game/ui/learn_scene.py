@@ -35,6 +35,7 @@ from game.match import HUMAN, Match
 from game.ui import widgets
 from game.ui.adapters import Choice, adapter_for
 from game.ui.board_view import BoardView
+from game.ui.panel_widgets import WidgetColumn
 from game.ui.play.input import ClickPaths
 from game.ui.play.viewpoint import Seen
 from game.ui.promotion import ChoiceOverlay
@@ -87,7 +88,8 @@ class LessonScene(Scene):
         self.input = ClickPaths(self.board, self.decide, app.sounds)
         self.input.mark_one_click = self.adapter.mark_one_click
         self.input.on_stuck = self._stuck
-        self.widgets = self.adapter.make_widgets()
+        self.column = WidgetColumn(self.adapter)
+        self.widgets = self.column.items
         self.input.sources = self.widgets
         self.chooser: ChoiceOverlay | None = None
         self.queue: list[L.Step] = []  # the lesson's own steps still to play on the board
@@ -99,13 +101,11 @@ class LessonScene(Scene):
         self.choice_buttons: dict[UIButton, Choice] = {}
         self.choices: list[Choice] = []
         self.buttons: dict[str, UIButton] = {}
-        self.widget_view = pygame.Rect(0, 0, 0, 0)
         self.text_html = ""
         self.roomy = False  # the game's widgets gave their room to the verdict's words
         self.text_size: int | None = None  # the text's pixel size, when smaller than the theme's
         self.seen = self._seen()
-        for widget in self.widgets:
-            widget.refresh(self.seen)
+        self.column.refresh(self.seen)
         self._layout(app.size)
         self.sync_board()
         self.refresh()
@@ -132,8 +132,7 @@ class LessonScene(Scene):
 
     def refresh(self) -> None:
         self.seen = seen = self._seen()
-        for widget in self.widgets:
-            widget.refresh(seen)
+        self.column.refresh(seen)
         actor = seen.actor
         self.input.offer(self.adapter.paths(seen.state, actor) if actor is not None else {})
         choices = self._panel_choices()
@@ -355,22 +354,12 @@ class LessonScene(Scene):
         # keeping TEXT_MIN (none when the verdict's words need the room); the
         # text box takes the rest.
         room = buttons_top - gap - y
-        heights, used = [], 0
-        for widget in self.widgets:
-            wh = max(0, int(widget.height))
-            if self.roomy or room - used - wh - 6 < TEXT_MIN:
-                wh = 0  # no room for it in this window
-            heights.append(wh)
-            used += wh + (6 if wh else 0)
+        used = self.column.fit(room, TEXT_MIN, hide=self.roomy)
         text_h = max(60, room - used)
         self.text = UITextBox("", pygame.Rect(x, y, pw, text_h), self.ui, object_id="#move_list")
         self.text_html = ""
-        top = y + text_h + 6
-        self.widget_view = pygame.Rect(x, top, pw, max(0, used - 6))
-        for widget, wh in zip(self.widgets, heights, strict=True):
-            widget.rect = pygame.Rect(x, top, pw, wh)
-            top += wh + (6 if wh else 0)
-        self.input.places_in = self.widget_view
+        self.column.place(x, y + text_h + 6, pw)
+        self.input.places_in = self.column.view
 
     def resize(self, size: tuple[int, int]) -> None:
         self.ui.set_window_resolution(size)
@@ -456,8 +445,7 @@ class LessonScene(Scene):
         self.refresh()
         state = self.seen.state
         shown = [e for e in events if e.visible_to(self.seen.viewer)]
-        for widget in self.widgets:
-            widget.on_events(shown)
+        self.column.on_events(shown)
         self.board.animate(
             shown,
             dict(state.pieces()),
@@ -528,11 +516,8 @@ class LessonScene(Scene):
         if self.chooser is not None:
             self.chooser.handle(event)
             return
-        pos = getattr(event, "pos", None)
-        if pos is not None and self.widget_view.collidepoint(pos):
-            for widget in self.widgets:
-                if widget.rect.h and widget.handle(event):
-                    return
+        if self.column.handle(event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_f:
             self.board.flipped = not self.board.flipped
             self.input.clear()
@@ -543,18 +528,12 @@ class LessonScene(Scene):
                 self.refresh()  # the status says what the next click does
 
     def active(self) -> bool:
-        return (
-            self.board.animating
-            or any(widget.animating for widget in self.widgets)
-            or self.input.dragging
-            or self.busy
-        )
+        return self.board.animating or self.column.animating or self.input.dragging or self.busy
 
     def update(self, dt: float) -> None:
         self.ui.update(dt)
         self.board.update(dt)
-        for widget in self.widgets:
-            widget.update(dt)
+        self.column.update(dt)
         self.input.enabled = (
             self.seen.actor is not None and self.chooser is None and not widgets.dialogs(self.ui)
         )
@@ -569,12 +548,7 @@ class LessonScene(Scene):
         self.board.draw(surface)
         if self.chooser is not None:
             self.chooser.draw(surface)
-        clip = surface.get_clip()
-        surface.set_clip(self.widget_view)
-        for widget in self.widgets:
-            if widget.rect.h:
-                widget.draw(surface, self.input)
-        surface.set_clip(clip)
+        self.column.draw(surface, self.input)
         self.ui.draw_ui(surface)
         self.input.draw_drag(surface)
 

@@ -181,3 +181,63 @@ class PieceTray(PanelWidget):
     def place_image(self, place: int, size: int) -> pygame.Surface | None:
         piece = dict(self.slots).get(place)
         return art.piece_surface(*piece, size) if piece is not None else None
+
+
+class WidgetColumn:
+    """A game's widgets in a column beside a board, for the scenes that show
+    a position without the play scene's panel (a lesson, a puzzle): as many
+    as fit, each in its own rectangle, clipped to the column."""
+
+    def __init__(self, adapter: Any) -> None:
+        self.items: list[PanelWidget] = list(adapter.make_widgets())
+        self.heights = [0] * len(self.items)
+        self.view = pygame.Rect(0, 0, 0, 0)
+
+    def fit(self, room: int, keep: int = 0, hide: bool = False) -> int:
+        """Give each widget in turn its height while ``keep`` pixels of
+        ``room`` stay free (none when ``hide``); the height used."""
+        used = 0
+        for i, widget in enumerate(self.items):
+            wh = max(0, int(widget.height))
+            if hide or room - used - wh - 6 < keep:
+                wh = 0  # no room for it in this window
+            self.heights[i] = wh
+            used += wh + (6 if wh else 0)
+        return used
+
+    def place(self, x: int, top: int, width: int) -> None:
+        """Stack the fitted widgets from ``top`` down."""
+        self.view = pygame.Rect(x, top, width, max(0, sum(h + 6 for h in self.heights if h) - 6))
+        for widget, wh in zip(self.items, self.heights, strict=True):
+            widget.rect = pygame.Rect(x, top, width, wh)
+            top += wh + (6 if wh else 0)
+
+    def refresh(self, seen: Any) -> None:
+        for widget in self.items:
+            widget.refresh(seen)
+
+    def on_events(self, events: list[Event]) -> None:
+        for widget in self.items:
+            widget.on_events(events)
+
+    def update(self, dt: float) -> None:
+        for widget in self.items:
+            widget.update(dt)
+
+    @property
+    def animating(self) -> bool:
+        return any(widget.animating for widget in self.items)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        pos = getattr(event, "pos", None)
+        if pos is None or not self.view.collidepoint(pos):
+            return False
+        return any(w.rect.h and w.handle(event) for w in self.items)
+
+    def draw(self, surface: pygame.Surface, paths: Any) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(self.view)
+        for widget in self.items:
+            if widget.rect.h:
+                widget.draw(surface, paths)
+        surface.set_clip(clip)

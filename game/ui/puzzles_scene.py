@@ -21,18 +21,21 @@ import logging
 from typing import Any
 
 import pygame
+from pygame_gui.elements import UIDropDownMenu
 
 from game.games import REGISTRY, load_all
 from game.learn import puzzles
 from game.ui import widgets
 from game.ui.adapters import adapter_for
 from game.ui.board_view import BoardView
+from game.ui.panel_widgets import WidgetColumn
 from game.ui.play.input import ClickPaths
+from game.ui.play.viewpoint import Seen
 from game.ui.widgets import FormScene
 
 log = logging.getLogger(__name__)
 
-PANEL_W = 250
+PANEL_W = 290  # at least: the game's widgets are drawn in it
 REPLY_DELAY = 0.5  # seconds before the other side's reply is played
 ALL = "All"
 
@@ -54,6 +57,7 @@ class PuzzlesScene(FormScene):
         self.board: BoardView | None = None
         self.input: ClickPaths | None = None
         self.adapter: Any = None
+        self.column: WidgetColumn | None = None  # the game's own panel widgets
         self.damage: list[str] = []  # a damaged marks file set aside, said in the panel
         super().__init__(app)
         self.open_daily()
@@ -64,6 +68,9 @@ class PuzzlesScene(FormScene):
         return [p for p in every if self.level in (ALL, p.difficulty)]
 
     def open_daily(self) -> None:
+        """The day's puzzle, of whatever difficulty: the picker says All and
+        the panel says which it is."""
+        self.level = ALL
         puzzle = puzzles.of_the_day(self.game_id, datetime.date.today()) if self.game_id else None
         self.start(puzzle, daily=True)
 
@@ -89,6 +96,7 @@ class PuzzlesScene(FormScene):
             self.game_id = puzzle.game_id
             game = REGISTRY[puzzle.game_id]
             self.adapter = adapter_for(game)
+            self.column = WidgetColumn(self.adapter)
             try:
                 if not puzzle.is_deal:  # a deal is played in the play scene
                     self.state = puzzles.start_state(game, puzzle)
@@ -102,40 +110,69 @@ class PuzzlesScene(FormScene):
     def build(self) -> None:
         w, h = self.app.size
         ui = self.ui
-        panel = pygame.Rect(w - PANEL_W - 12, 12, PANEL_W, h - 24)
+        panel_w = max(PANEL_W, min(400, int(w * 0.3)))  # the lesson scene's width
+        panel = pygame.Rect(w - panel_w - 12, 12, panel_w, h - 24)
         self.boards.append(panel)
         x, width = panel.left + 12, panel.width - 24
         y = panel.top + 10
         self.buttons: dict[str, Any] = {}
 
-        def button(key: str, text: str, oid: str = "#menu_button", height: int = 36) -> None:
-            nonlocal y
-            self.buttons[key] = widgets.button(ui, pygame.Rect(x, y, width, height), text, oid)
-            y += height + 6
+        half = (width - 6) // 2
 
-        title = REGISTRY[self.game_id].title if self.game_id else "No puzzles"
+        def button(key: str, text: str, oid: str = "#menu_button", left: bool = True) -> None:
+            """A half-width button, two a row (the game's widgets need the room)."""
+            nonlocal y
+            rect = pygame.Rect(x if left else x + half + 6, y, half, 36)
+            self.buttons[key] = widgets.button(ui, rect, text, oid)
+            if not left:
+                y += 42
+
         widgets.label(ui, pygame.Rect(x, y, width, 28), "Puzzles", "#card_title")
         y += 30
-        button("game", title)
-        button("level", f"Difficulty: {self.level}")
-        button("daily", "Puzzle of the day")
+        pickers_y = y  # the drop-downs are built last, so their open lists cover the rest
+        y += 2 * 42
         deal = self.puzzle is not None and self.puzzle.is_deal
         if deal:
-            button("play", "Play this deal", "#primary")
-        button("next", "Next puzzle", "#menu_button" if deal else "#primary")
-        button("solution", "Show solution")
-        self.buttons["back"] = widgets.button(
-            ui, pygame.Rect(x, panel.bottom - 46, width, 36), "Back", "#menu_button"
-        )
+            self.buttons["play"] = widgets.button(
+                ui, pygame.Rect(x, y, width, 36), "Play this deal", "#primary"
+            )
+            y += 42
+        button("daily", "Of the day")
+        button("next", "Next puzzle", "#menu_button" if deal else "#primary", left=False)
+        y = panel.bottom - 46
+        button("solution", "Solution")
+        button("back", "Back", left=False)
+        y = self.buttons["daily"].rect.bottom + 6
         y += 4
         for line in self.info_lines():
             y += widgets.wrapped_labels(ui, pygame.Rect(x, y, width, 22), line, "#hint", 3)
         if self.puzzle is None or (self.state is None and not deal):
             self.buttons["solution"].disable()
+        if self.column is not None and self.state is not None:
+            bottom = self.buttons["back"].rect.top - 8 - 38 * len(self.choice_buttons()[:4])
+            self.column.fit(bottom - y - 4)
+            self.column.place(x, y + 4, width)
         area = pygame.Rect(12, 12, panel.left - 24, h - 24)
         if deal:
             self._describe_deal(area)
         self._build_board(area)
+        self._build_pickers(pygame.Rect(x, pickers_y, width, 36))
+
+    def _build_pickers(self, rect: pygame.Rect) -> None:
+        """The game and the difficulty, as drop-downs: every game with
+        puzzles, and only the difficulties that game has."""
+        titles = [REGISTRY[g].title for g in self.games] or ["No puzzles"]
+        chosen = REGISTRY[self.game_id].title if self.game_id else titles[0]
+        self.picker = UIDropDownMenu(titles, chosen, rect, self.ui, object_id="#puzzle_game")
+        levels = [f"Difficulty: {lv}" for lv in self.levels()]
+        below = rect.move(0, 42)
+        self.level_picker = UIDropDownMenu(
+            levels, f"Difficulty: {self.level}", below, self.ui, object_id="#puzzle_level"
+        )
+
+    def levels(self) -> tuple[str, ...]:
+        """The difficulties offered: All and those the game has puzzles of."""
+        return (ALL, *puzzles.difficulties(self.game_id)) if self.game_id else (ALL,)
 
     def _describe_deal(self, area: pygame.Rect) -> None:
         """A deal's board is the play scene's: here, what the puzzle is."""
@@ -195,6 +232,8 @@ class PuzzlesScene(FormScene):
         self.board = board
         self.input = ClickPaths(board, self.decide, self.app.sounds)
         self.input.mark_one_click = self.adapter.mark_one_click
+        self.input.sources = self.column.items
+        self.input.places_in = self.column.view
         self.choice_keys: dict[Any, Any] = {}
         y = self.buttons["solution"].rect.bottom + 6
         for i, choice in enumerate(self.choice_buttons()[:4]):
@@ -217,7 +256,16 @@ class PuzzlesScene(FormScene):
             dict(state.pieces()), self.adapter.last_move_squares(state), state.check_square()
         )
         self.board.markers = dict(self.adapter.markers(state))
+        self.column.refresh(self.seen())
         self.input.offer(self.adapter.paths(state, self.seat) if self.learner_to_act() else {})
+
+    def seen(self) -> Seen:
+        """What the game's widgets show: the learner's view of the position."""
+        game = REGISTRY[self.puzzle.game_id]
+        viewer = self.seat if game.private_views else None
+        state = self.state if viewer is None else self.state.view(viewer)
+        actor = self.seat if self.learner_to_act() else None
+        return Seen(game, state, viewer, actor, (), len(self.steps))
 
     def learner_to_act(self) -> bool:
         return (
@@ -299,6 +347,9 @@ class PuzzlesScene(FormScene):
             self.state.check_square(),
         )
         self.board.markers = dict(self.adapter.markers(self.state))
+        seen = self.seen()
+        self.column.refresh(seen)
+        self.column.on_events([e for e in events if e.visible_to(seen.viewer)])
         if self.finished():
             self.solved()
         elif self.state.to_act() != (self.seat,):
@@ -349,6 +400,7 @@ class PuzzlesScene(FormScene):
         if board is not None and self.board is not None:
             self.board = board
             self.input.board = board
+            self.column.refresh(self.seen())
             self.input.offer(
                 self.adapter.paths(self.state, self.seat) if self.learner_to_act() else {}
             )
@@ -358,14 +410,6 @@ class PuzzlesScene(FormScene):
         key = next((k for k, b in self.buttons.items() if b is element), None)
         if key == "back":
             self.back()
-        elif key == "game" and self.games:
-            i = self.games.index(self.game_id)
-            self.game_id = self.games[(i + 1) % len(self.games)]
-            self.open_daily()
-        elif key == "level":
-            levels = (ALL, *puzzles.DIFFICULTIES)
-            self.level = levels[(levels.index(self.level) + 1) % len(levels)]
-            self.open_next()
         elif key == "daily":
             self.open_daily()
         elif key == "next":
@@ -377,23 +421,44 @@ class PuzzlesScene(FormScene):
         elif element in getattr(self, "choice_keys", {}):
             self.play(self.choice_keys[element])
 
+    def on_changed(self, element: object, text: str) -> None:
+        if element is getattr(self, "picker", None):
+            chosen = next((g for g in self.games if REGISTRY[g].title == text), None)
+            if chosen is not None and chosen != self.game_id:
+                self.choose_game(chosen)
+        elif element is getattr(self, "level_picker", None):
+            level = text.removeprefix("Difficulty: ")
+            if level in self.levels() and level != self.level:
+                self.level = level
+                self.open_next()
+
+    def choose_game(self, game_id: str) -> None:
+        """Another game: its puzzle of the day."""
+        self.game_id = game_id
+        self.open_daily()
+
     def enter(self) -> None:
         """Back from a deal played in the play scene: its solved mark shown."""
         if self.puzzle is not None and self.puzzle.is_deal:
             self.rebuild()
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.board is not None and not widgets.dialogs(self.ui) and self.column.handle(event):
+            return
         if self.input is not None and not widgets.dialogs(self.ui) and self.input.handle(event):
             return
         super().handle(event)
 
     def active(self) -> bool:
-        return self.reply_in is not None or (self.board is not None and self.board.animating)
+        return self.reply_in is not None or (
+            self.board is not None and (self.board.animating or self.column.animating)
+        )
 
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.board is not None:
             self.board.update(dt)
+            self.column.update(dt)
         if self.reply_in is not None:
             self.reply_in -= dt
             if self.reply_in <= 0 and not (self.board and self.board.animating):
@@ -405,6 +470,7 @@ class PuzzlesScene(FormScene):
             widgets.draw_card(surface, rect)
         if self.board is not None:
             self.board.draw(surface)
+            self.column.draw(surface, self.input)
         self.ui.draw_ui(surface)
         if self.input is not None:
             self.input.draw_drag(surface)

@@ -14,7 +14,7 @@ import pygame
 import pytest
 from helpers import tiers
 from helpers.chess_diagrams import fen_of
-from helpers.ui_driver import click, click_at, pump
+from helpers.ui_driver import choose, click, click_at, pump
 
 from game.games import REGISTRY, load_all
 from game.learn import puzzles as P
@@ -414,15 +414,49 @@ def test_show_solution_plays_the_line_and_marks_nothing(small_app):
     assert scene.puzzle.key not in P.solved()
 
 
-def test_the_game_and_difficulty_buttons_choose_the_puzzles(small_app):
+def test_the_game_and_difficulty_drop_downs_choose_the_puzzles(small_app):
     app = small_app
     scene = open_scene(app)
-    click(app, scene.buttons["game"])
-    assert scene.game_id == P.games_with_puzzles()[1]
-    click(app, scene.buttons["level"])
+    second = P.games_with_puzzles()[1]
+    choose(app, scene.picker, REGISTRY[second].title)
+    assert scene.game_id == second and scene.daily
+    choose(app, scene.level_picker, "Difficulty: Easy")
     assert scene.level == "Easy" and scene.puzzle.difficulty == "Easy"
-    click(app, scene.buttons["level"])
+    choose(app, scene.level_picker, "Difficulty: Medium")
     assert scene.level == "Medium" and scene.puzzle.difficulty == "Medium"
+
+
+def test_the_game_picker_lists_every_game_with_puzzles_cooperative_too(small_app):
+    scene = open_scene(small_app)
+    titles = [REGISTRY[g].title for g in P.games_with_puzzles()]
+    assert (
+        scene.picker.options_list == [(t, t) for t in titles]
+        or [o[0] if isinstance(o, tuple) else o for o in scene.picker.options_list] == titles
+    )
+    assert "cooperative" in P.games_with_puzzles()
+    choose(small_app, scene.picker, REGISTRY["cooperative"].title)
+    assert scene.puzzle.game_id == "cooperative" and "play" in scene.buttons
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_only_the_difficulties_a_game_has_are_offered(game_id):
+    offered = P.difficulties(game_id)
+    have = {p.difficulty for p in P.load(game_id)}
+    assert set(offered) == have and list(offered) == [d for d in P.DIFFICULTIES if d in have]
+
+
+def test_the_difficulty_picker_offers_only_the_games_levels_and_the_day_says_its_own(small_app):
+    """Chess has no Hard puzzle: Hard is not offered. The puzzle of the day
+    is of any difficulty: the picker goes back to All and the panel names it."""
+    app = small_app
+    scene = open_scene(app)
+    choose(app, scene.picker, REGISTRY["golf"].title)
+    choose(app, scene.level_picker, "Difficulty: Hard")
+    choose(app, scene.picker, REGISTRY["chess"].title)
+    offered = [o[0] if isinstance(o, tuple) else o for o in scene.level_picker.options_list]
+    assert "Difficulty: Hard" not in offered and "Hard" not in P.difficulties("chess")
+    assert scene.level == "All" and scene.level_picker.selected_option[0] == "Difficulty: All"
+    assert any(f"Puzzle of the day · {scene.puzzle.difficulty}" in t for t in texts_of(scene))
 
 
 def test_a_golf_hole_is_played_any_way_and_solved_at_par(small_app):
@@ -469,7 +503,7 @@ def test_every_game_s_puzzle_shows_on_its_board(small_app, game_id):
     pump(small_app)
     assert scene.board is not None and scene.board.shown == dict(scene.state.pieces())
     assert scene.input.table  # the learner's moves are offered
-    assert scene.buttons["game"].text == REGISTRY[game_id].title
+    assert scene.picker.selected_option[0] == REGISTRY[game_id].title
     if SHOTS.is_dir():
         pygame.image.save(small_app.window, str(SHOTS / f"{game_id}_800x560.png"))
 
@@ -541,3 +575,22 @@ def test_a_deals_solution_is_the_computers_line_in_words_and_marks_nothing(small
     (window,) = widgets.dialogs(scene.ui)
     assert f"{puzzle.answers[0][1]} ; {puzzle.answers[0][2]}" in window.text_block.html_text
     assert type(small_app.scenes[-1]).__name__ == "PuzzlesScene" and P.solved() == set()
+
+
+@pytest.mark.parametrize("game_id", ["tulaga", "mulligan_stew"])
+def test_the_game_s_own_panel_widgets_show_beside_the_puzzle(small_app, game_id):
+    """Tulaga's piles and Mulligan Stew's hand and parts: the widgets the
+    play scene and the lessons show, refreshed with the puzzle's position."""
+    scene = open_scene(small_app)
+    for puzzle in P.load(game_id):  # one without choice buttons (they take the room at 800x560)
+        scene.start(puzzle)
+        if not scene.choice_buttons():
+            break
+    pump(small_app)
+    shown = [w for w in scene.column.items if w.rect.h]
+    assert shown, [type(w).__name__ for w in scene.column.items]
+    assert all(w.seen.state.to_text() == scene.state.to_text() for w in shown)
+    assert scene.input.sources is scene.column.items
+    assert scene.column.view.right <= small_app.size[0]
+    if SHOTS.is_dir():
+        pygame.image.save(small_app.window, str(SHOTS / f"{game_id}_widgets_800x560.png"))
