@@ -40,9 +40,11 @@ from game.games import REGISTRY, load_all  # noqa: E402
 from game.learn.puzzles import (  # noqa: E402
     GAMES,
     PLANNER_LEVEL,
+    gain_title_and_task,
     gaining_move,
     load,
     planner_line,
+    title_and_task,
     winning_moves,
     wins_for,
 )
@@ -164,24 +166,8 @@ def build_lines(state, seat, first, distance, nodes, seed):
     return [steps]
 
 
-def title_for(game, state, seat, lines, distance) -> tuple[str, str]:
-    """ "Mate in 2", "Take the king in 1", "Win in 3", by how the line ends."""
-    s = state.copy()
-    for text in lines[0]:
-        actor = s.to_act()[0]
-        s.apply({actor: s.parse_action(text, actor)})
-    reason = (s.result().reason if s.result() else "").lower()
-    moves = (distance + 1) // 2
-    side = game.seats[seat]
-    what = "Mate" if "mate" in reason else "Take the king" if "king" in reason else "Win"
-    task = f"{side} to play: {what.lower()} in {moves}." if moves > 1 else ""
-    if moves == 1:
-        task = f"{side} to play: {what.lower()} with one move."
-    return f"{what} in {moves}", task
-
-
 def write_block(out, game, state, seat, lines, distance, source) -> None:
-    title, task = title_for(game, state, seat, lines, distance)
+    title, task = title_and_task(game, state, lines[0])
     out.append(f"== {title}")
     out.append("position:")
     out.extend("    " + row for row in state.to_text().splitlines())
@@ -203,11 +189,11 @@ def keep_gain(out, game, state, seat, seed, ply, args) -> int:
         action, wrong = found
         if wrong:
             return 0
-        side = game.seats[seat]
-        out.append(f"== Find the strong move ({'at once' if depth == 1 else 'looking ahead'})")
+        title, task = gain_title_and_task(game, seat, depth)
+        out.append(f"== {title}")
         out.append("position:")
         out.extend("    " + row for row in state.to_text().splitlines())
-        out.append(f"task: {side} to play: one move gains far more than any other.")
+        out.append(f"task: {task}")
         out.append(f"answer: {state.notation(action)}")
         out.append(f"depth: {depth}")
         out.append(f"goal: gain {args.gain:g}")

@@ -4,11 +4,12 @@ A puzzle file is ``puzzles/<game_id>.txt`` (mined by scripts/mine_puzzles.py
 from the computer's own games), in the lesson files' block shape::
 
     # comment lines start with #
-    == Mate in 2
+    == Mate in two turns
     options: {"mode": "solitaire"}      (optional: the game's options)
     position:
         <the position text, each line indented four spaces>
-    task: White to move: mate in 2.
+    task: White to move: mate in two turns.
+    explain: Why it wins, one sentence  (optional: shown once solved or shown)
     answer: Qh5+ ; g6 ; Qxe5#
     answer: <an alternative line: the same first step, another ending>
     depth: 3
@@ -104,6 +105,7 @@ class Puzzle:
     depth: int
     source: str = ""
     task: str = ""
+    explain: str = ""  # why the solution works, one sentence, shown once it is played
     options: dict[str, Any] | None = None
     goal: str = "only"  # or "par": any line of at most ``depth`` own steps that wins
     margin: float = 0.0  # goal "gain": what the first move scores above any other
@@ -154,7 +156,7 @@ class _Block:
     position: list[str] = field(default_factory=list)
 
 
-KNOWN = ("options", "task", "answer", "depth", "source", "goal", "seed")
+KNOWN = ("options", "task", "answer", "depth", "source", "goal", "seed", "explain")
 GOALS = ("only", "par", "gain", "score")
 
 
@@ -273,6 +275,7 @@ def _puzzle(block: _Block, game_id: str) -> Puzzle:
         depth=int(depth_text),
         source=_one(block, "source", ""),
         task=_one(block, "task", ""),
+        explain=_one(block, "explain", ""),
         options=options,
         goal=goal,
         margin=margin,
@@ -367,6 +370,57 @@ def solver(state: Any) -> int:
     if len(acting) != 1:
         raise ValueError("a puzzle starts where one seat acts")
     return acting[0]
+
+
+def turns(state: Any, line: list[str]) -> list[tuple[int, list[str]]]:
+    """A line played from ``state`` (a copy) as turns: (seat, its steps), the
+    steps of one seat in a row together (an Adrenaline capture and the move
+    it gives are one turn)."""
+    state = state.copy()
+    out: list[tuple[int, list[str]]] = []
+    for text in line:
+        seat = state.to_act()[0]
+        if not out or out[-1][0] != seat:
+            out.append((seat, []))
+        out[-1][1].append(text)
+        state.apply({seat: state.parse_action(text, seat)})
+    return out
+
+
+def turn_words(steps: list[str]) -> str:
+    """One turn's steps in words: "Nxg5+ then give g6#"."""
+    return " then ".join(steps)
+
+
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven")
+
+
+def title_and_task(game: Any, state: Any, line: list[str]) -> tuple[str, str]:
+    """What the learner does, in plain words, by how the line ends and the
+    turns it takes them: ("Mate in one turn", "White to play: mate in one
+    turn."); a line that stops before the win names its first move only."""
+    seat = solver(state)
+    side = game.seats[seat]
+    parts = turns(state, line)
+    end = state.copy()
+    for actor, steps in parts:
+        for text in steps:
+            end.apply({actor: end.parse_action(text, actor)})
+    result = end.result()
+    if result is None:
+        return "Find the winning move", f"{side} to play: find the move that wins by force."
+    reason = result.reason.lower()
+    what = "Mate" if "mate" in reason else "Take the king" if "king" in reason else "Win"
+    n = sum(actor == seat for actor, _ in parts)
+    count = f"{NUMBERS[n] if n < len(NUMBERS) else n} turn{'s' if n != 1 else ''}"
+    return f"{what} in {count}", f"{side} to play: {what.lower()} in {count}."
+
+
+def gain_title_and_task(game: Any, seat: int, depth: int) -> tuple[str, str]:
+    """A Tulaga gain puzzle (goal: gain): what the one move gains."""
+    title = "Gain the most in one move" if depth <= 1 else "Gain the most, looking ahead"
+    task = f"{game.seats[seat]} to play: find the move that gains the most toward rank stones."
+    return title, task
 
 
 def wins_for(state: Any, seat: int) -> bool:

@@ -116,6 +116,11 @@ class LessonScene(Scene):
         """The lesson is playing steps of its own (replies, "Show me")."""
         return bool(self.queue) or (self.showing and self.tutor.verdict == L.GOING)
 
+    @property
+    def widget_view(self) -> pygame.Rect:
+        """Where the game's widgets are (empty when none fit)."""
+        return self.column.view
+
     def _seen(self) -> Seen:
         m, learner = self.match, self.learner
         over = m.is_over()

@@ -197,9 +197,13 @@ class PuzzlesScene(FormScene):
         every = puzzles.load(p.game_id)
         head = "Puzzle of the day" if self.daily else f"Puzzle {p.number} of {len(every)}"
         lines = [f"{head} · {p.difficulty}" + (" · solved" if p.key in done else "")]
-        lines.append(p.task or p.title)
+        lines.append(self.heading())
+        if p.task:
+            lines.append(p.task)
         if self.note:
             lines.append(self.note)
+        if p.explain and (self.shown_solution or self.finished()):
+            lines.append(p.explain)
         if self.choice_buttons():
             lines.append("Or choose below:")
         self.damage += puzzles.set_aside_notes()
@@ -208,10 +212,18 @@ class PuzzlesScene(FormScene):
         lines.append(f"{count} of {len(every)} solved in {REGISTRY[p.game_id].title}.")
         return lines
 
+    def heading(self) -> str:
+        """What the learner does, with the game's name: "Adrenaline: mate in
+        one turn" (a deal's title names its deal)."""
+        p = self.puzzle
+        if p.is_deal:
+            return p.title
+        return f"{REGISTRY[p.game_id].title}: {p.title[:1].lower()}{p.title[1:]}"
+
     def choice_buttons(self) -> list[Any]:
         """Decisions not made on the board (a panel button in the play scene)."""
         if self.state is None or not self.learner_to_act() or self.puzzle.goal == "par":
-            return []  # a par puzzle's own buttons are Show solution and Next
+            return []  # a par puzzle's own buttons are Solution and Next puzzle
         try:
             return list(self.adapter.panel_choices(self.state, self.seat))
         except Exception:
@@ -384,11 +396,13 @@ class PuzzlesScene(FormScene):
         if not self.alive():  # off the line (a par puzzle): from the start
             self.restart()
         line = self.alive()[0]
+        start = puzzles.start_state(REGISTRY[self.puzzle.game_id], self.puzzle)
         while len(self.steps) < len(line) and self.state.result() is None:
             actor = self.state.to_act()[0]
             self._step(actor, self.state.parse_action(line[len(self.steps)], actor))
         self.reply_in = None
-        self.note = "The solution: " + " ; ".join(line)
+        words = [puzzles.turn_words(steps) for _, steps in puzzles.turns(start, line)]
+        self.note = "The solution: " + " ; ".join(words)
         self.rebuild_panel()
 
     def rebuild_panel(self) -> None:

@@ -594,3 +594,42 @@ def test_the_game_s_own_panel_widgets_show_beside_the_puzzle(small_app, game_id)
     assert scene.column.view.right <= small_app.size[0]
     if SHOTS.is_dir():
         pygame.image.save(small_app.window, str(SHOTS / f"{game_id}_widgets_800x560.png"))
+
+
+# -- titles in plain words, a turn shown as one --------------------------------------------
+@pytest.mark.parametrize("game_id", [g for g in SHIPPED if g not in DEALS and g != "golf"])
+def test_every_title_and_task_count_the_learners_turns_in_words(game_id):
+    """ "Mate in one turn", never "Mate in 1"; an Adrenaline capture and the
+    move it gives are one turn; a Tulaga gain says what is gained."""
+    game = REGISTRY[game_id]
+    for p in P.load(game_id):
+        state = P.start_state(game, p)
+        if p.goal == "gain":
+            want = P.gain_title_and_task(game, P.solver(state), p.depth)
+        else:
+            want = P.title_and_task(game, state, p.answers[0])
+        assert (p.title, p.task) == want, p.line
+        assert not any(ch.isdigit() for ch in p.title), p.title
+
+
+def test_a_turn_of_several_steps_is_one_turn_in_the_title_and_the_solution(small_app):
+    puzzle = next(p for p in P.load("adrenaline") if p.goal == "only" and len(p.answers[0]) == 2)
+    state = P.start_state(REGISTRY["adrenaline"], puzzle)
+    ((seat, steps),) = P.turns(state, puzzle.answers[0])  # both steps are the learner's
+    assert seat == P.solver(state) and puzzle.title == "Mate in one turn"
+    scene = open_scene(small_app)
+    scene.start(puzzle)
+    click(small_app, scene.buttons["solution"])
+    assert scene.note == f"The solution: {steps[0]} then {steps[1]}"
+    assert "Adrenaline Chess: mate in one turn" in texts_of(scene)
+
+
+def test_the_why_is_shown_once_the_solution_is_played(small_app):
+    why = "The rook reaches the back rank and the pawns wall the king in."
+    puzzle = one(block(fen_of(BACK_RANK.format(b=".")), "Ra8#", extra=f"explain: {why}\n"))
+    assert puzzle.explain == why
+    scene = open_scene(small_app)
+    scene.start(puzzle)
+    assert why not in " ".join(texts_of(scene))
+    click(small_app, scene.buttons["solution"])
+    assert why in " ".join(texts_of(scene))  # wrapped over labels
