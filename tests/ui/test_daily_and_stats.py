@@ -101,7 +101,7 @@ def test_a_daily_deal_played_from_the_setup_to_the_game_over_window():
         assert window.rect.bottom <= MIN_SIZE[1] and window.rect.top >= 0
         text = scene.dialogs.game_over_text
         day = daily.today().isoformat()
-        assert f"Deal of the day {day}:" in text and "Daily streak: 1 day" in text
+        assert f"Deal of the day {day}:" in text and "Days played in a row: 1 day" in text
         assert daily.figures("golf").played == 1
         assert stats.figures("golf") == stats.Figures()  # free play untouched
 

@@ -19,6 +19,7 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from game.ai.evaluate import piece_value
+from game.learn import daily
 from game.ui import art, widgets
 from game.ui.kept_panel import Panel
 from game.ui.play import seats
@@ -391,7 +392,7 @@ class SidePanel:
                 self.scroll_moves_to_end()
             else:
                 self.keep_in_sight(moves.marked, was)
-        _enable(self.buttons["undo"], m.can_undo)
+        _enable(self.buttons["undo"], daily.may_undo(m))
         _enable(self.buttons["redo"], m.can_redo)
         on = not m.is_over() and scene.acting_human() is not None
         if "draw" in self.buttons:
