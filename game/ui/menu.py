@@ -214,8 +214,10 @@ class MainMenu(FormScene):
             self.app.navigate.rules()
         elif action == "puzzles":
             self.app.navigate.puzzles()
-        elif action == "stats":
-            self.app.navigate.stats()
+        elif action == "stats":  # open at the game played last
+            from game.ui.setup import last_game
+
+            self.app.navigate.stats(last_game(self.app.settings))
         elif action == "settings":
             self.app.navigate.settings()
         elif action == "quit":

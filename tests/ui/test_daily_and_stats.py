@@ -167,6 +167,26 @@ def test_the_statistics_page_from_the_menu_shows_a_games_figures():
         close(app)
 
 
+def test_the_statistics_page_from_the_menu_opens_on_the_game_started_last():
+    app = small_app(MainMenu)
+    try:
+        for game_id in ("maces", "golf", "maces"):  # maces again: last, though set up first
+            app.navigate.setup(game_id)
+            pump(app, 2)
+            click(app, app.scene.start_button)
+            assert isinstance(app.scene, PlayScene)
+            app.scene.close_runners()
+            while not isinstance(app.scene, MainMenu):
+                app.pop()
+            pump(app, 2)
+        click(app, app.scene.buttons["stats"])
+        page = app.scene
+        assert isinstance(page, StatsScene) and page.game_id == "maces"
+        assert "Best score" not in dict(page.texts())  # won or lost, never scored
+    finally:
+        close(app)
+
+
 def test_the_statistics_page_of_a_dealt_game_from_its_setup_form():
     day = daily.today()
     for n in (1, 0):
