@@ -5,6 +5,7 @@ newcomer's offer on the setup form, and the scene in the smallest window."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pygame
@@ -181,7 +182,9 @@ def test_learn_on_the_main_menu_picks_a_game_then_a_lesson(app):
     assert isinstance(menu, LearnMenu) and menu.game_id is None
     chess = next(b for b, g in menu.game_buttons.items() if g == "chess")
     count = len(L.load("chess"))
-    assert f"0 of {count} done" in chess.text
+    assert f"0/{count} done" in chess.text
+    counts = [b.text.rpartition("  ·  ")[2] for b in menu.game_buttons if b.is_enabled]
+    assert all(re.fullmatch(r"\d+/\d+ done", c) for c in counts), counts  # one form for all
     click(app, chess)
     assert menu.game_id == "chess" and len(menu.lesson_buttons) == count
     first = next(b for b, i in menu.lesson_buttons.items() if i == 0)
