@@ -456,3 +456,22 @@ def test_every_learner_step_of_every_answer_has_a_click_path_or_a_button(path):
                     clickable |= {c.action for c in adapter.panel_choices(view, tutor.learner)}
                     assert step[tutor.learner] in clickable, (lesson.title, step)
                 state.apply(step)
+
+
+def test_a_long_prompt_wraps_whole_in_the_smallest_window():
+    """Maces' Horse-apult prompt was cut ("...or a square to mov...") at 800x560."""
+
+    prompt = "Horse-apult: click a piece next to it to throw, or a square to move to"
+    app = App(fullscreen=False, size=(800, 560))
+    app.running = True
+    try:
+        lessons = L.load("maces")
+        assert app.navigate.lesson(lessons, 2)
+        pump(app, 2)
+        scene = app.scene
+        scene.status_line = lambda: prompt
+        scene.refresh()
+        shown = [scene.status.text, *(label.text for label in scene.status_more)]
+        assert " ".join(t for t in shown if t) == prompt, shown
+    finally:
+        app.close()

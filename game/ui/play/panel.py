@@ -371,8 +371,13 @@ class SidePanel:
             first, _, rest = status.partition("\n")
             first, spill = widgets.fit_label(self.status, first)
             self.status.set_text(first)
-            # A long heading goes on in its own style over the first smaller line.
+            # A long heading goes on in its own style over the first smaller
+            # line, and what is still left in the smaller lines (Golf's daily
+            # task was cut "...one takes the oth..." at 800 x 560).
+            spill, over = widgets.fit_label(self.status_spill, spill)
             self.status_spill.set_text(widgets.cut_to_label(self.status_spill, spill))
+            if over:
+                rest = f"{over}\n{rest}" if rest else over
             labels = self.status_more[1:] if spill else self.status_more
             more = _status_lines(labels, rest.split("\n") if rest else [])
             if spill:
