@@ -184,6 +184,12 @@ def still_counts(match: Match) -> bool:
     return entry is None or bool(entry.get("started"))
 
 
+def may_undo(match: Match) -> bool:
+    """May a step be taken back? Not once a deal of the day is over: its
+    result is kept at the end, and the day's one attempt is spent."""
+    return match.can_undo and not (match.daily is not None and match.is_over())
+
+
 HELP_ASKED = {  # what the first help on a counted deal of the day asks first
     "hint": "Today's deal: a hint means this deal will not count. Use it?",
     "undo": "Today's deal: taking a move back means this deal will not count. Take it back?",
@@ -320,7 +326,7 @@ class Outcome:
                 "statistics file comes from a newer version of the game."
             )
         now = self.now
-        streak = f"Daily streak: {_days(now.streak)} (best {_days(now.best_streak)})."
+        streak = f"Days played in a row: {_days(now.streak)} (best {_days(now.best_streak)})."
         if not self.first:  # told what stands, whatever help this time
             entry = now.days.get(self.day, {})
             stands = (
@@ -485,8 +491,8 @@ def rows(game_id: str, on: datetime.date | None = None) -> list[stats.Row]:
         ("Days played", str(d.played)),
         ("Won", f"{d.won} of {len(counted)}" if counted else "0"),
         ("Best score", d.best.text if d.best else stats.NONE_YET),
-        ("Current streak", _days(d.streak)),
-        ("Best streak", _days(d.best_streak)),
+        ("Days in a row", _days(d.streak)),
+        ("Most days in a row", _days(d.best_streak)),
         ("Not counted", count(helped + quit, "deal")),
     ]
     if helped or quit:  # why, under it (a row with no name)

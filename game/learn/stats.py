@@ -236,7 +236,7 @@ def rows(game_id: str) -> list[Row]:
     ]
     if f.between:
         out.append(("Between people", str(f.between)))
-    out += [("Current streak", _wins(f.streak)), ("Best streak", _wins(f.best_streak))]
+    out += [("Wins in a row", _wins(f.streak)), ("Most wins in a row", _wins(f.best_streak))]
     game = find_game(game_id)
     bests = sorted(records.bests(game_id).items())
     for mode, best in bests:
@@ -244,7 +244,9 @@ def rows(game_id: str) -> list[Row]:
         words = mode_words(game, mode)
         if words:  # under it, the mode it was made in (a row with no name)
             out.append(("", words))
-    if not bests:  # the row is always there, so that its absence is not a puzzle
+    # A scored game always has the row (its absence would be a puzzle); a
+    # game won or lost (no draw_offers=False, see engine/protocol.py) has none.
+    if not bests and not getattr(game, "draw_offers", True):
         out.append(("Best score", NONE_YET))
     return out
 

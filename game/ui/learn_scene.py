@@ -153,7 +153,13 @@ class LessonScene(Scene):
             self.text.set_text(html)
         first, spill = widgets.fit_label(self.status, self.status_line())
         self.status.set_text(first)
-        self.status_more.set_text(widgets.cut_to_label(self.status_more, spill) if spill else "")
+        more = (
+            widgets.wrap_for_label(self.status_more[0], spill, len(self.status_more))
+            if spill
+            else []
+        )
+        for label, text in zip(self.status_more, more + [""] * len(self.status_more), strict=False):
+            label.set_text(text)
         self._enable("show", not self.showing)
 
     def _enable(self, key: str, on: bool) -> None:
@@ -322,14 +328,17 @@ class LessonScene(Scene):
         y += 2
         # The status: a line in the heading's style, going on in a smaller one.
         self.status = UILabel(pygame.Rect(x, y, pw, 26), "", self.ui, object_id="#card_title")
-        self.status_more = UILabel(
-            pygame.Rect(x, y + 26, pw, 22), "", self.ui, object_id="#field_label"
-        )
+        # Two smaller lines: a long prompt (Maces' Horse-apult) was cut at 800 x 560.
+        self.status_more = [
+            UILabel(pygame.Rect(x, y + 26 + 22 * i, pw, 22), "", self.ui, object_id="#field_label")
+            for i in range(2)
+        ]
         if self.roomy:  # the verdict heads the text: the status says it twice
             self.status.hide()
-            self.status_more.hide()
+            for label in self.status_more:
+                label.hide()
         else:
-            y += 52
+            y += 74
         # Panel choices (a card to pick, "No rank"), two a row where they fit.
         self.choice_buttons = {}
         gap = 8

@@ -95,10 +95,13 @@ class MainMenu(FormScene):
             ("quit", "Quit", "#menu_button"),
         ]
         # The card fits above the keys line (h - 56), its buttons shrinking as more come.
-        fit = (h - 80 - side.top - 48 + bgap) // len(names) - bgap
+        room = h - 80 - side.top  # the card's bottom edge stays above the keys line
+        fit = (room - 48 + bgap) // len(names) - bgap
         bh = max(32, min(bh, fit))
+        if bh > fit:  # the buttons at their smallest (800 x 560): the gaps shrink instead
+            bgap = max(4, (room - 48 - len(names) * bh) // (len(names) - 1))
         side.height = len(names) * (bh + bgap) - bgap + 48
-        widgets.panel(ui, side.inflate(28, 28), "#card")
+        self.side_card = widgets.panel(ui, side.inflate(28, 28), "#card")
         y = side.top + 10
         self.buttons: dict[str, UIButton] = {}
         for key, text, oid in names:
@@ -111,7 +114,7 @@ class MainMenu(FormScene):
         for i, note in enumerate(reversed(notes)):
             rect = pygame.Rect(16, h - 34 - i * NOTICE_LINE, max(100, side.left - 32), 24)
             widgets.wrapped_labels(ui, rect, note, "#hint", 1)
-        widgets.label(
+        self.keys_label = widgets.label(
             ui,
             pygame.Rect(side.left, h - 56, side.width, 24),
             "Keys (F1)  ·  F11 fullscreen",
@@ -214,8 +217,10 @@ class MainMenu(FormScene):
             self.app.navigate.rules()
         elif action == "puzzles":
             self.app.navigate.puzzles()
-        elif action == "stats":
-            self.app.navigate.stats()
+        elif action == "stats":  # open at the game played last
+            from game.ui.setup import last_game
+
+            self.app.navigate.stats(last_game(self.app.settings))
         elif action == "settings":
             self.app.navigate.settings()
         elif action == "quit":

@@ -135,6 +135,11 @@ class PieceTray(PanelWidget):
         seat = seen.actor if seen.actor is not None else seen.viewer
         self.slots = list(self.adapter.hand(seen.state, seat)) if seat is not None else []
 
+    def empty_words(self) -> str:
+        """An empty tray's line, one phrase ("Mage in hand: none"; the
+        title and a word apart read as "Mage in hand  nothing")."""
+        return f"{self.title}: none"
+
     def _label_width(self) -> int:
         return art.ui_font(14).size(self.title)[0] + 16
 
@@ -151,12 +156,10 @@ class PieceTray(PanelWidget):
     def draw(self, surface: pygame.Surface, paths: Any) -> None:
         pygame.draw.rect(surface, CARD_BG, self.rect, border_radius=6)
         font = art.ui_font(14)
-        label = font.render(self.title, True, TEXT if self.slots else TEXT_DIM)
+        words = self.title if self.slots else self.empty_words()
+        label = font.render(words, True, TEXT if self.slots else TEXT_DIM)
         surface.blit(label, (self.rect.x + 8, self.rect.centery - label.get_height() // 2))
         if not self.slots:
-            none = font.render("nothing", True, TEXT_DIM)
-            x = self.rect.x + self._label_width()
-            surface.blit(none, (x, self.rect.centery - none.get_height() // 2))
             return
         pieces = dict(self.slots)
         for slot, rect in self.slot_rects().items():

@@ -50,6 +50,12 @@ LAST_PLAYERS = "last_players"  # settings: the seats chosen last time, per game
 LAST_NAMES = "last_names"  # settings: the names typed last time, per game
 LAST_OPTIONS = "last_options"  # settings: the options chosen from a list last time, per game
 
+
+def last_game(settings: dict) -> str | None:
+    """The game started last from a setup form (None: none yet)."""
+    return next(reversed(settings.get(LAST_PLAYERS) or {}), None)
+
+
 LABEL_W = 200
 MENU_W = 210  # a seat's Human/Computer drop-down; its name field takes the rest
 ERROR_H = 24
@@ -564,7 +570,9 @@ class SetupScene(FormScene):
         if control is not None:
             match.clock = Clock.new(*control, len(players))
         self.show_error("")
-        self.app.settings.setdefault(LAST_PLAYERS, {})[self.game_id] = list(self.players)
+        last = self.app.settings.setdefault(LAST_PLAYERS, {})
+        last.pop(self.game_id, None)  # set again last: the newest game is the last key
+        last[self.game_id] = list(self.players)
         self.app.settings.setdefault(LAST_NAMES, {})[self.game_id] = [
             clean_name(n) for n in self.names
         ]

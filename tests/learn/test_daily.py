@@ -87,7 +87,7 @@ def test_a_daily_result_counts_apart_from_free_play():
     # The first daily result beats nothing: not called a new best.
     assert records.NEW_BEST not in outcome.words()
     assert "Your first daily result" in outcome.words()
-    assert "Daily streak: 1 day" in outcome.words()
+    assert "Days played in a row: 1 day" in outcome.words()
     # Nothing of it in free play: no best per mode, no games played.
     assert records.record_match(match) is None
     assert stats.record_match(match) is None
@@ -103,7 +103,7 @@ def test_days_in_a_row_make_a_streak_and_a_missed_day_breaks_it():
     assert daily.figures("golf", day(4)).streak == 0  # a whole day missed
     outcome = daily.record_match(golf_daily(5), on=day(5))
     assert (outcome.now.streak, outcome.now.best_streak) == (1, 3)
-    assert "Daily streak: 1 day (best 3 days)." in outcome.words()
+    assert "Days played in a row: 1 day (best 3 days)." in outcome.words()
 
 
 def test_the_same_days_deal_twice_counts_once():
@@ -270,9 +270,23 @@ def test_the_pages_rows_give_each_modes_best_with_its_date_and_the_daily_apart()
     assert rows[at + 1] == ("", "Players: 1, Holes: 9, Cards per hole: two cards")
     daily.record_match(golf_daily(0), on=day(0))
     shown = dict(daily.rows("golf", day(0)))
-    assert shown["Days played"] == "1" and shown["Current streak"] == "1 day"
+    assert shown["Days played"] == "1" and shown["Days in a row"] == "1 day"
     assert dict(daily.rows("golf", day(2)))["Today"] == "not played yet"
-    assert dict(daily.rows("golf", day(2)))["Current streak"] == "0 days"
+    assert dict(daily.rows("golf", day(2)))["Days in a row"] == "0 days"
+
+
+def test_a_finished_deal_of_the_day_cannot_be_taken_back():
+    over = golf_daily(0)
+    assert over.can_undo and not daily.may_undo(over)
+    free = played_through(Match("golf", over.options, over.seed, players=over.players))
+    assert daily.may_undo(free)  # free play may look back after the end
+
+
+def test_a_game_without_scores_has_no_best_score_row_and_streaks_say_what_they_count():
+    names = [name for name, _ in stats.rows("maces")]
+    assert "Best score" not in names  # won or lost, never scored
+    assert "Wins in a row" in names and "Current streak" not in names
+    assert "Days in a row" in dict(daily.rows("golf", day(0)))
 
 
 def test_the_page_shows_a_dash_for_no_best_and_counts_the_deals_not_counted():
@@ -471,10 +485,10 @@ def test_any_date_the_file_may_hold_leaves_the_figures_standing(edge, entry):
     path.write_text(json.dumps({"format": 1, "games": games, "daily": {"golf": {"days": days}}}))
     kept = edge not in ("0001-01-01", "9999-12-31")  # a day either side of it exists
     assert (edge in daily.figures("golf", DAY).days) == kept
-    assert dict(daily.rows("golf", DAY))["Current streak"] == "1 day"
+    assert dict(daily.rows("golf", DAY))["Days in a row"] == "1 day"
     assert dict(stats.rows("golf"))["Played"] == "2"
     outcome = daily.record_match(golf_daily(0), on=DAY)
-    assert outcome.counted and "Daily streak: 2 days" in outcome.words()
+    assert outcome.counted and "Days played in a row: 2 days" in outcome.words()
     assert (edge in json.loads(path.read_text())["daily"]["golf"]["days"]) == kept
 
 

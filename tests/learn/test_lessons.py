@@ -3,6 +3,8 @@ rules, the loader on hostile texts, and the tutor's judgement."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from helpers import tiers
 
@@ -345,3 +347,31 @@ def test_the_first_zombie_lesson_with_a_zombie_says_what_its_coin_is():
     (game/games/zombie/display.py): the first lesson showing one says so."""
     first = next(x for x in L.load("zombie") if "=z" in x.position)
     assert "coin" in first.task and "grey" in first.explain
+
+
+def test_no_tulaga_answer_stops_with_a_rank_stone_owed():
+    """A Tulaga answer plays the whole Tulaga: the line does not stop
+    between the fifth stone and its rank stone (lesson 1 said "Right!" at
+    the fifth stone while its text told of the rank stone taking a point)."""
+    for lesson in L.load("tulaga"):
+        for line in lesson.answers:
+            played = list(L.play_line(lesson.start(), line))
+            before, step = played[-1]
+            after = before.copy()
+            after.apply(step)
+            assert " rank " not in after.to_text(), (lesson.title, line)
+
+
+def test_the_words_after_a_wrong_first_step_do_not_name_the_answers_squares():
+    """After a wrong first try the learner tries again, so the ``wrong:``
+    and ``otherwise:`` words explain, they do not hand over the answer's
+    destination (Maces lesson 3 said "land it on g9")."""
+    for lesson in L.load("maces"):
+        firsts = {line[0] for line in lesson.answers}
+        for first in firsts:
+            target = re.findall(r"[a-z]\d+", first)[-1]  # where the first step ends
+            told = [w.words for w in lesson.wrongs] + [lesson.otherwise]
+            assert not any(f"on {target}" in t or f"to {target}" in t for t in told), (
+                lesson.title,
+                target,
+            )

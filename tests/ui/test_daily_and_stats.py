@@ -101,7 +101,7 @@ def test_a_daily_deal_played_from_the_setup_to_the_game_over_window():
         assert window.rect.bottom <= MIN_SIZE[1] and window.rect.top >= 0
         text = scene.dialogs.game_over_text
         day = daily.today().isoformat()
-        assert f"Deal of the day {day}:" in text and "Daily streak: 1 day" in text
+        assert f"Deal of the day {day}:" in text and "Days played in a row: 1 day" in text
         assert daily.figures("golf").played == 1
         assert stats.figures("golf") == stats.Figures()  # free play untouched
 
@@ -163,6 +163,26 @@ def test_the_statistics_page_from_the_menu_shows_a_games_figures():
         choose(app, page.picker, "Chess960")  # another game's figures: none yet
         assert page.game_id == "chess960" and dict(page.texts())["Played"] == "0"
         inside(app)
+    finally:
+        close(app)
+
+
+def test_the_statistics_page_from_the_menu_opens_on_the_game_started_last():
+    app = small_app(MainMenu)
+    try:
+        for game_id in ("maces", "golf", "maces"):  # maces again: last, though set up first
+            app.navigate.setup(game_id)
+            pump(app, 2)
+            click(app, app.scene.start_button)
+            assert isinstance(app.scene, PlayScene)
+            app.scene.close_runners()
+            while not isinstance(app.scene, MainMenu):
+                app.pop()
+            pump(app, 2)
+        click(app, app.scene.buttons["stats"])
+        page = app.scene
+        assert isinstance(page, StatsScene) and page.game_id == "maces"
+        assert "Best score" not in dict(page.texts())  # won or lost, never scored
     finally:
         close(app)
 

@@ -5,6 +5,7 @@ newcomer's offer on the setup form, and the scene in the smallest window."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pygame
@@ -181,7 +182,9 @@ def test_learn_on_the_main_menu_picks_a_game_then_a_lesson(app):
     assert isinstance(menu, LearnMenu) and menu.game_id is None
     chess = next(b for b, g in menu.game_buttons.items() if g == "chess")
     count = len(L.load("chess"))
-    assert f"0 of {count} done" in chess.text
+    assert f"0/{count} done" in chess.text
+    counts = [b.text.rpartition("  ·  ")[2] for b in menu.game_buttons if b.is_enabled]
+    assert all(re.fullmatch(r"\d+/\d+ done", c) for c in counts), counts  # one form for all
     click(app, chess)
     assert menu.game_id == "chess" and len(menu.lesson_buttons) == count
     first = next(b for b, i in menu.lesson_buttons.items() if i == 0)
@@ -453,3 +456,22 @@ def test_every_learner_step_of_every_answer_has_a_click_path_or_a_button(path):
                     clickable |= {c.action for c in adapter.panel_choices(view, tutor.learner)}
                     assert step[tutor.learner] in clickable, (lesson.title, step)
                 state.apply(step)
+
+
+def test_a_long_prompt_wraps_whole_in_the_smallest_window():
+    """Maces' Horse-apult prompt was cut ("...or a square to mov...") at 800x560."""
+
+    prompt = "Horse-apult: click a piece next to it to throw, or a square to move to"
+    app = App(fullscreen=False, size=(800, 560))
+    app.running = True
+    try:
+        lessons = L.load("maces")
+        assert app.navigate.lesson(lessons, 2)
+        pump(app, 2)
+        scene = app.scene
+        scene.status_line = lambda: prompt
+        scene.refresh()
+        shown = [scene.status.text, *(label.text for label in scene.status_more)]
+        assert " ".join(t for t in shown if t) == prompt, shown
+    finally:
+        app.close()

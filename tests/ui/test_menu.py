@@ -125,6 +125,8 @@ def test_menu_fits_small_and_large_windows():
         for card in app.scene.cards.values():
             assert 0 <= card.rect.left and card.rect.right <= w
             assert 0 <= card.rect.top and card.rect.bottom <= h
+        # The keys line sits under the side card, not on its border.
+        assert app.scene.keys_label.rect.top >= app.scene.side_card.rect.bottom, size
 
 
 @pytest.mark.slow  # fast cover: test_load_scene's damaged-save tests fast

@@ -212,6 +212,20 @@ def test_a_wrapped_status_heading_stays_in_the_headings_style(game_id, monkeypat
         app.close()
 
 
+def test_a_heading_longer_than_two_lines_goes_on_in_the_smaller_lines(monkeypatch):
+    """Golf's daily task was cut "...one takes the oth..." at 800x560."""
+    app, scene = _status_scene("chess", ["human", "human"])
+    try:
+        panel = scene.panel
+        words = "A white king and a black knight: one takes the other. Move 1, par 3."
+        monkeypatch.setattr(scene, "status_line", lambda: words * 2)
+        scene.refresh()
+        lines = [panel.status.text, panel.status_spill.text, panel.status_more[1].text]
+        assert "…" not in " ".join(lines[:2]) and " ".join(lines).startswith(words)
+    finally:
+        app.close()
+
+
 def test_each_status_line_starts_a_line_of_its_own(monkeypatch):
     """ "Hint: choose at random, so that nobody can read y…" was cut: the
     hint ran on after the line before it. Each line starts a label of its

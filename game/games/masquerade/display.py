@@ -34,7 +34,7 @@ from game.ui.adapters import Choice, MoveAdapter, Path
 from game.ui.animation import Track
 from game.ui.board_view import tint
 from game.ui.panel_widgets import PanelWidget
-from game.ui.widgets import ACCENT, CARD_BG, TEXT, TEXT_DIM
+from game.ui.widgets import ACCENT, CARD_BG, TEXT, TEXT_DIM, fit
 
 CELL0 = -100  # the place of the table cell (row, col) is CELL0 - 5 * row - col
 NAMES = {"K": "King", "Q": "Queen", "R": "Rook", "B": "Bishop", "N": "Knight"}
@@ -101,6 +101,7 @@ class MaskTables(PanelWidget):
         super().__init__()
         self.own_marks: dict[int, dict[tuple[int, int], str]] = {}  # per seat
         self._cells: dict[tuple[str, int, int], pygame.Rect] = {}
+        self.title_rects: dict[str, pygame.Rect] = {}  # each table's title, as drawn
 
     def _geometry(self) -> tuple[int, int, int]:
         cell = max(12, min((self.rect.height - 40) // 5, (self.rect.width - 60) // 12))
@@ -181,7 +182,8 @@ class MaskTables(PanelWidget):
         sides = state.game.sides
         for seat, x in ((0, x0), (1, x0 + 6 * cell + 30)):
             name = f"reveal{seat}"
-            self._table(surface, name, x, y0, cell, f"{sides[seat]}'s pieces captured as")
+            # "White's pieces captured as" ran into Black's title at 800 x 560.
+            self._table(surface, name, x, y0, cell, f"{sides[seat]} captures as", 6 * cell + 22)
             self._deduction(surface, name, state, seat, cell)
             truth = state.assign[1 - seat]
             for (table_name, row, col), r in self._cells.items():
@@ -189,10 +191,22 @@ class MaskTables(PanelWidget):
                     pygame.draw.circle(surface, ACCENT, r.center, cell // 2 - 2, 2)
 
     def _table(
-        self, surface: pygame.Surface, name: str, x: int, y: int, cell: int, title: str
+        self,
+        surface: pygame.Surface,
+        name: str,
+        x: int,
+        y: int,
+        cell: int,
+        title: str,
+        width: int | None = None,
     ) -> None:
+        """A 5 x 5 table under ``title`` (kept within ``width``: the tables
+        side by side must not run into each other)."""
         font = art.ui_font(13)
-        surface.blit(font.render(title, True, TEXT), (x - 16, self.rect.y + 4))
+        if width is not None:
+            title = fit(title, font, width)
+        label = font.render(title, True, TEXT)
+        self.title_rects[name] = surface.blit(label, (x - 16, self.rect.y + 4))
         small = art.ui_font(max(10, cell - 8))
         for col, p in enumerate(M.TYPES):
             t = small.render(p, True, TEXT_DIM)
@@ -236,6 +250,24 @@ class MaskTables(PanelWidget):
         return False
 
 
+def attempt_line(name: str, tried: Any, font: Any, width: int) -> str:
+    """A side's last attempts in ``width``: the last two, else the last one
+    (with how many in all), so that no word is cut ("Bishop as Q/B worke")."""
+    if not tried:
+        return fit(f"{name}: no attempt yet", font, width)
+    for last in (2, 1):
+        parts = [
+            f"{NAMES[t]} as {'/'.join(reach) or '-'} {'worked' if ok else 'failed'}"
+            for t, reach, ok in tried[-last:]
+        ]
+        words = f"{name}: " + "; ".join(parts)
+        if len(tried) > last:
+            words += f" ({len(tried)} in all)"
+        if font.size(words)[0] <= width:
+            return words
+    return fit(words, font, width)
+
+
 class AttemptList(PanelWidget):
     """The last attempts of both sides with their results (public)."""
 
@@ -253,21 +285,8 @@ class AttemptList(PanelWidget):
             tried = state.tried[side]
             y = rect.y + 3 + side * row_h
             name = state.game.sides[side]
-            parts = [f"{name}:"]
-            for t, reach, ok in tried[-2:]:
-                parts.append(
-                    f"{NAMES[t]} as {'/'.join(reach) or '-'} {'worked' if ok else 'failed'}"
-                )
-            words = (
-                " ".join(parts[:1]) + " " + "; ".join(parts[1:])
-                if tried
-                else f"{name}: no attempt yet"
-            )
-            if len(tried) > 2:
-                words += f" ({len(tried)} in all)"
+            words = attempt_line(name, tried, font, rect.width - 16)
             text = font.render(words, True, TEXT)
-            if text.get_width() > rect.width - 16:
-                text = text.subsurface((0, 0, rect.width - 16, text.get_height()))
             surface.blit(text, (rect.x + 8, y + (row_h - text.get_height()) // 2))
         last = getattr(state, "last_attempt", None)
         if last is not None and not last[2]:

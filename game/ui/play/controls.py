@@ -37,7 +37,7 @@ class Controls:
         asks), unless everyone else at the table is on their team."""
         scene = self.scene
         match = scene.match
-        if not match.can_undo:
+        if not daily.may_undo(match):
             return
         if daily.still_counts(match):  # the day's one counted attempt: ask first
             self._ask_help("undo", "Take back", self._undo_now)

@@ -19,6 +19,7 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from game.ai.evaluate import piece_value
+from game.learn import daily
 from game.ui import art, widgets
 from game.ui.kept_panel import Panel
 from game.ui.play import seats
@@ -370,8 +371,13 @@ class SidePanel:
             first, _, rest = status.partition("\n")
             first, spill = widgets.fit_label(self.status, first)
             self.status.set_text(first)
-            # A long heading goes on in its own style over the first smaller line.
+            # A long heading goes on in its own style over the first smaller
+            # line, and what is still left in the smaller lines (Golf's daily
+            # task was cut "...one takes the oth..." at 800 x 560).
+            spill, over = widgets.fit_label(self.status_spill, spill)
             self.status_spill.set_text(widgets.cut_to_label(self.status_spill, spill))
+            if over:
+                rest = f"{over}\n{rest}" if rest else over
             labels = self.status_more[1:] if spill else self.status_more
             more = _status_lines(labels, rest.split("\n") if rest else [])
             if spill:
@@ -391,7 +397,7 @@ class SidePanel:
                 self.scroll_moves_to_end()
             else:
                 self.keep_in_sight(moves.marked, was)
-        _enable(self.buttons["undo"], m.can_undo)
+        _enable(self.buttons["undo"], daily.may_undo(m))
         _enable(self.buttons["redo"], m.can_redo)
         on = not m.is_over() and scene.acting_human() is not None
         if "draw" in self.buttons:

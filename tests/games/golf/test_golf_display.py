@@ -258,6 +258,7 @@ def test_show_solution_is_played_as_steps_in_the_move_list_to_look_back_at(app):
     # Asked first: the hole scores twice par (a reviewer gave one up by a click).
     (dialog,) = widgets.dialogs(scene.ui)
     assert "scores" in dialog.confirmation_text.html_text and match.history == []
+    assert "still counts, a deal of the day too" in dialog.confirmation_text.html_text
     press_button(app, dialog.confirm_button)
     settle(app, scene)
     line = [str(a) for a in match.state.legal_actions(0)]

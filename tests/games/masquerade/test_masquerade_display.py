@@ -110,3 +110,36 @@ def test_at_the_end_both_tables_are_revealed_with_each_sides_deduction(app):
         for row, col in zip("KQRBN", truth, strict=True):
             assert ACCENT in colours(table, row, col), (table, row, col)  # the truth, ringed
         assert ACCENT not in colours(table, "K", truth[1])
+
+
+def test_the_revealed_tables_titles_stand_apart_in_every_window(app):
+    """ "White's pieces captured as" ran into "Black's pieces captured"."""
+    import pygame
+
+    start = position(OPENING, castling="KQkq").to_text()
+    match = Match("masquerade", None, 1, ["human", "computer:random"], start)
+    match.resign(0)
+    scene = open_play(app, match)
+    tables = next(w for w in scene.widgets if type(w).__name__ == "MaskTables")
+    for size in ((800, 560), (1280, 800)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        pump(app, 2)
+        app.scene.draw(pygame.Surface(app.size))
+        white, black = tables.title_rects["reveal0"], tables.title_rects["reveal1"]
+        assert white.right < black.left, (size, white, black)
+
+
+def test_the_attempt_line_drops_an_older_attempt_rather_than_cut_a_word():
+    import pygame
+
+    from game.games.masquerade.display import attempt_line
+    from game.ui import art
+
+    pygame.font.init()
+    font = art.ui_font(13)
+    tried = [("B", ("Q", "B"), True), ("N", ("R",), False), ("B", ("Q", "B"), True)]
+    width = font.size("White: Bishop as Q/B worked (3 in all)")[0] + 4
+    line = attempt_line("White", tried, font, width)
+    assert line == "White: Bishop as Q/B worked (3 in all)"
+    wide = attempt_line("White", tried, font, 2000)
+    assert wide == "White: Knight as R failed; Bishop as Q/B worked (3 in all)"

@@ -46,6 +46,8 @@ def test_adapter_is_registered_with_its_widget():
     ad = adapter_for(load_all()["mulligan_stew"])
     assert type(ad).__name__ == "MulliganStewAdapter"
     assert [type(w).__name__ for w in ad.make_widgets()] == ["PieceTray", "PoolAndPart"]
+    tray = ad.make_widgets()[0]
+    assert tray.empty_words() == "Mage in hand: none"  # one phrase, not "Mage in hand  nothing"
 
 
 def test_start_paths_cover_every_action_once_and_drops_come_from_the_hand():

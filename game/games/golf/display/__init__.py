@@ -84,7 +84,13 @@ def _failed(event: Any, game: Any) -> str:
 def _give_up(state: Any, action: GiveUp) -> Choice:
     """Giving the hole up, asked first: alone it scores twice par."""
     if state.solo:
-        ask = f"Give this hole up and see its solution? It scores {2 * (state.par or 0)}."
+        # Giving up is a rule (no help): the round, a deal of the day too,
+        # still counts with that score (game/learn/daily.py counts only hints,
+        # take-backs, fresh deals and earlier saves as help).
+        ask = (
+            f"Give this hole up and see its solution? It scores {2 * (state.par or 0)}; "
+            "the round still counts, a deal of the day too."
+        )
         return Choice(action, None, "Show solution", ask)
     return Choice(action, None, "Give up", "Give up the demonstration? It fails and scores.")
 
