@@ -60,6 +60,9 @@ class MoveAdapter:
     board_style = "squares"  # or "points" (pieces on the corners of the squares)
     show_captured = True  # False: no captured-pieces row (nothing is captured)
     mark_one_click = True  # mark the places of a one-click decision before the click
+    # In a game with ``kings_left_attacked``: glow round a king the other
+    # side could take, as check is marked (False: a king taken is no danger)
+    marks_kings_in_danger = True
     # Markers that hint at the mover's choices (captures open, pieces that may
     # move), not facts of the position: a judged lesson's still board drops them.
     hint_markers: frozenset[str] = frozenset()

@@ -59,10 +59,12 @@ def render(
     width: int,
     board_max: int,
     settings: Mapping[str, Any] | None = None,
+    placed: list | None = None,
 ) -> pygame.Surface:
     """The picture of ``diagram`` at most ``width`` pixels wide, its board
     at most ``board_max`` tall (the widgets beside it when they fit,
-    else under it); DiagramError when the block cannot be read."""
+    else under it); DiagramError when the block cannot be read. ``placed``,
+    if given, gets each widget drawn (its rect set), for tests."""
     state = diagram.state()
     arrows, rings = diagram.squares(state)
     game = REGISTRY[diagram.game_id]
@@ -117,7 +119,11 @@ def render(
         _check_square(state),
     )
     board.markers = dict(adapter.markers(state))
-    if game.kings_left_attacked and settings.get("mark_attacked_kings", True):
+    if (
+        game.kings_left_attacked
+        and adapter.marks_kings_in_danger
+        and settings.get("mark_attacked_kings", True)
+    ):
         board.danger = tuple(state.kings_in_danger())
     board.draw(surface)
     for frm, to in arrows:
@@ -131,6 +137,8 @@ def render(
         widget.rect = pygame.Rect(x, y, column, h)
         surface.set_clip(widget.rect)  # a long line stays in its column
         widget.draw(surface, paths)
+        if placed is not None:
+            placed.append(widget)
         y += h + GAP
     surface.set_clip(None)
     return surface

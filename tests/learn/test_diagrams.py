@@ -278,3 +278,69 @@ def test_the_words_under_a_board_say_who_acts_once():
     assert words("position") == "White to move"
     mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
     assert words("position Mate", mate) == "Mate · Black wins"
+
+
+def _ink(widget) -> pygame.Rect | None:
+    """Where ``widget`` draws when nothing clips it: drawn alone on a large
+    clear surface, the box round every pixel it touched."""
+    surface = pygame.Surface((widget.rect.right + 400, widget.rect.bottom + 400), pygame.SRCALPHA)
+    widget.draw(surface, diagram_view._NoPaths())
+    box = surface.get_bounding_rect()
+    return box if box.w and box.h else None
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_every_diagrams_widgets_draw_whole_within_their_column(app, game_id):
+    """A widget beside or under a diagram's board draws inside its own
+    rect (the picture clips it there): nothing cut at the column's edge."""
+    for diagram in diagrams.sheet_diagrams(game_id):
+        for width in (740, 400):
+            placed: list = []
+            diagram_view.render(diagram, width, 280, placed=placed)
+            for widget in placed:
+                ink = _ink(widget)
+                assert ink is None or widget.rect.contains(ink), (
+                    f"{diagram.where} at {width}: {type(widget).__name__} draws {ink}"
+                    f" outside {widget.rect}"
+                )
+
+
+def _placed(game_id: str, n: int, width: int = 740) -> dict[str, object]:
+    placed: list = []
+    diagram_view.render(diagrams.sheet_diagrams(game_id)[n], width, 280, placed=placed)
+    return {type(w).__name__: w for w in placed}
+
+
+def test_zombie_shows_both_burial_charts_whole(app):
+    chart = _placed("zombie", 4, 400)["BurialChart"]  # White's grave on c3
+    ink = _ink(chart)
+    assert ink is not None and chart.rect.contains(ink)
+    assert chart.height > 150  # each chart's count under it
+
+
+def test_cooperative_shows_both_hands_and_no_king_glow(app, monkeypatch):
+    glows: list = []
+    draw = diagram_view.BoardView.draw
+
+    def spy(self, surface):
+        glows.append(tuple(self.danger))
+        draw(self, surface)
+
+    monkeypatch.setattr(diagram_view.BoardView, "draw", spy)
+    hand = _placed("cooperative", 0)["HandAndPiles"]
+    assert [title for title, _ in hand.hands] == ["White's hand", "Black's hand"]
+    white = hand.hands[0][1]
+    assert [(c.side, c.kind) for c in white] == [(0, "queen")]
+    assert glows == [()]  # the black king on e8 could be taken: no check glow
+
+
+def test_masquerade_shows_both_tables_with_the_choice_known(app):
+    tables = _placed("masquerade", 0)["MaskTables"]
+    names = {name for name, _row, _col in tables._cells}
+    assert names == {"reveal0", "reveal1"}
+
+
+def test_golf_alone_the_dealer_is_no_you_deals(app):
+    bar = _placed("golf", 0)["HoleBar"]
+    words = " ".join(text for text, _ in bar.lines(bar.seen.state))
+    assert "You deals" not in words and "The dealer deals 2 or 3 cards" in words

@@ -118,7 +118,7 @@ class MaskTables(PanelWidget):
         seat = seen.actor if seen.actor is not None else seen.viewer
         cell, x0, y0 = self._geometry()
         self._cells.clear()
-        if seat is None and not state.setting_up and state.assign[0] and state.assign[1]:
+        if seat is None and not state.setting_up:
             self._draw_reveal(surface, state, cell, x0, y0)
             return
         if seat is None:
@@ -176,16 +176,19 @@ class MaskTables(PanelWidget):
     def _draw_reveal(
         self, surface: pygame.Surface, state: Any, cell: int, x0: int, y0: int
     ) -> None:
-        """Both sides' tables once nothing is secret: each side's own pieces,
-        its deduction from its attempts, the true patterns ringed (the
-        opponent's choice)."""
+        """Both sides' tables for a reader who is no seat: each side's own
+        pieces, its deduction from its attempts, the true patterns ringed
+        (the opponent's choice) where the state holds them."""
         sides = state.game.sides
-        for seat, x in ((0, x0), (1, x0 + 6 * cell + 30)):
+        x1 = x0 + 6 * cell + 30
+        for seat, x in ((0, x0), (1, x1)):
             name = f"reveal{seat}"
             # "White's pieces captured as" ran into Black's title at 800 x 560.
             self._table(surface, name, x, y0, cell, f"{sides[seat]} captures as", 6 * cell + 22)
             self._deduction(surface, name, state, seat, cell)
             truth = state.assign[1 - seat]
+            if not truth:  # hidden in this view
+                continue
             for (table_name, row, col), r in self._cells.items():
                 if table_name == name and M.pattern(truth, M.TYPES[row]) == M.TYPES[col]:
                     pygame.draw.circle(surface, ACCENT, r.center, cell // 2 - 2, 2)

@@ -131,7 +131,9 @@ class TwoMoveCards(PanelWidget):
             left = waiting.get((side, kind))
             if left is not None and (len(cancelled) == 1 or left > 1):
                 tag = font.render(f"x{left}", True, TEXT)
-                surface.blit(tag, (rect.centerx - tag.get_width() // 2, rect.bottom + 1))
+                # under the card, or over its foot where the panel ends
+                top = min(rect.bottom + 1, self.rect.bottom - tag.get_height())
+                surface.blit(tag, (rect.centerx - tag.get_width() // 2, top))
             x += width + 6
 
     def place_image(self, place: int, size: int) -> pygame.Surface | None:

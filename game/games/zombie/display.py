@@ -103,7 +103,14 @@ class BurialChart(PanelWidget):
     """The viewer's own burial chart: an 8 x 8 grid with the letter of each
     piece buried there. Nobody else's chart is ever in the viewer's view."""
 
-    height = 150
+    NOTE_H = 18  # a chart's count under it, when two stand side by side
+
+    @property
+    def height(self) -> int:  # type: ignore[override]
+        # No seat (a spectator, a rule sheet's diagram): both charts, each
+        # with its count under it.
+        both = self.seen is not None and self.seen.viewer is None
+        return 150 + (self.NOTE_H + 4 if both else 0)
 
     def draw(self, surface: pygame.Surface, paths: Any = None) -> None:
         seen = self.seen
@@ -118,7 +125,14 @@ class BurialChart(PanelWidget):
             charts = [(s, state.graves[s]) for s in (0, 1)]
         else:
             charts = [(viewer, state.graves[viewer])]
-        cell = max(8, min((rect.height - 26) // 8, (rect.width - 16) // (8 * len(charts) + 2)))
+        both = len(charts) > 1
+        gap = 16
+        # One chart: its count beside it (90 px); two: side by side, each
+        # count under its chart, so both fit the widget's width whole.
+        beside = 0 if both else 90
+        under = self.NOTE_H if both else 0
+        room_w = rect.width - 16 - beside - gap * (len(charts) - 1)
+        cell = max(4, min((rect.height - 26 - under) // 8, room_w // (8 * len(charts))))
         x = rect.x + 8
         flip = viewer == 1  # as the board is shown to Black
         for side, chart in charts:
@@ -142,8 +156,11 @@ class BurialChart(PanelWidget):
             count = len(chart or {})
             words = "nothing buried" if not count else f"{count} buried"
             note = font.render(words, True, TEXT_DIM)
-            surface.blit(note, (x + 8 * cell + 8, rect.bottom - note.get_height() - 6))
-            x += 8 * cell + 90
+            if both:
+                surface.blit(note, (x, top + 8 * cell + 2))
+            else:
+                surface.blit(note, (x + 8 * cell + 8, rect.bottom - note.get_height() - 6))
+            x += 8 * cell + gap
 
 
 class Graveyard(PanelWidget):

@@ -231,8 +231,10 @@ class PlayScene(Scene):
     def _danger(self, state: Any) -> tuple[int, ...]:
         """The kings to mark as open to capture (game/engine/protocol.py
         ``kings_in_danger``), judged from the viewer's view only."""
-        if not self.game.kings_left_attacked or not self.app.settings.get(
-            "mark_attacked_kings", True
+        if (
+            not self.game.kings_left_attacked
+            or not self.adapter.marks_kings_in_danger
+            or not self.app.settings.get("mark_attacked_kings", True)
         ):
             return ()
         try:

@@ -57,6 +57,7 @@ def wait(seconds: float):
 
 class CoopAdapter(MoveAdapter):
     show_captured = False  # the score widget counts them
+    marks_kings_in_danger = False  # no check, no enemy: taking a king scores
     hint_markers = frozenset({"coop-king", "coop-target", "coop-attacker"})
     animations = {
         "card_play": wait(SECONDS["play"]),

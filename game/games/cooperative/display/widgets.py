@@ -278,12 +278,14 @@ class HandAndPiles(CardHand):
     drawn last, so it also draws the cards in flight over the whole panel."""
 
     HAND_SHARE = 0.36  # of the width, for two cards
+    HANDS_SHARE = 0.6  # no seat (a rule sheet's diagram): both hands
 
     def __init__(self, adapter: Any, motions: Motions) -> None:
         super().__init__(adapter, "Your hand")
         self.motions = motions
         self.piles: list[Pile] = []
         self.pile_areas: list[pygame.Rect] = []
+        self.hands: list[tuple[str, list[Any]]] = []  # each player's, when no seat
 
     @property
     def height(self) -> int:  # type: ignore[override]
@@ -293,12 +295,34 @@ class HandAndPiles(CardHand):
         super().refresh(seen)
         seat = seen.actor if seen.actor is not None else seen.viewer
         self.piles = list(self.adapter.piles(seen.state, seat))
+        state = seen.state
+        # A reader who is no seat sees everything: both players' hands.
+        self.hands = []
+        if seat is None and not getattr(state, "solo", True):
+            self.hands = [
+                (f"{name}'s hand", list(state.cards.cards(state.hand_of(s))))
+                for s, name in enumerate(state.game.seats)
+            ]
 
     def _split(self) -> int:
         """Where the piles begin (no hand: the whole row is theirs)."""
+        if self.hands:
+            return self.rect.x + round(self.rect.w * self.HANDS_SHARE)
         if not self.slots and getattr(self.seen.state, "solo", True):
             return self.rect.x
         return self.rect.x + round(self.rect.w * self.HAND_SHARE)
+
+    def _draw_hands(self, surface: pygame.Surface, split: int) -> None:
+        """Both players' hands side by side, each under its name."""
+        font = art.ui_font(13)
+        width = (split - self.rect.x - 6) // len(self.hands)
+        for i, (title, cards) in enumerate(self.hands):
+            left = self.rect.x + 6 + i * width
+            label = font.render(title, True, TEXT if cards else TEXT_DIM)
+            surface.blit(label, (left + 2, self.rect.y + 2))
+            area = pygame.Rect(left, self.rect.y + TITLE_H, width - 6, self.rect.h - TITLE_H - 4)
+            for card, rect in zip(cards, ui_cards.hand_rects(len(cards), area), strict=True):
+                surface.blit(ui_cards.card_surface(card, rect.width), rect)
 
     def _cards_area(self) -> pygame.Rect:
         right = self._split()
@@ -314,7 +338,11 @@ class HandAndPiles(CardHand):
 
     def draw(self, surface: pygame.Surface, paths: Any) -> None:
         split = self._split()
-        if split > self.rect.x:
+        if self.hands:
+            pygame.draw.rect(surface, CARD_BG, self.rect, border_radius=6)
+            self._rects = []
+            self._draw_hands(surface, split)
+        elif split > self.rect.x:
             super().draw(surface, paths)  # the background, the title and the hand
         else:
             pygame.draw.rect(surface, CARD_BG, self.rect, border_radius=6)
@@ -330,7 +358,8 @@ class HandAndPiles(CardHand):
             words = pile.label
             if font.size(words)[0] > area.w - 4:
                 words = words.split()[0]  # a narrow panel: "Draw", "Discarded", "Out"
-            label = font.render(words, True, TEXT)
+            small = font if font.size(words)[0] <= area.w - 2 else art.ui_font(10)
+            label = small.render(words, True, TEXT)
             surface.blit(label, label.get_rect(midtop=(area.centerx, area.bottom + 2)))
         self.motions.draw(surface)
 

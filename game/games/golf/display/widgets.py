@@ -102,9 +102,9 @@ class HoleBar(PanelWidget):
                 (result.verdict, "plain"),
             ]
         if phase == "deal":
-            out.append(
-                (f"{seat_name(state, state.dealer, self.names)} deals 2 or 3 cards", "plain")
-            )
+            # alone (or a rule sheet's diagram): no "You deals"
+            dealer = "The dealer" if state.solo else seat_name(state, state.dealer, self.names)
+            out.append((f"{dealer} deals 2 or 3 cards", "plain"))
         elif phase == "bid":
             out.append(("Bid in secret: how many moves?", "plain"))
         elif phase == "play" and state.showing:
