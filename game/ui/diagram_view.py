@@ -60,11 +60,14 @@ def render(
     board_max: int,
     settings: Mapping[str, Any] | None = None,
     placed: list | None = None,
+    cuts: list[int] | None = None,
 ) -> pygame.Surface:
     """The picture of ``diagram`` at most ``width`` pixels wide, its board
     at most ``board_max`` tall (the widgets beside it when they fit,
     else under it); DiagramError when the block cannot be read. ``placed``,
-    if given, gets each widget drawn (its rect set), for tests."""
+    if given, gets each widget drawn (its rect set), for tests; ``cuts``
+    the heights where the picture may be cut in two (under the board and
+    under each widget)."""
     state = diagram.state()
     arrows, rings = diagram.squares(state)
     game = REGISTRY[diagram.game_id]
@@ -140,6 +143,10 @@ def render(
         if placed is not None:
             placed.append(widget)
         y += h + GAP
+        if cuts is not None:
+            cuts.append(y - GAP)
+    if cuts is not None and not beside:
+        cuts.insert(0, board.outer.bottom)
     surface.set_clip(None)
     return surface
 
@@ -174,16 +181,25 @@ class DiagramImages:
     for a block (its picture, then its caption), the picture written to a
     file once per block, size and theme."""
 
-    def __init__(self, width: int, board_max: int, settings: Mapping[str, Any] | None = None):
+    def __init__(
+        self,
+        width: int,
+        board_max: int,
+        settings: Mapping[str, Any] | None = None,
+        max_height: int | None = None,
+    ):
         self.width = max(120, width)
         self.board_max = max(80, board_max)
+        # The text box draws no more of a picture than its own height (it
+        # crops an image to its view): a taller one goes in as slices.
+        self.max_height = max(self.board_max, max_height or 0) if max_height else None
         self.settings = settings if settings is not None else {}
         self.drawn = 0  # pictures rendered (tests)
 
     def html(self, diagram: Diagram, caption_colour: str, error_colour: str) -> str | None:
         """The markup for ``diagram``, or a short note where it cannot be drawn."""
         try:
-            path = self._file(diagram)
+            paths = self._files(diagram)
             words = words_under(diagram)
         except DiagramError as e:
             return _note(str(e), error_colour)
@@ -199,21 +215,62 @@ class DiagramImages:
         # picture's row is made that much shorter (a negative padding under
         # it), so the caption follows the board closely rather than a fifth
         # of a board lower.
-        height = _HEIGHTS[path]
-        under = int((height + CAPTION_GAP) / LINE_SPACING) - height
-        src = html.escape(path.as_posix())  # a user folder may hold a quote
-        return f'<img src="{src}" padding="0 0 {under} 0"><br>{caption}<br>'
+        rows = []
+        for n, path in enumerate(paths):
+            height = _HEIGHTS[path]
+            gap = CAPTION_GAP if n == len(paths) - 1 else 0
+            under = int((height + gap) / LINE_SPACING) - height
+            src = html.escape(path.as_posix())  # a user folder may hold a quote
+            rows.append(f'<img src="{src}" padding="0 0 {under} 0"><br>')
+        return f"{''.join(rows)}{caption}<br>"
 
-    def _file(self, diagram: Diagram) -> Path:
+    def _files(self, diagram: Diagram) -> list[Path]:
+        """The picture's files: one, or its slices top to bottom."""
         theme = self.settings.get("board_theme", "")
-        key = repr((diagram.game_id, diagram.info, diagram.body, self.width, self.board_max, theme))
-        path = _folder() / f"{hashlib.sha1(key.encode()).hexdigest()[:20]}.png"
-        if not path.exists() or path not in _HEIGHTS:
-            surface = render(diagram, self.width, self.board_max, self.settings)
-            pygame.image.save(surface, str(path))
-            _HEIGHTS[path] = surface.get_height()
-            self.drawn += 1
-        return path
+        key = repr(
+            (
+                diagram.game_id,
+                diagram.info,
+                diagram.body,
+                self.width,
+                self.board_max,
+                self.max_height,
+                theme,
+            )
+        )
+        stem = hashlib.sha1(key.encode()).hexdigest()[:20]
+        cached = _SLICES.get(stem, [])
+        if cached and all(p.parent == _folder() and p.exists() for p in cached):
+            return cached
+        cuts: list[int] = []
+        surface = render(diagram, self.width, self.board_max, self.settings, cuts=cuts)
+        self.drawn += 1
+        paths = []
+        for n, (top, bottom) in enumerate(slices(surface.get_height(), cuts, self.max_height)):
+            path = _folder() / f"{stem}-{n}.png"
+            part = surface.subsurface((0, top, surface.get_width(), bottom - top))
+            pygame.image.save(part, str(path))
+            _HEIGHTS[path] = bottom - top
+            paths.append(path)
+        _SLICES[stem] = paths
+        return paths
+
+
+def slices(height: int, cuts: list[int], most: int | None) -> list[tuple[int, int]]:
+    """(top, bottom) of the parts of a picture ``height`` tall, each at most
+    ``most`` tall, cut at the last allowed ``cuts`` that fits (else where
+    the limit falls)."""
+    if most is None or height <= most:
+        return [(0, height)]
+    out = []
+    top = 0
+    while height - top > most:
+        fits = [c for c in cuts if top < c <= top + most]
+        bottom = max(fits) if fits else top + most
+        out.append((top, bottom))
+        top = bottom
+    out.append((top, height))
+    return out
 
 
 def _note(words: str, colour: str) -> str:
@@ -222,6 +279,7 @@ def _note(words: str, colour: str) -> str:
 
 _FOLDER: Path | None = None
 _HEIGHTS: dict[Path, int] = {}  # each picture's height, written with it
+_SLICES: dict[str, list[Path]] = {}  # a picture's files, by its key
 
 
 def _folder() -> Path:

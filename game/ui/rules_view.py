@@ -283,6 +283,7 @@ class RulesScene(FormScene):
             self.text_rect.width - 60,
             min(440, self.text_rect.height - 90),
             self.app.settings,
+            self.text_rect.height - 40,  # the box's view, less its padding
         )
         self._show_text()
         self.back_button = widgets.button(

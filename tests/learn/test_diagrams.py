@@ -4,6 +4,8 @@ rules viewer draws the blocks as boards."""
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 from helpers.ui_driver import pump
@@ -344,3 +346,15 @@ def test_golf_alone_the_dealer_is_no_you_deals(app):
     bar = _placed("golf", 0)["HoleBar"]
     words = " ".join(text for text, _ in bar.lines(bar.seen.state))
     assert "You deals" not in words and "The dealer deals 2 or 3 cards" in words
+
+
+def test_a_picture_taller_than_the_box_goes_in_as_slices_it_can_show(app):
+    """The text box crops an image to its own view's height: Zombie's board
+    with both burial charts under it, at 800x560, is two pictures."""
+    images = diagram_view.DiagramImages(400, 280, max_height=327)
+    markup = images.html(diagrams.sheet_diagrams("zombie")[4], "#fff", "#f00")
+    files = [diagram_view.Path(p) for p in re.findall(r'src="([^"]+)"', markup)]
+    assert len(files) == 2
+    assert all(pygame.image.load(str(f)).get_height() <= 327 for f in files)
+    assert diagram_view.slices(500, [290, 470], 327) == [(0, 290), (290, 500)]
+    assert diagram_view.slices(300, [290], 327) == [(0, 300)]
