@@ -218,9 +218,7 @@ class MainMenu(FormScene):
         elif action == "puzzles":
             self.app.navigate.puzzles()
         elif action == "stats":  # open at the game played last
-            from game.ui.setup import last_game
-
-            self.app.navigate.stats(last_game(self.app.settings))
+            self.app.navigate.stats()
         elif action == "settings":
             self.app.navigate.settings()
         elif action == "quit":

@@ -130,10 +130,12 @@ class Navigator:
         return self._open(SettingsScene(self.app))
 
     def stats(self, game_id: str | None = None) -> Scene:
-        """The statistics page, open at ``game_id``'s (None: the first game's)."""
+        """The statistics page, open at ``game_id``'s (None: the game started
+        last from a setup form, else the first game's)."""
+        from game.ui.setup import last_game
         from game.ui.stats_scene import StatsScene
 
-        return self._open(StatsScene(self.app, game_id))
+        return self._open(StatsScene(self.app, game_id or last_game(self.app.settings)))
 
     def daily(self, game_id: str) -> Scene:
         """Today's deal of ``game_id`` (game/learn/daily.py), in place of
