@@ -16,28 +16,16 @@ a "spawn" process at a lower priority, so the window's frames come first.
 from __future__ import annotations
 
 import logging
-import multiprocessing
-import os
 import traceback
 from typing import Any
 
-log = logging.getLogger(__name__)
+from game.ai.runner import SPAWN, settle_worker
 
-_CTX = multiprocessing.get_context("spawn")
+log = logging.getLogger(__name__)
 
 
 def _worker_main(conn, save: dict, viewer: int | None, nodes: int | None) -> None:
-    import signal
-
-    try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the app's business
-    except (ValueError, OSError):  # pragma: no cover - not on the main thread
-        pass
-    if hasattr(os, "nice"):
-        try:
-            os.nice(5)
-        except OSError:  # pragma: no cover - not allowed here
-            pass
+    settle_worker()
     try:
         from game.ai.analysis import review
         from game.games import load_all
@@ -63,13 +51,13 @@ class AnalysisRunner:
     """One analysis in its own worker process (see the module docstring)."""
 
     def __init__(self, match: Any, viewer: int | None = None, nodes: int | None = None):
-        parent, child = _CTX.Pipe(duplex=False)
+        parent, child = SPAWN.Pipe(duplex=False)
         self._conn = parent
         self.done = 0
         self.total = len(match.records)
         self.result: Any = None
         self.error: str | None = None
-        proc = _CTX.Process(
+        proc = SPAWN.Process(
             target=_worker_main,
             args=(child, match.to_dict(), viewer, nodes),
             name="analysis-worker",

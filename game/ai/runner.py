@@ -50,7 +50,8 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-_CTX = multiprocessing.get_context("spawn")
+# Worker processes start afresh (no forked copy of the window): the bots' and the analysis's.
+SPAWN = multiprocessing.get_context("spawn")
 
 
 class BotError(RuntimeError):
@@ -58,22 +59,28 @@ class BotError(RuntimeError):
 
 
 # -- the worker process -------------------------------------------------------------
-def _worker_main(conn, wanted) -> None:
-    """Loop: receive a job, think, send the answer. ``wanted.value`` is the
-    job number the main process still wants (0: none)."""
+def settle_worker() -> None:
+    """First thing in a worker process (the bots' and the analysis's): Ctrl-C
+    is the app's business, and on a machine with few cores the window's
+    frames matter more than the worker's speed, so the scheduler prefers the
+    UI process."""
     import signal
 
     try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the app's business
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     except (ValueError, OSError):  # pragma: no cover - not on the main thread
         pass
-    # On a machine with few cores the window's frames matter more than the
-    # bot's speed: let the scheduler prefer the UI process.
     if hasattr(os, "nice"):
         try:
             os.nice(5)
         except OSError:  # pragma: no cover - not allowed here
             pass
+
+
+def _worker_main(conn, wanted) -> None:
+    """Loop: receive a job, think, send the answer. ``wanted.value`` is the
+    job number the main process still wants (0: none)."""
+    settle_worker()
     from game.ai import make_bot
 
     bots: dict[str, Any] = {}
@@ -133,7 +140,7 @@ class BotRunner:
 
         make_bot(spec)  # a bad spec fails here, not in the worker
         self.spec = spec
-        self._wanted = _CTX.Value("q", 0, lock=False)
+        self._wanted = SPAWN.Value("q", 0, lock=False)
         self._proc: Any = None  # the worker process and our end of its pipe
         self._conn: Any = None
         self._next_id = 0
@@ -153,8 +160,8 @@ class BotRunner:
         if self._proc is not None and self._proc.is_alive():
             return
         self._stop_worker()
-        parent, child = _CTX.Pipe()
-        proc = _CTX.Process(
+        parent, child = SPAWN.Pipe()
+        proc = SPAWN.Process(
             target=_worker_main, args=(child, self._wanted), name="bot-worker", daemon=True
         )
         proc.start()
