@@ -176,8 +176,6 @@ class App:
         self._windowed_size = tuple(size)
         self.fullscreen = False
         self.window = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
-        if self.settings.get("fullscreen"):
-            self._set_fullscreen(True)
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
         self.navigate = Navigator(self)  # opens the screens (game/ui/navigation.py)
@@ -194,6 +192,10 @@ class App:
         self._fault_streak = 0  # frames in a row that failed
         self._faults_under_dialog = 0
         self.exit_code = 0
+        # Last: going fullscreen resizes the scenes, so the App must be whole
+        # (it failed here on every start once F11 had been pressed).
+        if self.settings.get("fullscreen"):
+            self._set_fullscreen(True)
         saves.remove_stale_temps()  # left by a crash in the middle of a write
 
     # -- the window ---------------------------------------------------------------

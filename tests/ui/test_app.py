@@ -20,6 +20,17 @@ def test_smoke_frames_runs_the_real_loop_and_exits_0():
     assert main(["--smoke-frames", "30"]) == 0
 
 
+@pytest.mark.fast
+@pytest.mark.parametrize("start", [["--fullscreen"], ["--windowed"], []])
+def test_the_app_starts_after_f11_was_pressed_last_time(start):
+    """F11 keeps "fullscreen" in the settings; every later start failed
+    (going fullscreen resized scenes the App did not have yet)."""
+    settings = saves.load_settings()
+    settings["fullscreen"] = True
+    saves.save_settings(settings)
+    assert main(["--smoke-frames", "10", *start]) == 0
+
+
 def test_version(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["--version"])
