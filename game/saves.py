@@ -29,6 +29,7 @@ import os
 import stat
 import tempfile
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -424,33 +425,33 @@ def sanitize_name(name: str) -> str:
 def save_named(match: Match, name: str) -> Path:
     """Save under a name the player chose (sanitised); overwrites a save of
     the same name. Returns the file's path."""
-    try:
-        if _saving_off:
-            raise OSError(errno.EACCES, "saving is off")
-        path = saves_dir() / f"{sanitize_name(name)}.json"
-        _atomic_write(path, _dump(match))
-    except OSError as e:
-        log.warning("saving %s failed: %s", name, e)
-        raise SaveError(
-            f"The game could not be saved: {write_failure_words(e)}.", kind=FILE
-        ) from None
-    return path
+    return _write_named(saves_dir, f"{sanitize_name(name)}.json", _dump(match), "game")
 
 
 def save_pgn(text: str, name: str) -> Path:
     """Write a game's PGN (game/pgn.py ``export``) to pgn/<name>.pgn, the
     name sanitised as a save's; overwrites one of the same name."""
+
+    def folder() -> Path:
+        path = data_dir() / "pgn"
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
+    return _write_named(folder, f"{sanitize_name(name)}.pgn", text, "PGN")
+
+
+def _write_named(folder: Callable[[], Path], file_name: str, text: str, what: str) -> Path:
+    """Write ``text`` to ``folder()/file_name`` at once and whole; SaveError
+    in words if saving is off or the write fails."""
     try:
         if _saving_off:
             raise OSError(errno.EACCES, "saving is off")
-        folder = data_dir() / "pgn"
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{sanitize_name(name)}.pgn"
+        path = folder() / file_name
         _atomic_write(path, text)
     except OSError as e:
-        log.warning("saving the PGN %s failed: %s", name, e)
+        log.warning("saving the %s %s failed: %s", what, file_name, e)
         raise SaveError(
-            f"The PGN could not be saved: {write_failure_words(e)}.", kind=FILE
+            f"The {what} could not be saved: {write_failure_words(e)}.", kind=FILE
         ) from None
     return path
 
