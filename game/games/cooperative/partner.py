@@ -25,7 +25,13 @@ capture is set up for the next side, and fades as the cards run out; so a
 king capture on hand is kept while the captures to come are worth more
 than taking it, and taken when the cards run low.
 
-Every search is bounded by counts (plans, replies), never by the clock.
+Every search is bounded by counts (plans, replies), and by the wall clock:
+the decision's deadline (game/engine/deadline.py, the bot's budget) is
+looked at before every plan is followed. Past it, the plans of this turn
+still to list are cut short (no quiet moves, a capture chain ended where it
+stands), and a look one turn further stops and is dropped: the plan is
+chosen among those looked at in full (the best by the static guess if
+none was). On a quiet machine the counts end it first: the same plan.
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ from game.engine.cards import Card
 from game.engine.chess.tables import (
     KIND_NAMES,
 )
+from game.engine.deadline import Deadline, current
 from game.games.cooperative import line as L
 from game.games.cooperative.actions import END, PlaceCard, PlayCard
 from game.games.cooperative.attacks import attacks_from
@@ -66,12 +73,16 @@ class Level:
 LEVELS = {2: Level(refine=6, replies=10, chain=80), 3: Level(refine=8, replies=16, chain=200)}
 
 
-def decide(state: Any, seat: int, rng: random.Random, level: int = 2) -> Any:
+def decide(
+    state: Any, seat: int, rng: random.Random, level: int = 2, deadline: Deadline | None = None
+) -> Any:
     """The planner's action for ``seat`` (``state`` is its view), or None
-    at the lowest level (Easy stays the one-ply player)."""
+    at the lowest level (Easy stays the one-ply player). ``deadline``: the
+    decision's (``current()``, the bot's, unless given)."""
     if level < 2:
         return None
-    return Planner(state, seat, rng, LEVELS.get(level, LEVELS[3])).choose()
+    level_ = LEVELS.get(level, LEVELS[3])
+    return Planner(state, seat, rng, level_, deadline or current()).choose()
 
 
 # -- simulating a turn ---------------------------------------------------------------------------
@@ -167,8 +178,21 @@ def _recycle(line: list[Card]) -> int:
 
 
 # -- judging an end of turn ----------------------------------------------------------------------
+class _Late(Exception):
+    """The deadline passed during a look one turn further."""
+
+
 class Planner:
-    def __init__(self, state: Any, seat: int, rng: random.Random, level: Level) -> None:
+    def __init__(
+        self,
+        state: Any,
+        seat: int,
+        rng: random.Random,
+        level: Level,
+        deadline: Deadline | None = None,
+    ) -> None:
+        self.deadline = deadline or Deadline()
+        self.further = False  # looking one turn further: being late drops the look
         self.view = state
         self.seat = seat
         self.rng = rng
@@ -188,12 +212,25 @@ class Planner:
         best_value, best_action = plans[0][0], plans[0][1]
         if self.level.refine > 1 and len(plans) > 1:
             best_value = None
-            for value, action, end in _distinct(plans, self.level.refine):
-                if end is not None and not over(end) and end.phase == PLANNED:
-                    value = self.look_further(end)
-                if best_value is None or value > best_value + 1e-9:
-                    best_value, best_action = value, action
+            self.further = True
+            try:
+                for value, action, end in _distinct(plans, self.level.refine):
+                    if end is not None and not over(end) and end.phase == PLANNED:
+                        value = self.look_further(end)
+                    if best_value is None or value > best_value + 1e-9:
+                        best_value, best_action = value, action
+            except _Late:
+                pass  # the best of the plans looked at in full (the first if none)
         return _match(self.view, self.seat, best_action)
+
+    def on_time(self) -> bool:
+        """Before the next plan is followed: is there time left? Past the
+        deadline a look one turn further is dropped (``_Late``)."""
+        if not self.deadline.passed():
+            return True
+        if self.further:
+            raise _Late
+        return False
 
     # plans: (value, first action, end-of-turn state)
     def plans(self, sim: Any, chain_budget: int, quiet_limit: int | None = None) -> list:
@@ -229,9 +266,13 @@ class Planner:
         for move in captures:
             value, end = self.best_capture(child(sim, move))
             out.append((value, move, end))
+        if not self.on_time():
+            return out  # late: the captures, ended where they stand
         if quiet_limit is not None:
             quiet = self.promising(sim, quiet, quiet_limit)
         for move in quiet:
+            if not self.on_time():
+                break
             value, end = self.best_capture(child(sim, move))
             out.append((value, move, end))
         return out
@@ -241,6 +282,8 @@ class Planner:
         reach (a quick look for the other side's reply)."""
         scored = []
         for move in quiet:
+            if not self.on_time():
+                break
             after = child(sim, move)
             if after.phase != PLANNED or over(after):
                 scored.append((100.0, move))
@@ -266,7 +309,7 @@ class Planner:
         """The best end of the capture chain from ``sim``."""
         if over(sim) or sim.phase == PLANNED:
             return self.judge(sim), sim
-        if self.budget <= 0:  # enough: stop here (a card placed at the open end)
+        if self.budget <= 0 or not self.on_time():  # enough: stop here (a card at the open end)
             while not over(sim) and sim.phase != PLANNED:
                 last = PlaceCard(len(sim.line())) if sim.phase == "place" else END
                 sim = child(sim, last)
@@ -302,6 +345,7 @@ class Planner:
 
     def reply(self, end: Any, card: Card) -> float:
         """The value of the other side's best plan with ``card`` played."""
+        self.on_time()
         start = begin_turn(end, card)
         if start is None:
             return self.judge(end)
