@@ -47,7 +47,7 @@ from typing import Any
 
 from game.ai.evaluate import WIN, team_of, terminal_value
 from game.ai.search import Limits, Result, Search
-from game.engine.deadline import WALL, Clock
+from game.engine.deadline import WALL, Clock, Deadline, bounded
 
 __all__ = ["Ismcts", "winning_chance"]
 
@@ -257,9 +257,12 @@ class IsmctsBot:
     ) -> Any:
         from game.ai.shallow import settled
 
-        actions, chosen = settled(state, seat, rng, level=2)
+        # The budget runs from here, a game's own decision (planner, solver) within it.
+        deadline = Deadline(self.clock() + self.time_limit, self.clock, should_stop)
+        with bounded(deadline):
+            actions, chosen = settled(state, seat, rng, level=2)
         if chosen is not None:
             return chosen
         search = Ismcts(seat, self.iterations, rng, should_stop=should_stop, clock=self.clock)
-        self.last = search.run(state, deadline=self.clock() + self.time_limit)
+        self.last = search.run(state, deadline=deadline.at)
         return self.last.action
