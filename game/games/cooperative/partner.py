@@ -73,16 +73,13 @@ class Level:
 LEVELS = {2: Level(refine=6, replies=10, chain=80), 3: Level(refine=8, replies=16, chain=200)}
 
 
-def decide(
-    state: Any, seat: int, rng: random.Random, level: int = 2, deadline: Deadline | None = None
-) -> Any:
+def decide(state: Any, seat: int, rng: random.Random, level: int = 2) -> Any:
     """The planner's action for ``seat`` (``state`` is its view), or None
-    at the lowest level (Easy stays the one-ply player). ``deadline``: the
-    decision's (``current()``, the bot's, unless given)."""
+    at the lowest level (Easy stays the one-ply player); by the deadline
+    of the bot's decision."""
     if level < 2:
         return None
-    level_ = LEVELS.get(level, LEVELS[3])
-    return Planner(state, seat, rng, level_, deadline or current()).choose()
+    return Planner(state, seat, rng, LEVELS.get(level, LEVELS[3]), current()).choose()
 
 
 # -- simulating a turn ---------------------------------------------------------------------------
