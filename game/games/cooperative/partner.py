@@ -27,11 +27,11 @@ than taking it, and taken when the cards run low.
 
 Every search is bounded by counts (plans, replies), and by the wall clock:
 the decision's deadline (game/engine/deadline.py, the bot's budget) is
-looked at before every plan is followed. Past it, the plans of this turn
-still to list are cut short (no quiet moves, a capture chain ended where it
-stands), and a look one turn further stops and is dropped: the plan is
-chosen among those looked at in full (the best by the static guess if
-none was). On a quiet machine the counts end it first: the same plan.
+looked at before every plan is followed. Past it, no more plans of this
+turn are listed (a capture chain is ended where it stands), and a look
+one turn further stops and is dropped: the plan is chosen among those
+looked at in full (the best by the static guess if none was). On a quiet
+machine the counts end it first: the same plan.
 """
 
 from __future__ import annotations
@@ -239,6 +239,8 @@ class Planner:
         if phase == "card":
             hand = sim.cards.cards(sim.hand_of(sim.seat_to_act()))
             for card in dict.fromkeys(c for c in hand if c is not None):
+                if out and not self.on_time():
+                    break
                 action = PlayCard(card)
                 after = child(sim, action)
                 self.budget = chain_budget
@@ -261,10 +263,10 @@ class Planner:
         stop = child(sim, END)
         out = [(self.judge(stop), END, stop)]
         for move in captures:
+            if not self.on_time():
+                return out
             value, end = self.best_capture(child(sim, move))
             out.append((value, move, end))
-        if not self.on_time():
-            return out  # late: the captures, ended where they stand
         if quiet_limit is not None:
             quiet = self.promising(sim, quiet, quiet_limit)
         for move in quiet:
@@ -298,6 +300,8 @@ class Planner:
             out = [(self.judge(stop), END, stop)]
             actions = captures_now(sim)
         for action in actions:
+            if out and not self.on_time():
+                break
             value, end = self.best_capture(child(sim, action))
             out.append((value, action, end))
         return out
