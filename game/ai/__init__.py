@@ -40,11 +40,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Protocol
 
 from game.ai.ismcts import IsmctsBot
 from game.ai.search import Limits, Result, Search
 from game.ai.shallow import EasyBot, GreedyBot, settled
+from game.engine.deadline import Deadline, bounded
 
 __all__ = ["Bot", "EasyBot", "GreedyBot", "RandomBot", "SearchBot", "make_bot", "think_now"]
 
@@ -84,6 +86,7 @@ class SearchBot:
         node_limit: int = 500_000,
         samples: int = 4,
         spec: str | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ):
         self.limits = Limits(
             max_depth=max(1, int(depth)),
@@ -91,11 +94,21 @@ class SearchBot:
             time_cap=float(time_cap),
             node_limit=int(node_limit),
         )
+        self.clock = clock  # the searches' clock (a benchmark may give the CPU's)
         self.samples = max(1, int(samples))
         self.spec = spec or f"search:{depth}"
         self.last: Result | None = None  # the last search, for logs and benchmarks
         # Per seat: (game class, ply of the last decision, transposition table).
         self._tables: dict[int, tuple[type, int, dict]] = {}
+
+    @property
+    def budget(self) -> float:
+        """The seconds a decision may take on the wall clock, whatever the
+        load: the time limit, or as far as a managed time may stretch it
+        (``Limits.stretch``, within the cap). A node bound only ever stops
+        it sooner."""
+        limits = self.limits
+        return min(limits.time_limit * getattr(limits, "stretch", 1.0), limits.time_cap)
 
     def table_for(self, state: Any, seat: int) -> dict | None:
         """The transposition table to search ``state`` with: the one kept
@@ -122,23 +135,44 @@ class SearchBot:
         rng: random.Random,
         should_stop: Callable[[], bool] | None = None,
     ) -> Any:
-        # Only one action, the game's own decision (a solver) or a secret duel.
-        actions, chosen = settled(state, seat, rng, level=self.limits.max_depth)
+        # The budget runs from here, on the wall clock: whatever comes before
+        # the search (a new worker's first legal actions, a game's own
+        # planner) is taken from the search's time.
+        start = self.clock()
+        # Only one action, the game's own decision (a planner, a solver:
+        # within this decision's deadline, game/engine/deadline.py) or a secret duel.
+        with bounded(Deadline(start + self.budget, self.clock, should_stop)):
+            actions, chosen = settled(state, seat, rng, level=self.limits.max_depth)
         if chosen is not None:
             return chosen
         if not state.is_partial:
             full = state.sample(seat, rng)
             table = self.table_for(full, seat)
-            search = Search(seat, self.limits, rng, should_stop=should_stop, table=table)
+            limits = self.limits_left(start)
+            search = Search(
+                seat, limits, rng, should_stop=should_stop, table=table, clock=self.clock
+            )
             self.last = search.run(full)
             return self.last.action
-        return self._choose_hidden(state, seat, rng, actions, should_stop)
+        return self._choose_hidden(state, seat, rng, actions, should_stop, start)
 
-    def _choose_hidden(self, view, seat, rng, actions, should_stop) -> Any:
-        """Search several determinisations, each with a share of the time,
-        and add up each action's score (by its text, since a sample's
-        actions are its own objects)."""
-        start = time.perf_counter()
+    def limits_left(self, start: float) -> Limits:
+        """The limits with the time spent since ``start`` taken off the time
+        and its cap (the same limits when none was: a node bound is kept)."""
+        spent = self.clock() - start
+        if spent <= 0:
+            return self.limits
+        limits = self.limits
+        return replace(
+            limits,
+            time_limit=max(0.0, limits.time_limit - spent),
+            time_cap=max(0.0, limits.time_cap - spent),
+        )
+
+    def _choose_hidden(self, view, seat, rng, actions, should_stop, start: float) -> Any:
+        """Search several determinisations, each with a share of the time
+        from ``start``, and add up each action's score (by its text, since a
+        sample's actions are its own objects)."""
         budget = self.limits.time_limit
         by_text = {str(a): a for a in actions}
         totals: dict[str, float] = dict.fromkeys(by_text, 0.0)
@@ -148,7 +182,7 @@ class SearchBot:
             if should_stop is not None and should_stop():
                 break
             deadline = start + budget * (i + 1) / self.samples
-            search = Search(seat, self.limits, rng, should_stop=should_stop)
+            search = Search(seat, self.limits, rng, should_stop=should_stop, clock=self.clock)
             try:
                 result = search.run(view.sample(seat, rng), deadline=deadline)
             except ValueError:
@@ -162,7 +196,7 @@ class SearchBot:
         best = max(totals.values())
         tied = [t for t, v in totals.items() if v >= best - 1e-6]
         choice = by_text[rng.choice(tied)]
-        self.last = Result(choice, best, depth, nodes, time.perf_counter() - start, totals)
+        self.last = Result(choice, best, depth, nodes, self.clock() - start, totals)
         return choice
 
 
@@ -190,8 +224,8 @@ def _in_range(key: str, text: str, spec: str) -> float | int:
 
 def make_bot(spec: str, **overrides: Any) -> Bot:
     """A bot from its spec text (see the module docstring). Keyword
-    ``overrides`` (time_limit, time_cap, node_limit, samples, depth) win over
-    the spec."""
+    ``overrides`` (time_limit, time_cap, node_limit, samples, depth; clock,
+    a fake one for tests) win over the spec."""
     parts = [p.strip() for p in spec.strip().split(":") if p.strip()]
     if not parts:
         raise ValueError("empty bot spec")

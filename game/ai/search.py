@@ -70,11 +70,12 @@ from game.ai.matrix import sample, solve
 from game.ai.ordering import Ordering, check_test
 from game.ai.quiescence import Quiescence
 from game.engine.chess.state import ChessState
+from game.engine.deadline import current
 
 INF = math.inf
 TIE = 1e-6  # scores this close count as equal at the root
 ROOT_WINDOW = 1e-3  # root children are searched with alpha = best - this
-CHECK_EVERY = 16  # nodes between clock / stop checks (a node costs ~1 ms in the slowest games)
+CHECK_EVERY = 16  # nodes between node-limit / stop checks (the clock is read at every node)
 SIMULTANEOUS_SAMPLES = 4  # random joint actions per own action at the root
 MATRIX_WIDTH = 5  # candidate actions per side in a simultaneous root's matrix game
 SCREEN_REPLIES = 3  # random rival actions each candidate is screened against
@@ -158,15 +159,21 @@ class Search(Ordering, Quiescence):
         should_stop: Callable[[], bool] | None = None,
         fast: bool = True,
         table: dict | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ):
         self.seat = seat
+        self.clock = clock  # seconds; tests inject a fake one, benchmarks the CPU's
         self.fast = fast
         self.limits = limits or Limits()
         self.rng = rng or random.Random()
         self._evaluate: Any = evaluate  # _prepare fills it in if None
-        self.should_stop = should_stop
+        # A search begun within a bot's decision (a game's own decide that
+        # ranks its moves by searching) keeps that decision's deadline and
+        # stop request (game/engine/deadline.py); ``run`` sets its own.
+        within = current()
+        self.should_stop = should_stop if should_stop is not None else within.should_stop
         self.nodes = 0
-        self.deadline = INF
+        self.deadline = within.at
         self.team: tuple[int, ...] = (seat,)
         self.killers: dict[int, list[Hashable]] = {}
         self.history: dict[Hashable, int] = {}  # action -> cutoffs weighted by depth^2
@@ -196,7 +203,7 @@ class Search(Ordering, Quiescence):
     # -- entry point ----------------------------------------------------------
     def run(self, state: Any, deadline: float | None = None) -> Result:
         """Search ``state`` (a full state, not a view) for ``self.seat``."""
-        start = time.perf_counter()
+        start = self.clock()
         budget = min(self.limits.time_limit, self.limits.time_cap)
         self._prepare(state, deadline if deadline is not None else start + budget)
 
@@ -244,7 +251,7 @@ class Search(Ordering, Quiescence):
                     break  # a forced result is known; deeper adds nothing
                 chess = self._chess
                 share = chess.next_depth_share if chess is not None else NEXT_DEPTH_SHARE
-                if time.perf_counter() - start > share * (self.deadline - start):
+                if self.clock() - start > share * (self.deadline - start):
                     break  # the next depth would hardly get anywhere
         except _Abort:
             pass
@@ -253,7 +260,7 @@ class Search(Ordering, Quiescence):
             scores = _merge(partial, completed)
         if not scores:
             choice = actions[0]
-            return Result(choice, 0.0, 0, self.nodes, time.perf_counter() - start, {})
+            return Result(choice, 0.0, 0, self.nodes, self.clock() - start, {})
         return self._pick(scores, completed_depth, start)
 
     def _aspire(self, state: Any, a: Any, depth: int, last: dict | None) -> float:
@@ -308,7 +315,7 @@ class Search(Ordering, Quiescence):
         reach have played out (quiescence, at most ``node_limit`` nodes).
         For searches of another kind (ISMCTS) to call on full states."""
         if not self._prepared:
-            self._prepare(state, INF)
+            self._prepare(state, self.deadline)  # a decision's, or the one ISMCTS set
         elif self._chess is not None and self._sums is not None:
             self._chess.restart(state)
         result = state.result()
@@ -329,14 +336,14 @@ class Search(Ordering, Quiescence):
         itself (Telepathic); raises OutOfNodes once ``node_limit`` nodes
         are spent over all calls."""
         if not self._prepared:
-            self._prepare(state, INF)
+            self._prepare(state, self.deadline)
         return self._child(state, self.seat, action, depth, low, INF, 1)
 
     def _pick(self, scores: dict, depth: int, start: float) -> Result:
         best = max(scores.values())
         tied = [a for a, v in scores.items() if v >= best - TIE]
         choice = self.rng.choice(tied)
-        return Result(choice, best, depth, self.nodes, time.perf_counter() - start, scores)
+        return Result(choice, best, depth, self.nodes, self.clock() - start, scores)
 
     def _run_simultaneous(self, state, actions, acting, start) -> Result:
         others = [s for s in acting if s != self.seat]
@@ -359,12 +366,12 @@ class Search(Ordering, Quiescence):
                     partial[a] = total / len(samples)
                 completed, depth_done = partial, depth
                 actions.sort(key=lambda a: -completed[a])
-                if time.perf_counter() - start > 0.45 * (self.deadline - start):
+                if self.clock() - start > 0.45 * (self.deadline - start):
                     break
         except _Abort:
             pass
         if completed is None:
-            return Result(actions[0], 0.0, 0, self.nodes, time.perf_counter() - start, {})
+            return Result(actions[0], 0.0, 0, self.nodes, self.clock() - start, {})
         return self._pick(completed, depth_done, start)
 
     def _joint_value(self, state, ours, rival, theirs, depth: int) -> float:
@@ -406,12 +413,12 @@ class Search(Ordering, Quiescence):
                     for a in rows
                 ]
                 done, depth_done = (rows, columns, matrix), depth
-                if time.perf_counter() - start > 0.45 * (self.deadline - start):
+                if self.clock() - start > 0.45 * (self.deadline - start):
                     break
         except _Abort:
             pass
         if done is None:
-            return Result(actions[0], 0.0, 0, self.nodes, time.perf_counter() - start, {})
+            return Result(actions[0], 0.0, 0, self.nodes, self.clock() - start, {})
         rows, columns, matrix = done
         eq = solve(matrix)
         expected = [sum(p * v for p, v in zip(eq.columns, row, strict=True)) for row in matrix]
@@ -419,15 +426,19 @@ class Search(Ordering, Quiescence):
         floor = min(expected) - 1.0  # an action left unsearched ranks below every candidate
         scores.update({a: floor for a in actions if a not in scores})
         choice = rows[sample(eq.rows, self.rng)]
-        seconds = time.perf_counter() - start
+        seconds = self.clock() - start
         return Result(choice, scores[choice], depth_done, self.nodes, seconds, scores)
 
     # -- the tree ---------------------------------------------------------------
     def _tick(self) -> None:
         self.nodes += 1
+        # The clock at every node: on a busy machine one node can take a
+        # tenth of a second on the wall, and a look every few let a decision
+        # run late. The node limit keeps its cadence (the same nodes as ever).
+        if self.clock() >= self.deadline:
+            raise _Abort
         if self.nodes % CHECK_EVERY == 0 and (
-            time.perf_counter() >= self.deadline
-            or self.nodes >= self.limits.node_limit
+            self.nodes >= self.limits.node_limit
             or (self.should_stop is not None and self.should_stop())
         ):
             raise _Abort
