@@ -301,6 +301,7 @@ class Match:
         if self.clock is None:
             raise IllegalAction("No time runs out in a game without a clock")
         events = self.state.end_by(flag_result(self.state, seat), seat)
+        self.clock.left[seat] = min(self.clock.left[seat], 0.0)  # the flag fell: none left
         self._record_agreement({"flag": seat})
         return events
 
@@ -616,8 +617,17 @@ def _replay(
         state.resign(step["resign"])
         return Record({"resign": step["resign"]}, rounds=rounds)
     if "flag" in step:
-        if match.clock is None:  # a flag edited into a game that has no clock
-            raise replay_error(ILLEGAL, index, which)
+        seat = step["flag"]
+        # A time-out edited in: a game with no clock, or time left on the
+        # seat's clock (the save's clock is as the flag left it).
+        if match.clock is None or match.clock.left[seat] > 0:
+            why = "the game has no clock" if match.clock is None else "its clock has time left"
+            raise SaveError(
+                f"This save is damaged: it says {match._seat_name(seat)} ran out of time, "
+                f"but {why}. The file may have been edited.",
+                kind=ILLEGAL,
+                step=index,
+            )
         state.end_by(flag_result(state, step["flag"]), step["flag"])
         return Record({"flag": step["flag"]}, rounds=rounds)
     if set(step) != set(state.to_act()):

@@ -130,7 +130,7 @@ def test_a_finished_game_is_searched_with_everything_revealed_and_says_so():
     done = review(match, nodes=100)
     assert done.full and done.viewer is None
     assert "everything revealed" in review_lines(done, match.game)[1]
-    assert done.steps[-1].note == "agreement"
+    assert done.steps[-1].note == "resignation"
 
 
 def test_games_whose_computer_does_not_search_are_declared_and_skipped():
@@ -180,7 +180,7 @@ def test_review_of_a_bad_save_says_why_in_a_line(tmp_path, capsys, content, word
     path = tmp_path / "bad.json"
     if content is not None:
         path.write_text(content, encoding="utf-8")
-    assert main(["--review", str(path)]) == 2
+    assert main(["--review", str(path)]) == 1
     captured = capsys.readouterr()
     assert captured.out == ""
     assert words in captured.err and "Traceback" not in captured.err
