@@ -184,6 +184,14 @@ def level_of(game: Any) -> int:
     return depth
 
 
+def legend(game_id: str) -> str:
+    """What the marks mean in this game, in a few words (the F1 help and
+    the status of a marked step show it): "?! 0.6, ? 1.2, ?? 2.5 pawns lost"."""
+    low, mid, high = thresholds_for(game_id)
+    unit = UNITS.get(game_id, "pawns")
+    return f"?! {low:g}, ? {mid:g}, ?? {high:g} {unit} or more lost against the best step"
+
+
 def mark_for(loss: float, thresholds: tuple[float, float, float]) -> str:
     mark = ""
     for word, limit in zip(MARKS, thresholds, strict=True):
@@ -390,9 +398,11 @@ def _result_text(match: Any) -> str:
 
 
 def review_lines(result: Review, game: Any) -> list[str]:
-    """The review as text, one line per step: its number and notation, the
-    evaluation after it, its mark, and the best alternative where the step
-    was not it (``python -m game --review``)."""
+    """The review as text: three lines (the budget and unit, what was
+    searched, the marks' legend), then one line per step: its number and
+    notation, the evaluation after it (or, for an ending, the result), its
+    mark, and the best alternative where the step was not it (``python -m
+    game --review``)."""
     title = game.title
     if result.skipped is not None:
         return [f"No analysis of {title}: {result.skipped}."]
@@ -407,7 +417,7 @@ def review_lines(result: Review, game: Any) -> list[str]:
     else:
         who = game.seats[result.viewer] if result.viewer is not None else "?"
         how = f"The game is still going: positions were searched from {who}'s view only."
-    lines = [head, how]
+    lines = [head, how, f"Marks: {legend(result.game_id)}."]
     last = None
     for step in result.steps:
         # "3." opens a move number, "3..." continues it (the reply).
