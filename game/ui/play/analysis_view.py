@@ -154,7 +154,8 @@ class AnalysisView:
             c = max(better, key=lambda c: c.loss)
             who = f"{self.scene.game.seats[c.seat]} " if len(step.choices) > 1 else ""
             low, mid, high = thresholds_for(self.scene.game.id)
-            text += f" · {step.mark} better {who}{c.best} (lost {c.loss:.1f}; ?! {low:g} ? {mid:g} ?? {high:g})"
+            amounts = f"?! {low:g} ? {mid:g} ?? {high:g}"
+            text += f" · {step.mark} better {who}{c.best} (lost {c.loss:.1f}; {amounts})"
         return text
 
     def best_squares(self) -> tuple[int, ...]:
