@@ -187,7 +187,7 @@ def print_pgn(path: str) -> int:
     from game import pgn, saves
 
     try:
-        text = pgn.export(saves.load(path))
+        text = pgn.export(saves.load(path), date=pgn.date_of(path))
     except saves.SaveError as e:
         print(f"chess-variants: {path}: {e.message}", file=sys.stderr)
         return 1

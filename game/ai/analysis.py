@@ -108,7 +108,12 @@ MARKS = ("?!", "?", "??")
 UNITS: dict[str, str] = {"golf": "points", "cooperative": "points", "tulaga": "score"}
 
 #: What an ending step's line says instead of a judgement (its record's key).
-ENDINGS = {"resign": "resignation", "draw": "draw agreed", "flag": "lost on time"}
+ENDINGS = {
+    "resign": "resignation",
+    "draw": "draw agreed",
+    "flag": "lost on time",
+    "result": "result as given",  # an imported PGN's result with no reason
+}
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,9 @@
 """Every way a game can end is analysed, in the app (``review``) and by
 ``python -m game --review``: a resignation, a draw agreed, a flag fallen
-(a loss, and a draw where the other side cannot win), and the rules' own
-end. An ending step is not judged: its line names the ending and the
-result, never an evaluation (an outside reviewer found a game lost on time
-could not be analysed at all)."""
+(a loss, and a draw where the other side cannot win), a result an imported
+PGN gave with no reason, and the rules' own end. An ending step is not
+judged: its line names the ending and the result, never an evaluation
+(an outside reviewer found a game lost on time could not be analysed)."""
 
 from __future__ import annotations
 
@@ -61,8 +61,10 @@ def endings(game_id: str) -> list[tuple[str, Match]]:
     resigned.resign(resigned.to_act()[0])
     agreed = played(game_id)
     agreed.agree_draw()
+    given = played(game_id)
+    given.record_result("1-0")  # an imported PGN's result with no reason
     out += [("resign", resigned), ("draw", agreed), ("flag", time_out(played(game_id)))]
-    return out
+    return out + [("result", given)]
 
 
 def check(match: Match, kind: str | None, tmp_path, capsys, monkeypatch) -> list[str]:
