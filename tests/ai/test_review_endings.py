@@ -129,12 +129,19 @@ def test_a_game_the_rules_end_is_analysed_up_to_the_mate(tmp_path, capsys, monke
     assert "+#" in lines[-1]
 
 
-def test_a_save_whose_time_out_left_time_on_the_clock_is_refused(tmp_path, capsys):
-    match = time_out(played("chess", 2))
-    saved = match.to_dict()
-    saved["clock"]["left"] = [100.0, 100.0]  # edited: the flag fell with time left
+@pytest.mark.parametrize(
+    "edit, words",
+    [
+        (lambda d: d["clock"].update(left=[100.0, 100.0]), "its clock has time left"),
+        (lambda d: d.pop("clock"), "the game has no clock"),
+    ],
+)
+def test_a_save_whose_time_out_is_edited_in_is_refused_in_words(tmp_path, capsys, edit, words):
+    saved = time_out(played("chess", 2)).to_dict()
+    edit(saved)
     path = tmp_path / "edited.json"
     path.write_text(json.dumps(saved), encoding="utf-8")
     assert main(["--review", str(path)]) == 1
+    assert main(["--pgn", str(path)]) == 1  # the same failure, the same exit status
     err = capsys.readouterr().err
-    assert "ran out of time" in err and "time left" in err and "Traceback" not in err
+    assert "ran out of time" in err and words in err and "Traceback" not in err
