@@ -253,7 +253,9 @@ def _movetext(match: Match) -> list[str]:
 
 def _last_moves(match: Match) -> set[int]:
     """The steps after which every seat that chose in it chose no more:
-    their clocks show what those seats had left at the end."""
+    their clocks show what those seats had left at the end. Not a step of
+    a seat whose flag fell: it had time then, and ran out after it."""
+    flagged = match.records[-1].step.get("flag") if match.records else None
     last: dict[Seat, int] = {}
     for index, record in enumerate(match.records):
         for seat in record.step:
@@ -262,7 +264,9 @@ def _last_moves(match: Match) -> set[int]:
     return {
         i
         for i, record in enumerate(match.records)
-        if record.step and all(last.get(s) == i for s in record.step if isinstance(s, int))
+        if record.step
+        and flagged not in record.step
+        and all(last.get(s) == i for s in record.step if isinstance(s, int))
     }
 
 
