@@ -43,6 +43,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="print the computer's analysis of a saved game (one line per step) and exit",
     )
     parser.add_argument(
+        "--seat",
+        metavar="SEAT",
+        help="with --review of a game still going: analyse it from this seat's view "
+        "(its name, as White, or its number from 1); needed where the game hides anything",
+    )
+    parser.add_argument(
         "--pgn", metavar="SAVE", help="print this saved game as PGN and exit (no window)"
     )
     parser.add_argument(
@@ -99,7 +105,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.review is not None:
         if args.game is not None or args.load is not None or args.pgn is not None:
             parser.error("--review prints an analysis and opens no window: give it alone")
-        return print_review(args.review)
+        return print_review(args.review, args.seat)
+    if args.seat is not None:
+        parser.error("--seat goes with --review only")
     if args.pgn is not None:
         if args.game is not None or args.load is not None:
             parser.error("--pgn prints a saved game: give it alone")
@@ -122,23 +130,55 @@ def main(argv: list[str] | None = None) -> int:
         raise
 
 
-def print_review(path: str) -> int:
-    """``--review``: the analysis of a saved game as text (game/ai/analysis.py);
-    a save that cannot be read is said in a line, with exit status 2. A game
-    still going is analysed from the view of its first person's seat."""
+def print_review(path: str, seat: str | None = None) -> int:
+    """``--review``: the analysis of a saved game as text (game/ai/analysis.py).
+    A finished game is analysed in full. A game still going is analysed from
+    one seat's view: ``seat``'s (a name or a number from 1), else, where the
+    game hides nothing, the seat to act; a game that hides something is
+    refused without ``seat``, so no command prints one player's secrets to
+    another at a shared screen. Failures are a line on stderr and exit
+    status 1, as ``--pgn``'s."""
     from game import saves
     from game.ai.analysis import review, review_lines
+
+    def fail(why: object) -> int:
+        print(f"chess-variants: cannot review {path}: {why}", file=sys.stderr)
+        return 1
 
     try:
         match = saves.load(path)
     except saves.SaveError as e:
-        print(f"chess-variants: cannot review {path}: {e}", file=sys.stderr)
-        return 2
-    people = [s for s in range(len(match.players)) if match.is_human(s)]
-    result = review(match, viewer=people[0] if people else 0)
-    for line in review_lines(result, match.game):
+        return fail(e)
+    game = match.game
+    viewer = None
+    if not match.is_over():
+        if seat is not None:
+            viewer = _seat_number(game.seats, seat)
+            if viewer is None:
+                names = ", ".join(game.seats)
+                return fail(f"{game.title} has no seat {seat!r} (its seats: {names})")
+        elif saves.has_secrets(game):
+            return fail(
+                f"{game.title} hides what a player may not see while it goes on: "
+                f"give --seat (one of {', '.join(game.seats)}) to analyse it from that seat's view"
+            )
+        else:
+            viewer = (match.state.to_act() or [0])[0]
+    result = review(match, viewer=viewer)
+    for line in review_lines(result, game):
         print(line)
     return 0
+
+
+def _seat_number(seats: tuple[str, ...] | list[str], text: str) -> int | None:
+    """The seat named ``text`` (case aside), or numbered from 1."""
+    text = text.strip()
+    for i, name in enumerate(seats):
+        if name.lower() == text.lower():
+            return i
+    if text.isdigit() and 1 <= int(text) <= len(seats):
+        return int(text) - 1
+    return None
 
 
 def print_pgn(path: str) -> int:
@@ -147,7 +187,7 @@ def print_pgn(path: str) -> int:
     from game import pgn, saves
 
     try:
-        text = pgn.export(saves.load(path))
+        text = pgn.export(saves.load(path), date=pgn.date_of(path))
     except saves.SaveError as e:
         print(f"chess-variants: {path}: {e.message}", file=sys.stderr)
         return 1

@@ -25,7 +25,7 @@ from typing import Any
 
 from game import __version__
 from game.clock import Clock, flag_result
-from game.engine import Action, Event, Game, IllegalAction, Rounds, Seat, State
+from game.engine import Action, Event, Game, IllegalAction, Result, Rounds, Seat, State
 from game.save_check import (
     COMPUTER_PREFIX,
     FORMAT,
@@ -301,7 +301,18 @@ class Match:
         if self.clock is None:
             raise IllegalAction("No time runs out in a game without a clock")
         events = self.state.end_by(flag_result(self.state, seat), seat)
+        self.clock.left[seat] = min(self.clock.left[seat], 0.0)  # the flag fell: none left
         self._record_agreement({"flag": seat})
+        return events
+
+    def record_result(self, said: str) -> list[Event]:
+        """End the game with a result a record gives and no reason for it
+        (a PGN from elsewhere: "1-0" and nothing more); kept in the history
+        as ``{"result": said}``. Only between two teams."""
+        if self.state.is_over():
+            raise IllegalAction("The game is already over")
+        events = self.state.end_by(given_result(self.state, said))
+        self._record_agreement({"result": said})
         return events
 
     def _record_agreement(self, step: Step) -> None:
@@ -407,6 +418,8 @@ class Match:
             return state.agree_draw()
         if "flag" in step:
             return state.end_by(flag_result(state, step["flag"]), step["flag"])
+        if "result" in step:
+            return state.end_by(given_result(state, step["result"]))
         assert record.actions is not None
         return state.apply(record.actions)
 
@@ -429,6 +442,8 @@ class Match:
             return "Draw agreed"
         if "flag" in step:
             return f"{self._seat_name(step['flag'])} ran out of time"
+        if "result" in step:
+            return f"{step['result']} (as the PGN gives it)"
         if len(step) == 1:
             return next(iter(step.values()))
         return " / ".join(f"{self._seat_name(s)}: {t}" for s, t in sorted(step.items()))
@@ -560,6 +575,30 @@ def swapped_seats(game: Game, options: Mapping[str, Any]) -> dict[Seat, Seat]:
     return out
 
 
+#: The results a record may give without a reason (``Match.record_result``).
+GIVEN_RESULTS = ("1-0", "0-1", "1/2-1/2")
+
+
+def given_result(state: State, said: str) -> Result:
+    """The result ``said`` ("1-0": the first seat's team won) as a game
+    record gives it, with no reason; IllegalAction where it cannot be one."""
+    game = state.game
+    first = game.team_of(0)
+    others = [s for s in range(len(game.seats)) if s not in first]
+    if (
+        said not in GIVEN_RESULTS
+        or not others
+        or any(s not in game.team_of(others[0]) for s in others)
+    ):
+        raise IllegalAction(f"{said!r} is not a result of two sides in {game.title}")
+    if said == "1/2-1/2":
+        return Result.draw(game, GIVEN_REASON)
+    return Result.team_win(game, 0 if said == "1-0" else others[0], GIVEN_REASON)
+
+
+GIVEN_REASON = "The result as the PGN gives it (no reason stated)"
+
+
 def step_seat(step: Step) -> Seat | None:
     """The one seat of a sequential step; None for a simultaneous step or an
     agreement."""
@@ -603,7 +642,7 @@ def _replay(
     """Parse and apply one checked step (``read_steps``) on ``state``;
     SaveError with its kind and ``index`` on any problem. ``which`` names the
     step for people ("move 3"); ``rounds``: the move count before it."""
-    agreement = step == {"draw": "agreed"} or "resign" in step or "flag" in step
+    agreement = step == {"draw": "agreed"} or any(k in step for k in ("resign", "flag", "result"))
     shown = "" if agreement else short(match.step_text(step))
     if shown:
         which += f" ({shown})"
@@ -616,10 +655,25 @@ def _replay(
         state.resign(step["resign"])
         return Record({"resign": step["resign"]}, rounds=rounds)
     if "flag" in step:
-        if match.clock is None:  # a flag edited into a game that has no clock
-            raise replay_error(ILLEGAL, index, which)
+        seat = step["flag"]
+        # A time-out edited in: a game with no clock, or time left on the
+        # seat's clock (the save's clock is as the flag left it).
+        if match.clock is None or match.clock.left[seat] > 0:
+            why = "the game has no clock" if match.clock is None else "its clock has time left"
+            raise SaveError(
+                f"This save is damaged: it says {match._seat_name(seat)} ran out of time, "
+                f"but {why}. The file may have been edited.",
+                kind=ILLEGAL,
+                step=index,
+            )
         state.end_by(flag_result(state, step["flag"]), step["flag"])
         return Record({"flag": step["flag"]}, rounds=rounds)
+    if "result" in step:
+        try:
+            state.end_by(given_result(state, step["result"]))
+        except IllegalAction:
+            raise replay_error(ILLEGAL, index, which) from None
+        return Record({"result": step["result"]}, rounds=rounds)
     if set(step) != set(state.to_act()):
         raise replay_error(ILLEGAL, index, which)
     actions: dict[Seat, Action] = {}

@@ -20,11 +20,16 @@ Out (``export``):
 - Endings: ``Result`` is ``1-0``, ``0-1`` or ``1/2-1/2`` between two teams
   and ``*`` while the game goes on; a game of other teams (solitaire,
   cooperative, four players) writes ``*`` and says its outcome in
-  ``Outcome``. ``Termination`` is ``normal`` for a finished game and
-  ``unterminated`` otherwise; a resignation or an agreed draw is named by
-  ``Agreement`` ("White resigns", "draw"); a game lost on time (the clock,
-  game/clock.py) has ``Termination "time forfeit"`` and ``Agreement
-  "White ran out of time"``.
+  ``Outcome``. As other chess programs write it, ``Termination`` is
+  ``normal`` for a game the rules ended, a resignation or an agreed draw,
+  ``time forfeit`` for a game lost on time (the clock, game/clock.py),
+  ``unterminated`` for a game going on, and absent for a result an imported
+  PGN gave without a reason; a comment before the result says how it ended
+  ({White resigns.}, {Draw agreed.}, {White ran out of time.}). Older
+  exports named the ending in an ``Agreement`` tag: it is still read.
+- Players: a person's typed name (``?`` for none), a computer by its level
+  as the app names it ("Computer (Normal)"). ``Date`` is the game's date
+  where the caller knows it (a save's date), else ``????.??.??``.
 - Secrets: a game that hides anything from a seat (a hand, a deck, a secret
   choice) is exported only once it is over, when the rules have shown
   everything; before that ``export`` refuses with ``PgnError``.
@@ -36,8 +41,12 @@ In (``import_pgn``): the first game of the text; comments ``{...}`` and
 title or id of one of our games. Every move goes through the one door,
 ``State.parse_action``, and is played on a ``Match``; what cannot be read or
 played is refused with a ``PgnError`` worded like a damaged save's. A
-decisive result or a draw that the moves do not reach is taken as the loser
-resigning or a draw agreed (a PGN from elsewhere does not say which).
+result the moves do not reach ends the game as the PGN says: on time with
+``Termination "time forfeit"`` (the seat to act flagged), by resignation or
+an agreed draw with ``Termination "normal"``, and with no Termination as
+the result alone, with no reason invented (``Match.record_result``). The
+clocks of a game lost on time: the flagged seat's at zero, the other's as
+the PGN's last ``[%clk]`` comment of it says, else at full time.
 """
 
 from __future__ import annotations
@@ -129,19 +138,22 @@ def _teams(game: Game) -> list[tuple[Seat, ...]]:
 
 
 def _player(match: Match, seats: list[Seat]) -> str:
+    from game.ai.levels import level_words
+
     names = []
     for seat in seats:
         if match.is_human(seat):
             names.append(match.name(seat) or "?")
         else:
-            names.append(f"Computer ({match.computer_level(seat)})")
+            names.append(level_words(match.computer_level(seat) or ""))
     named = [n for n in names if n != "?"]
     return " & ".join(named) or "?"
 
 
-def export(match: Match) -> str:
+def export(match: Match, date: str | None = None) -> str:
     """The match as PGN text (see the module's docstring); PgnError for an
-    unfinished game that hides something."""
+    unfinished game that hides something. ``date``: the game's, as PGN writes
+    it ("2026.11.27"), where the caller knows it."""
     game = match.game
     over = match.is_over()
     if not over and _has_secrets(game):
@@ -154,7 +166,7 @@ def export(match: Match) -> str:
     tags = [
         ("Event", f"{game.title} game"),
         ("Site", "Chess Variants"),
-        ("Date", "????.??.??"),
+        ("Date", date or "????.??.??"),
         ("Round", "-"),
         ("White", _player(match, [s for s, side in enumerate(sides) if side == 0])),
         ("Black", _player(match, [s for s, side in enumerate(sides) if side == 1])),
@@ -177,27 +189,43 @@ def export(match: Match) -> str:
     if match.clock is not None:  # PGN's own: seconds + increment
         clock = match.clock
         tags.append(("TimeControl", f"{_seconds(clock.base)}+{_seconds(clock.increment)}"))
-    flagged = bool(match.records) and "flag" in match.records[-1].step
-    tags.append(("Termination", TIME_FORFEIT if flagged else "normal" if over else "unterminated"))
-    agreement = _agreement(match)
-    if agreement:
-        tags.append(("Agreement", agreement))
+    last = match.records[-1].step if match.records else {}
+    if "flag" in last:
+        tags.append(("Termination", TIME_FORFEIT))
+    elif "result" not in last:  # a result given with no reason: none is stated
+        tags.append(("Termination", "normal" if over else "unterminated"))
     result = match.state.result()
     if result is not None and len(_teams(game)) != 2:
         tags.append(("Outcome", result.headline(game)))
-    tokens = _movetext(match) + [result_tag(match)]
+    ending = _ending(match)
+    tokens = _movetext(match) + ([f"{{{ending}}}"] if ending else []) + [result_tag(match)]
     return "\n".join(_tag(k, v) for k, v in tags) + "\n\n" + _wrap(tokens) + "\n"
 
 
-def _agreement(match: Match) -> str | None:
+def _ending(match: Match) -> str | None:
+    """The comment before the result of a game that did not end on the
+    board: "White resigns.", "Draw agreed.", "White ran out of time."."""
     last = match.records[-1].step if match.records else {}
+    seats = match.game.seats
     if "resign" in last:
-        return f"{match.game.seats[last['resign']]} resigns"
+        return f"{seats[last['resign']]} resigns."
     if "draw" in last:
-        return "draw"
+        return "Draw agreed."
     if "flag" in last:
-        return f"{match.game.seats[last['flag']]}{FLAGGED}"
+        return f"{match.state.result().reason}."
     return None
+
+
+def date_of(path: Any) -> str | None:
+    """The PGN date of a saved game: the day its file was last written."""
+    import datetime
+    import os
+
+    try:
+        when = datetime.datetime.fromtimestamp(os.stat(path).st_mtime)
+    except (OSError, ValueError, OverflowError):
+        return None
+    return when.strftime("%Y.%m.%d")
 
 
 def _movetext(match: Match) -> list[str]:
@@ -205,17 +233,47 @@ def _movetext(match: Match) -> list[str]:
     numbers = _chess_numbers(match) if is_standard(match.game) else match.round_numbers()
     tokens: list[str] = []
     shown = None
-    for record, number in zip(match.records, numbers, strict=False):
+    clocked = _last_moves(match) if match.clock is not None else set()
+    for index, (record, number) in enumerate(zip(match.records, numbers, strict=False)):
         step = record.step
-        if "resign" in step or "draw" in step or "flag" in step:
+        if any(k in step for k in ("resign", "draw", "flag", "result")):
             break
         token = TOGETHER.join(escape(step[s]) for s in sorted(step))
+        if index in clocked:  # the seats' times left at the end, as [%clk] says them
+            token += (
+                " {" + " ".join(f"[%clk {_clk(match.clock.left[s])}]" for s in sorted(step)) + "}"
+            )
         if number is not None and number != shown:  # kept on the line of its move
             black_first = not tokens and len(step) == 1 and match.game.side_of(next(iter(step)))
             token = f"{number}{'...' if black_first else '.'} {token}"
             shown = number
         tokens.append(token)
     return tokens
+
+
+def _last_moves(match: Match) -> set[int]:
+    """The steps after which every seat that chose in it chose no more:
+    their clocks show what those seats had left at the end. Not a step of
+    a seat whose flag fell: it had time then, and ran out after it."""
+    flagged = match.records[-1].step.get("flag") if match.records else None
+    last: dict[Seat, int] = {}
+    for index, record in enumerate(match.records):
+        for seat in record.step:
+            if isinstance(seat, int):
+                last[seat] = index
+    return {
+        i
+        for i, record in enumerate(match.records)
+        if record.step
+        and flagged not in record.step
+        and all(last.get(s) == i for s in record.step if isinstance(s, int))
+    }
+
+
+def _clk(seconds: float) -> str:
+    seconds = max(0.0, seconds)
+    hours, rest = divmod(seconds, 3600)
+    return f"{int(hours)}:{int(rest // 60):02d}:{rest % 60:04.1f}"
 
 
 def _chess_numbers(match: Match) -> list[int]:
@@ -319,6 +377,53 @@ _BAD = {
 }
 
 
+_CLK = re.compile(r"\[%clk\s+(\d{1,3}):(\d{1,2}):(\d{1,2}(?:\.\d{1,6})?)\]")
+
+
+def comments(text: Any) -> tuple[dict[int, list[float]], str]:
+    """What the main line's comments tell: the seconds left after each move
+    (counted from 1) that its ``[%clk H:MM:SS]`` comments give (lichess and
+    others write them; one for each seat of a step chosen together), and
+    the comment after the last move ("White resigns.": how the game ended),
+    "" if none."""
+    lines = _checked(text).splitlines(keepends=True)
+    index = 0
+    while index < len(lines) and (not lines[index].strip() or lines[index].strip()[0] in "%;["):
+        index += 1
+    times: dict[int, list[float]] = {}
+    moves = depth = 0
+    last = ""
+    for found in _MOVETEXT.finditer("".join(lines[index:])):
+        kind, token = found.lastgroup, found.group(0)
+        if kind in ("open", "close"):
+            depth += 1 if kind == "open" else -1
+        elif depth or kind == "bad":
+            continue
+        elif kind == "token" and token in RESULTS:
+            break
+        elif kind == "token":
+            moves += 0 if _NUMBER.fullmatch(token) else 1
+            last = ""
+        elif kind == "skip" and token.startswith("{"):
+            if clocks := _CLK.findall(token):
+                times[moves] = [int(h) * 3600 + int(m) * 60 + float(sec) for h, m, sec in clocks]
+            else:
+                last = token[1:-1].strip()
+    return times, last
+
+
+def _named_ending(comment: str, game: Game) -> str:
+    """The ending a last comment names, as the Agreement tag of our older
+    exports did ("White resigns", "draw", "White ran out of time"), else ""."""
+    words = comment.rstrip(".").strip()
+    if words == "Draw agreed":
+        return "draw"
+    for seat in game.seats:
+        if words == f"{seat} resigns" or words.startswith(f"{seat}{FLAGGED}"):
+            return words if words.endswith("resigns") else f"{seat}{FLAGGED}"
+    return ""
+
+
 def _moves(body: str) -> tuple[list[str], str | None]:
     """The move tokens of a movetext and the result that ends it."""
     tokens: list[str] = []
@@ -403,7 +508,14 @@ def import_pgn(text: Any) -> Match:
     # After the replay (each step would run it), before the ending: only a
     # game with a clock can be lost on time.
     match.clock = _clock(game, match.options, tags.get("TimeControl"))
-    _finish(match, tags, end)
+    times, last = comments(text)
+    if match.clock is not None:  # the times left its [%clk] comments give
+        for n, record in enumerate(match.records, 1):
+            seats = sorted(s for s in record.step if isinstance(s, int))
+            if len(times.get(n, ())) == len(seats):
+                for seat, left in zip(seats, times[n], strict=True):
+                    match.clock.left[seat] = max(0.0, left)
+    _finish(match, tags, end, _named_ending(last, game))
     return match
 
 
@@ -461,15 +573,16 @@ def _play(match: Match, token: str, index: int) -> None:
         ) from None
 
 
-def _finish(match: Match, tags: dict[str, str], end: str | None) -> None:
-    """The agreement the PGN names, or the one its result implies, and
+def _finish(match: Match, tags: dict[str, str], end: str | None, named: str = "") -> None:
+    """The ending the PGN names (its last comment, or the Agreement tag of
+    our older exports), or the one its result and Termination imply, and
     the result checked against the moves."""
     said = tags.get("Result", end or "*").strip()
     if said not in RESULTS:
         raise PgnError(f"This PGN's result is unreadable ({short(said)}).")
     if end is not None and end != said:
         raise PgnError(f"This PGN contradicts itself: its result tag says {said}, its moves {end}.")
-    agreement = tags.get("Agreement", "").strip()
+    agreement = tags.get("Agreement", "").strip() or named
     game = match.game
     on_time = agreement.endswith(FLAGGED) or (
         not agreement and tags.get("Termination", "").strip().lower() == TIME_FORFEIT
@@ -479,8 +592,9 @@ def _finish(match: Match, tags: dict[str, str], end: str | None) -> None:
             "This PGN says a player ran out of time, but its game has no clock "
             "(no TimeControl tag this game can play)."
         )
+    termination = tags.get("Termination", "").strip().lower()
     try:
-        if agreement == "draw":
+        if agreement == "draw":  # the Agreement tag of our older exports
             match.agree_draw()
         elif agreement.endswith(" resigns") and agreement[: -len(" resigns")] in game.seats:
             match.resign(game.seats.index(agreement[: -len(" resigns")]))
@@ -490,12 +604,17 @@ def _finish(match: Match, tags: dict[str, str], end: str | None) -> None:
             raise PgnError(f"This PGN names an ending it cannot read ({short(agreement)}).")
         elif not match.is_over() and said != "*" and len(_teams(game)) == 2:
             loser = _teams(game)[1 if said == "1-0" else 0][0]
-            if said == "1/2-1/2":
-                match.agree_draw()
-            elif tags.get("Termination", "").strip().lower() == TIME_FORFEIT:
-                match.flag(loser)  # lost on time, as a PGN from elsewhere says it
+            acting = match.to_act()
+            if on_time and said == "1/2-1/2" and len(acting) == 1:
+                match.flag(acting[0])  # a drawn flag: the clock ran for the seat to act
+            elif on_time:
+                match.flag(loser)
+            elif termination == "normal" and said == "1/2-1/2":
+                match.agree_draw()  # as chess programs write an agreed draw
+            elif termination == "normal":
+                match.resign(loser)  # and a resignation
             else:
-                match.resign(loser)
+                match.record_result(said)  # no reason stated: none invented
     except IllegalAction:
         raise PgnError(
             "This PGN is damaged: it names an ending after the end of the game."
@@ -518,11 +637,15 @@ def open_file(path: Any) -> Match:
     name = short(path.name)
     try:
         info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise PgnError(f"“{name}” is a folder, not a PGN file.")
         if not stat.S_ISREG(info.st_mode):
             raise PgnError(f"“{name}” is not a file with a game in it.")
         if info.st_size > TEXT_MAX * 4:
             raise PgnError(f"“{name}” is too big to be a PGN of one game.")
         raw = read_regular(path, TEXT_MAX * 4)
+    except PgnError:
+        raise  # a ValueError too, but its words are the right ones
     except FileNotFoundError:
         raise PgnError(f"There is no file “{name}” there.") from None
     except ValueError:  # a NUL byte: no file path can hold one

@@ -339,6 +339,11 @@ def read_steps(raw: Any, game: Any, what: str) -> list[dict[Any, Any]]:
                 raise damaged(f"{what} has an unreadable entry", step=index)
             out.append(step)
             continue
+        if "result" in step:  # a result a PGN gave with no reason (Match.record_result)
+            if len(step) != 1 or step["result"] not in ("1-0", "0-1", "1/2-1/2"):
+                raise damaged(f"{what} has an unreadable entry", step=index)
+            out.append(step)
+            continue
         keys = {
             k: int(k)
             for k in step

@@ -218,7 +218,9 @@ def test_a_pgn_from_elsewhere_lost_on_time_is_a_flag():
     match = pgn.import_pgn(text)
     assert match.history[-1] == {"flag": 0}
     assert match.state.result().reason == "White ran out of time"
-    assert match.clock == Clock.new(180, 2, 2)
+    # The flag fell: White's clock at zero; Black's time is not in the PGN
+    # (no [%clk] comments), so it is the full time.
+    assert match.clock == Clock(180, 2, [0.0, 180.0])
 
 
 def test_a_game_lost_on_time_cannot_be_taken_back():

@@ -19,7 +19,7 @@ from game import pgn, saves
 from game.__main__ import main
 from game.engine import PositionError
 from game.games import REGISTRY, load_all
-from game.match import Match
+from game.match import GIVEN_REASON, Match
 
 load_all()
 GAMES = sorted(REGISTRY)
@@ -123,7 +123,10 @@ def test_a_pgn_from_elsewhere_is_read_without_its_comments_and_variations():
     match = pgn.import_pgn(text)
     oracle = chess.pgn.read_game(io.StringIO(text)).end().board()
     assert match.state.to_text() == oracle.fen()
-    assert match.history[-1] == {"resign": 1}  # 1-0 with no mate: Black resigned
+    # 1-0 with no mate and no Termination: the result as given, no reason invented.
+    assert match.history[-1] == {"result": "1-0"}
+    assert match.state.result().reason == GIVEN_REASON
+    assert "resign" not in " ".join(match.move_list()).lower()
     assert match.names == ["Ann", "Bob"]
     assert pgn.result_tag(match) == "1-0"
 
@@ -277,7 +280,7 @@ def test_the_command_line_prints_a_saves_pgn(capsys):
     match = random_game("chess", 0, 20)
     path = saves.save_named(match, "twenty")
     assert main(["--pgn", str(path)]) == 0
-    assert capsys.readouterr().out == pgn.export(match)
+    assert capsys.readouterr().out == pgn.export(match, date=pgn.date_of(path))
 
 
 @pytest.mark.parametrize("what", ["missing", "damaged", "secret"])

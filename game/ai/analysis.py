@@ -29,6 +29,9 @@ same game always gets the same marks, on any machine, under any load.
   the matrix's rows).
 - Games whose strongest level is not a search (``SKIPPED``) are declared,
   not guessed: their review says why and judges nothing.
+- Endings that are not moves (a resignation, a draw agreed, a flag fallen
+  on the clock) are not judged: their line says which ending it was
+  (``ENDINGS``) and the result, never an evaluation.
 """
 
 from __future__ import annotations
@@ -99,6 +102,19 @@ SKIPPED: dict[str, str] = {
 
 MARKS = ("?!", "?", "??")
 
+#: The words of the evaluations where they are not pawns: golf and the
+#: cooperative game are scored in points, Tulaga's search counts stones and
+#: rows (a rank stone is 0.20), not material.
+UNITS: dict[str, str] = {"golf": "points", "cooperative": "points", "tulaga": "score"}
+
+#: What an ending step's line says instead of a judgement (its record's key).
+ENDINGS = {
+    "resign": "resignation",
+    "draw": "draw agreed",
+    "flag": "lost on time",
+    "result": "result as given",  # an imported PGN's result with no reason
+}
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -119,7 +135,7 @@ class StepReview:
     text: str  # the step as the move list writes it (for the viewer)
     eval: float | None  # after the step, from the first seat's team's side
     choices: tuple[Choice, ...] = ()
-    note: str = ""  # why nothing is judged ("only move", "agreement", "hidden")
+    note: str = ""  # why nothing is judged ("only move", "hidden", an ENDINGS word)
     number: int | None = None  # the move number, as the move list counts
 
     @property
@@ -133,13 +149,22 @@ class StepReview:
 class Review:
     game_id: str
     side: str  # whose point of view the evaluations take
-    unit: str  # "pawns" or "points"
+    unit: str  # "pawns", "points" or "score" (UNITS)
     nodes: int  # the budget per position
-    full: bool  # searched with everything revealed (the game is over)
+    full: bool  # searched with the full states (the game is over)
     viewer: int | None  # whose view was searched while the game goes on
     first_team: tuple[int, ...] = (0,)  # the evaluations are from this team's side
     skipped: str | None = None  # why nothing is judged
     steps: list[StepReview] = field(default_factory=list)
+    hidden: bool = False  # the game hides something from some seat while it goes on
+    result: str = ""  # the game's result as PGN writes it ("1-0"), once it is over
+
+    def how(self) -> str:
+        """What the searches saw, in a few words: "everything revealed" only
+        where something was hidden during the game."""
+        if not self.hidden:
+            return "full board" if self.full else "the game goes on"
+        return "everything revealed" if self.full else "your view only"
 
 
 def budget_for(game_id: str) -> Budget:
@@ -162,6 +187,14 @@ def level_of(game: Any) -> int:
         if part.strip().isdigit():
             depth = int(part)
     return depth
+
+
+def legend(game_id: str) -> str:
+    """What the marks mean in this game, in a few words (the F1 help and
+    the status of a marked step show it): "?! 0.6, ? 1.2, ?? 2.5 pawns lost"."""
+    low, mid, high = thresholds_for(game_id)
+    unit = UNITS.get(game_id, "pawns")
+    return f"?! {low:g}, ? {mid:g}, ?? {high:g} {unit} or more lost against the best step"
 
 
 def mark_for(loss: float, thresholds: tuple[float, float, float]) -> str:
@@ -254,12 +287,14 @@ def review(
     game = match.game
     over = match.is_over()
     first_team = game.team_of(0)
-    unit = "points" if game.id in ("golf", "cooperative") else "pawns"
+    unit = UNITS.get(game.id, "pawns")
     budget = nodes if nodes is not None else budget_for(game.id).nodes
     if viewer is None and not over:
         viewer = 0
     out = Review(game.id, str(game.seats[0]), unit, budget, over, None if over else viewer)
     out.first_team = tuple(first_team)
+    out.hidden = _hides_something(game)
+    out.result = _result_text(match)
     if game.id in SKIPPED:
         out.skipped = SKIPPED[game.id]
         return out
@@ -277,8 +312,9 @@ def review(
     for i, record in enumerate(records):
         seen = match.seen_step(record, None if over else viewer)
         text = match.step_text(seen)
-        if record.actions is None:
-            judged.append((text, (), "agreement", None))
+        if record.actions is None:  # an ending: judged by no search
+            ending = next((w for k, w in ENDINGS.items() if k in record.step), "agreement")
+            judged.append((text, (), ending, None))
             position_values.append(None)
         else:
             full = state if over or viewer is None else _sample(state, viewer, i)
@@ -303,7 +339,7 @@ def review(
             judged.append((text, tuple(choices), note, after))
             best = [side(c.seat, c.best_value) for c in choices]
             position_values.append(sum(best) / len(best) if best else None)
-        _play_step(state, record)
+        match._apply_step(state, record)  # as the match replays it
         if progress is not None and progress(i + 1, total):
             break
     else:
@@ -312,7 +348,7 @@ def review(
             final = side(state.to_act()[0], final)
         position_values.append(final)
     for i, (text, picked, note, after) in enumerate(judged):
-        if after is None and i + 1 < len(position_values):
+        if after is None and i + 1 < len(position_values) and note not in ENDINGS.values():
             after = position_values[i + 1]
         number = records[i].number
         out.steps.append(StepReview(i, text, after, _marked(picked, marks), note, number))
@@ -352,21 +388,26 @@ def _final_value(state, viewer, over, nodes: int, depth: int, i: int) -> float |
     return Search(seat, limits, random.Random(i), table={}).run(full.copy()).score
 
 
-def _play_step(state: Any, record: Any) -> None:
-    """One recorded step played on ``state``, as the match replays it."""
-    step = record.step
-    if "resign" in step:
-        state.resign(step["resign"])
-    elif "draw" in step:
-        state.agree_draw()
-    else:
-        state.apply(record.actions)
+def _hides_something(game: Any) -> bool:
+    from game.saves import has_secrets
+
+    return has_secrets(game)
+
+
+def _result_text(match: Any) -> str:
+    if not match.is_over():
+        return ""
+    from game.pgn import result_tag
+
+    return result_tag(match)
 
 
 def review_lines(result: Review, game: Any) -> list[str]:
-    """The review as text, one line per step: its number and notation, the
-    evaluation after it, its mark, and the best alternative where the step
-    was not it (``python -m game --review``)."""
+    """The review as text: three lines (the budget and unit, what was
+    searched, the marks' legend), then one line per step: its number and
+    notation, the evaluation after it (or, for an ending, the result), its
+    mark, and the best alternative where the step was not it (``python -m
+    game --review``)."""
     title = game.title
     if result.skipped is not None:
         return [f"No analysis of {title}: {result.skipped}."]
@@ -374,19 +415,23 @@ def review_lines(result: Review, game: Any) -> list[str]:
         f"Analysis of {title}: {result.nodes} search nodes per position; "
         f"evaluations in {result.unit} from {result.side}'s side."
     )
-    if result.full:
+    if result.full and result.hidden:
         how = "The game is over: every position was searched with everything revealed."
+    elif result.full:
+        how = "The game is over: every position was searched as it stood."
     else:
         who = game.seats[result.viewer] if result.viewer is not None else "?"
         how = f"The game is still going: positions were searched from {who}'s view only."
-    lines = [head, how]
+    lines = [head, how, f"Marks: {legend(result.game_id)}."]
     last = None
     for step in result.steps:
         # "3." opens a move number, "3..." continues it (the reply).
         dots = "..." if step.number == last else "."
         number = f"{step.number}{dots}" if step.number is not None else ""
         last = step.number
-        row = f"{number:>5} {step.text:<28} {eval_text(step.eval):>7} {step.mark:<2}"
+        ending = step.note in ENDINGS.values()
+        shown = (result.result or "") if ending else eval_text(step.eval)
+        row = f"{number:>5} {step.text:<28} {shown:>7} {step.mark:<2}"
         best = []
         for c in step.choices:
             if c.best is None:

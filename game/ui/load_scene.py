@@ -216,7 +216,7 @@ class LoadScene(FormScene):
         if s is None or s.error:
             return None
         try:
-            return pgn.export(saves.load(s.path))
+            return pgn.export(saves.load(s.path), date=pgn.date_of(s.path))
         except saves.SaveError as e:
             widgets.message(self.ui, "Cannot read this save", e.message)
         except pgn.PgnError as e:

@@ -15,6 +15,7 @@ from game.__main__ import main
 from game.ai.analysis import (
     SKIPPED,
     eval_text,
+    legend,
     mark_for,
     review,
     review_lines,
@@ -130,7 +131,23 @@ def test_a_finished_game_is_searched_with_everything_revealed_and_says_so():
     done = review(match, nodes=100)
     assert done.full and done.viewer is None
     assert "everything revealed" in review_lines(done, match.game)[1]
-    assert done.steps[-1].note == "agreement"
+    assert done.steps[-1].note == "resignation"
+
+
+def test_everything_revealed_is_said_only_where_something_was_hidden():
+    for game_id, hides in (("chess", False), ("maces", False), ("tar_pit", True)):
+        match = random_match(game_id, 2)
+        match.resign(match.to_act()[0])
+        done = review(match, nodes=30)
+        words = " ".join(review_lines(done, match.game)[:2]) + done.how()
+        assert ("everything revealed" in words) == hides, game_id
+
+
+def test_each_game_says_its_evaluations_in_its_own_unit():
+    units = {g: review(random_match(g, 1), nodes=10).unit for g in ("chess", "tulaga", "golf")}
+    assert units == {"chess": "pawns", "tulaga": "score", "golf": "points"}
+    assert legend("tulaga").endswith("score or more lost against the best step")
+    assert "pawns" not in legend("tulaga")
 
 
 def test_games_whose_computer_does_not_search_are_declared_and_skipped():
@@ -158,9 +175,10 @@ def test_review_prints_one_line_per_step(tmp_path, capsys, monkeypatch):
     assert main(["--review", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith(f"Analysis of Chess: {NODES} search nodes")
-    assert len(lines) == 2 + 2
-    assert "Qd5" in lines[2] and "??" in lines[2] and "best:" in lines[2]
-    assert lines[3].split()[:2] == ["1...", "exd5"]
+    assert len(lines) == 3 + 2
+    assert lines[2] == "Marks: ?! 0.6, ? 1.2, ?? 2.5 pawns or more lost against the best step."
+    assert "Qd5" in lines[3] and "??" in lines[3] and "best:" in lines[3]
+    assert lines[4].split()[:2] == ["1...", "exd5"]
 
 
 class _Budget:
@@ -180,7 +198,7 @@ def test_review_of_a_bad_save_says_why_in_a_line(tmp_path, capsys, content, word
     path = tmp_path / "bad.json"
     if content is not None:
         path.write_text(content, encoding="utf-8")
-    assert main(["--review", str(path)]) == 2
+    assert main(["--review", str(path)]) == 1
     captured = capsys.readouterr()
     assert captured.out == ""
     assert words in captured.err and "Traceback" not in captured.err
@@ -203,5 +221,5 @@ def test_every_game_is_reviewed_or_declared_with_a_line_per_step(game_id):
         if game_id in SKIPPED:
             assert result.skipped and len(lines) == 1
         else:
-            assert len(lines) == 2 + len(match.records)
+            assert len(lines) == 3 + len(match.records)
             assert result.full == match.is_over()

@@ -61,6 +61,7 @@ def test_analyse_on_the_game_over_window_marks_the_blunder_and_shows_the_better_
     click_at(app, (x, scene.analysis.rect.centery))
     assert scene.looking_at == 6
     assert "better" in scene.status_line()
+    assert "?! 0.6 ? 1.2 ?? 2.5" in scene.status_line()  # what the marks mean in chess
     assert len(scene.analysis.best_squares()) == 2  # the arrow: from and to
     # Undo takes the analysis away: it judged another game.
     match.undo()

@@ -75,13 +75,25 @@ def clocked_scene(app, base: float, increment: float = 0, players=None, game="ch
 @pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
 def test_the_panel_shows_each_players_time_and_the_clock_runs_for_the_mover(app):
     scene, hand = clocked_scene(app, 300, 3)
-    assert scene.panel.who_text == "White 5:00 Human · Black 5:00 Human"
+    # A line a seat, the time before the player; the running clock dotted.
+    assert scene.panel.who_text == "• White 5:00  Human\nBlack 5:00  Human"
     frames(app, scene, hand, 4)
-    assert scene.panel.who_text == "White 4:56 Human · Black 5:00 Human"
+    assert scene.panel.who_text == "• White 4:56  Human\nBlack 5:00  Human"
+    assert scene.panel.who_styles == ("#clock_running", "#hint")
     drag(app, square_at(scene, "e2"), square_at(scene, "e4"))  # +3 s for the move
     assert scene.match.clock.left[0] == 299
     frames(app, scene, hand, 2)
-    assert scene.panel.who_text == "White 4:59 Human · Black 4:58 Human"
+    assert scene.panel.who_text == "White 4:59  Human\n• Black 4:58  Human"
+    assert scene.panel.who_styles == ("#hint", "#clock_running")
+    assert [label.text for label in scene.panel.who_labels] == scene.panel.who_text.split("\n")
+
+
+def test_a_clock_under_ten_seconds_is_shown_in_the_warning_colour(app):
+    scene, hand = clocked_scene(app, 12)
+    frames(app, scene, hand, 3)  # White 0:09
+    assert scene.panel.who_text.startswith("• White 0:09")
+    assert scene.panel.who_styles == ("#clock_low", "#hint")
+    assert "#clock_low" in scene.panel.who_labels[0].object_ids
 
 
 def test_the_clock_stops_under_a_dialog_but_not_while_looking_back(app):

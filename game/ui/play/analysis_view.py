@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ai.analysis import SKIPPED, Review, eval_text
+from game.ai.analysis import SKIPPED, Review, eval_text, thresholds_for
 from game.ui import art
 
 if TYPE_CHECKING:
@@ -45,6 +45,14 @@ DIM = (154, 165, 177)
 def offered(game_id: str) -> bool:
     """Does the game-over window offer "Analyse" for this game?"""
     return game_id not in SKIPPED
+
+
+def progress_label(done: int, total: int) -> str:
+    """The progress bar's words: "Starting…" until the first position is
+    judged (the worker takes seconds to start on a busy machine)."""
+    if done == 0:
+        return f"Starting… ({total} positions to analyse)"
+    return f"Analysing… {done}/{total} positions"
 
 
 class AnalysisView:
@@ -145,7 +153,9 @@ class AnalysisView:
         if step.mark and better:
             c = max(better, key=lambda c: c.loss)
             who = f"{self.scene.game.seats[c.seat]} " if len(step.choices) > 1 else ""
-            text += f" · {step.mark} better {who}{c.best}"
+            low, mid, high = thresholds_for(self.scene.game.id)
+            amounts = f"?! {low:g} ? {mid:g} ?? {high:g}"
+            text += f" · {step.mark} better {who}{c.best} (lost {c.loss:.1f}; {amounts})"
         return text
 
     def best_squares(self) -> tuple[int, ...]:
@@ -213,7 +223,7 @@ class AnalysisView:
         rect, runner = self.rect, self.runner
         assert runner is not None
         done, total = runner.done, max(1, runner.total)
-        label = f"Analysing… {done}/{total} positions"
+        label = progress_label(done, total)
         surface.blit(font.render(label, True, LINE), (rect.x + 10, rect.y + 8))
         self.stop_rect = pygame.Rect(rect.right - 70, rect.y + 6, 60, 24)
         pygame.draw.rect(surface, EDGE, self.stop_rect, border_radius=6)
@@ -223,6 +233,10 @@ class AnalysisView:
         pygame.draw.rect(surface, EDGE, bar, border_radius=7)
         filled = bar.copy()
         filled.w = int(bar.w * done / total)
+        if done == 0:  # the worker starting: a block sweeps the bar, so it is seen alive
+            filled.w = bar.w // 5
+            sweep = pygame.time.get_ticks() % 1600 / 1600
+            filled.x = bar.x + round(sweep * (bar.w - filled.w))
         if filled.w > 0:
             pygame.draw.rect(surface, (88, 176, 255), filled, border_radius=7)
 
@@ -230,8 +244,7 @@ class AnalysisView:
         rect, review = self.rect, self.review
         assert review is not None
         steps = review.steps
-        note = "everything revealed" if review.full else "your view only"
-        head = f"Eval ({review.unit}, {review.side}) · {note}"
+        head = f"Eval ({review.unit}, {review.side}) · {review.how()}"
         surface.blit(font.render(head, True, DIM), (rect.x + 10, rect.y + 4))
         inner = pygame.Rect(rect.x + 8, rect.y + 27, rect.w - 16, rect.h - 33)
         mid = inner.centery

@@ -19,6 +19,7 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from game.ai.evaluate import piece_value
+from game.clock import running as running_clocks
 from game.learn import daily
 from game.ui import art, widgets
 from game.ui.kept_panel import Panel
@@ -78,6 +79,7 @@ class SidePanel:
         self.turn: list[Any] = []  # the whose-turn line's parts (seats.turn_parts)
         self.status_text = ""
         self.who_labels: list[UILabel] = []  # who plays each seat (and the clocks)
+        self.who_styles: tuple[str, ...] = ()  # a clock line's each (seats.clock_lines)
         self.who_text = ""
         self._short = False  # a short window: one line for the players (and a puzzle's target)
         self.spin = 0.0  # the thinking spinner's turn, 0..1
@@ -342,6 +344,13 @@ class SidePanel:
 
     def show_who(self) -> None:
         """Bring the players' line up to date (a clock's time changed)."""
+        scene = self.scene
+        if len(self.who_labels) >= 2 and not deal_words(scene.match):
+            running = running_clocks(scene.match, scene.clock_paused())
+            lines = seats.clock_lines(scene.match, running)
+            if lines:  # a line a seat, its clock styled (seats.clock_lines)
+                self._show_clock_lines(lines)
+                return
         text = self._who()
         if text == self.who_text or not self.who_labels:
             return
@@ -349,6 +358,17 @@ class SidePanel:
         parts = widgets.wrap_for_label(self.who_labels[0], text, len(self.who_labels))
         for label, part in zip(self.who_labels, parts + [""] * len(self.who_labels), strict=False):
             label.set_text(part)
+
+    def _show_clock_lines(self, lines: list[tuple[str, str]]) -> None:
+        shown = "\n".join(text for text, _ in lines)
+        styles = tuple(style for _, style in lines)
+        if shown == self.who_text and styles == self.who_styles:
+            return
+        self.who_text, self.who_styles = shown, styles
+        for label, (text, style) in zip(self.who_labels, lines, strict=False):
+            if style not in label.object_ids:
+                label.change_object_id(style)
+            label.set_text(text)
 
     def _wrapped(self, text: str, x: int, y: int, w: int, h: int, style: str, lines: int) -> int:
         return widgets.wrapped_labels(

@@ -43,6 +43,33 @@ def player_text(match: Any, seat: Seat) -> str:
     return match.name(seat) or ("Human" if level is None else level_words(level))
 
 
+LOW_TIME = 10.0  # seconds: a clock under this is shown in the warning colour
+
+#: The players' line styles (assets/theme.json): a clock standing, the
+#: clock that runs, and one under LOW_TIME.
+CLOCK_STYLES = ("#hint", "#clock_running", "#clock_low")
+
+
+def clock_lines(match: Any, running: tuple[int, ...]) -> list[tuple[str, str]]:
+    """In a game of two seats with a clock, a line for each seat, its time
+    before its player ("• White 4:59  Ann"), each with its style: the
+    running seat's clock bright and dotted, a clock under LOW_TIME in the
+    warning colour. One line a seat: a narrow window never splits a seat
+    from its time. [] where the players share one line (no clock, more
+    seats than the panel has lines for)."""
+    game = match.game
+    in_play = game.seats_in_play(match.options)
+    if match.clock is None or len(in_play) != 2:
+        return []
+    out = []
+    for s in in_play:
+        left = match.clock.left[s]
+        style = CLOCK_STYLES[2] if left < LOW_TIME else CLOCK_STYLES[1 if s in running else 0]
+        mark = "• " if s in running else ""
+        out.append((f"{mark}{game.seats[s]} {clock.shown(left)}  {player_text(match, s)}", style))
+    return out
+
+
 def seats_text(match: Any) -> str:
     """Every seat in play and who plays it: "White: Ann · Black: Computer
     (Normal)"; with a clock, each seat's time left before its player, where
