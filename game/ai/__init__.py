@@ -13,7 +13,9 @@ keep:
   to at most ``depth`` decisions (default 3) within a time budget. Extra
   ``key=value`` parts tune it: ``"search:4:time=0.5:nodes=20000"`` (``time``
   in seconds, clamped to ``cap``; ``cap``; ``nodes``; ``samples``, the number
-  of determinisations searched in games with hidden information).
+  of determinisations searched in games with hidden information;
+  ``stretch``, above 1 the time managed: clear moves quicker, unclear ones
+  up to ``stretch`` times ``time``, game/ai/pacing.py).
 
 A bot has ``choose(state, seat, rng) -> action`` where ``state`` is already
 ``state.view(seat)``: the bot never sees what the seat may not know. The
@@ -40,9 +42,11 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Protocol
 
 from game.ai.ismcts import IsmctsBot
+from game.ai.pacing import banked, banked_budget
 from game.ai.search import Limits, Result, Search
 from game.ai.shallow import EasyBot, GreedyBot, settled
 
@@ -84,18 +88,24 @@ class SearchBot:
         node_limit: int = 500_000,
         samples: int = 4,
         spec: str | None = None,
+        stretch: float = 1.0,
+        clock: Callable[[], float] = time.perf_counter,
     ):
         self.limits = Limits(
             max_depth=max(1, int(depth)),
             time_limit=min(float(time_limit), float(time_cap)),
             time_cap=float(time_cap),
             node_limit=int(node_limit),
+            stretch=max(1.0, float(stretch)),
         )
+        self.clock = clock  # the searches' clock (a benchmark may give the CPU's)
         self.samples = max(1, int(samples))
         self.spec = spec or f"search:{depth}"
         self.last: Result | None = None  # the last search, for logs and benchmarks
         # Per seat: (game class, ply of the last decision, transposition table).
         self._tables: dict[int, tuple[type, int, dict]] = {}
+        # Per seat: seconds the game's managed searches saved (game/ai/pacing.py).
+        self._banks: dict[int, float] = {}
 
     def table_for(self, state: Any, seat: int) -> dict | None:
         """The transposition table to search ``state`` with: the one kept
@@ -112,6 +122,7 @@ class SearchBot:
             table = kept[2]
         else:
             table = {}  # a new game (or an earlier position): start afresh
+            self._banks[seat] = 0.0
         self._tables[seat] = (kind, ply, table)
         return table
 
@@ -129,8 +140,20 @@ class SearchBot:
         if not state.is_partial:
             full = state.sample(seat, rng)
             table = self.table_for(full, seat)
-            search = Search(seat, self.limits, rng, should_stop=should_stop, table=table)
+            limits, budget = self.limits, self.limits.time_limit
+            if limits.stretch > 1:  # time managed: the game's savings move the budget
+                bank = self._banks.get(seat, 0.0) if table is not None else 0.0
+                limits = replace(
+                    limits,
+                    time_limit=banked_budget(budget, bank),
+                    time_cap=min(limits.time_cap, limits.stretch * budget),  # never past stretch
+                )
+            search = Search(
+                seat, limits, rng, should_stop=should_stop, table=table, clock=self.clock
+            )
             self.last = search.run(full)
+            if limits.stretch > 1:
+                self._banks[seat] = banked(bank, budget, self.last.seconds)
             return self.last.action
         return self._choose_hidden(state, seat, rng, actions, should_stop)
 
@@ -148,7 +171,7 @@ class SearchBot:
             if should_stop is not None and should_stop():
                 break
             deadline = start + budget * (i + 1) / self.samples
-            search = Search(seat, self.limits, rng, should_stop=should_stop)
+            search = Search(seat, self.limits, rng, should_stop=should_stop, clock=self.clock)
             try:
                 result = search.run(view.sample(seat, rng), deadline=deadline)
             except ValueError:
@@ -171,6 +194,7 @@ class SearchBot:
 SPEC_RANGES: dict[str, tuple[float, float]] = {
     "time": (0.001, 600.0),
     "cap": (0.001, 600.0),
+    "stretch": (1.0, 10.0),
     "depth": (1, 40),
     "nodes": (1, 10**9),
     "samples": (1, 10_000),
@@ -182,7 +206,7 @@ def _in_range(key: str, text: str, spec: str) -> float | int:
     """A spec's number, checked against its range (ValueError otherwise: no
     ``time=nan``, no depth of a million)."""
     low, high = SPEC_RANGES[key]
-    value: float | int = float(text) if key in ("time", "cap") else int(text)
+    value: float | int = float(text) if key in ("time", "cap", "stretch") else int(text)
     if not low <= value <= high:  # False for nan too
         raise ValueError(f"bot setting {key} must be {low} to {high}")
     return value
@@ -207,7 +231,13 @@ def make_bot(spec: str, **overrides: Any) -> Bot:
             f"unknown bot {spec!r}: use 'random', 'easy', 'greedy', 'ismcts' or 'search:<depth>'"
         )
     kwargs: dict[str, Any] = {}
-    names = {"time": "time_limit", "cap": "time_cap", "nodes": "node_limit", "samples": "samples"}
+    names = {
+        "time": "time_limit",
+        "cap": "time_cap",
+        "nodes": "node_limit",
+        "samples": "samples",
+        "stretch": "stretch",
+    }
     if kind == "ismcts":
         names = {"time": "time_limit", "cap": "time_cap", "iterations": "iterations"}
     for part in parts[1:]:

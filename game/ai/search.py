@@ -68,6 +68,7 @@ from game.ai.chess_shortcuts import ChessShortcuts, sums_after
 from game.ai.evaluate import WIN, Evaluator, evaluator_for, team_of, terminal_value, traits_of
 from game.ai.matrix import sample, solve
 from game.ai.ordering import Ordering, check_test
+from game.ai.pacing import EASY_GAP, Pace
 from game.ai.quiescence import Quiescence
 from game.engine.chess.state import ChessState
 
@@ -134,6 +135,11 @@ class Limits:
     time_cap: float = 10.0
     node_limit: int = 500_000
     quiescence: bool = True
+    # Above 1, the time is managed (game/ai/pacing.py): a clear move takes
+    # less than ``time_limit``, an unclear one up to this many times it
+    # (within ``time_cap``), the mean staying near it. 1 is the fixed budget
+    # (a new depth while time is left), as node- and depth-bounded levels want.
+    stretch: float = 1.0
 
 
 @dataclass
@@ -158,8 +164,10 @@ class Search(Ordering, Quiescence):
         should_stop: Callable[[], bool] | None = None,
         fast: bool = True,
         table: dict | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ):
         self.seat = seat
+        self.clock = clock  # seconds; tests inject a fake one, benchmarks the CPU's
         self.fast = fast
         self.limits = limits or Limits()
         self.rng = rng or random.Random()
@@ -172,6 +180,7 @@ class Search(Ordering, Quiescence):
         self.history: dict[Hashable, int] = {}  # action -> cutoffs weighted by depth^2
         self.counters: dict[Hashable, Hashable] = {}  # chess: a move -> the answer that refuted it
         self.trace: list[tuple[int, int, int]] = []  # (depth, root action index, nodes so far)
+        self.pace: Pace | None = None  # the managed time's rule, when Limits.stretch > 1
         self.cutoffs = [0, 0]  # beta cutoffs by a later action, by the first (ordering's yardstick)
         self._counts: dict[int, tuple[int, int]] = {}  # ply -> (actor, legal count)
         self._takes_mobility = False
@@ -196,7 +205,7 @@ class Search(Ordering, Quiescence):
     # -- entry point ----------------------------------------------------------
     def run(self, state: Any, deadline: float | None = None) -> Result:
         """Search ``state`` (a full state, not a view) for ``self.seat``."""
-        start = time.perf_counter()
+        start = self.clock()
         budget = min(self.limits.time_limit, self.limits.time_cap)
         self._prepare(state, deadline if deadline is not None else start + budget)
 
@@ -213,6 +222,11 @@ class Search(Ordering, Quiescence):
         if len(acting) > 1:
             return self._run_simultaneous(state, actions, acting, start)
         actions = self._order(state, actions, self.seat, 0)
+        pace = None  # a caller's own deadline is kept as it is
+        if self.limits.stretch > 1 and deadline is None:
+            pace = Pace(budget, min(budget * self.limits.stretch, self.limits.time_cap))
+            self.deadline = start + pace.allowance()
+        self.pace = pace
 
         completed: dict | None = None
         completed_depth = 0
@@ -226,6 +240,9 @@ class Search(Ordering, Quiescence):
                 for i, a in enumerate(actions):
                     if i == 0:
                         v = self._aspire(state, a, depth, completed)
+                        if pace is not None and completed is not None:
+                            pace.first_fell(completed[a] - v)  # a falling best: think longer
+                            self.deadline = start + pace.allowance()
                     else:
                         # A zero window just below the best: only an action
                         # that may tie or beat it is searched exactly.
@@ -236,16 +253,17 @@ class Search(Ordering, Quiescence):
                     partial[a] = v
                     self.trace.append((depth, i, self.nodes))
                     if v > best:
+                        if pace is not None and i > 0 and completed is not None:
+                            pace.root_changed()  # the last best is beaten: think longer
+                            self.deadline = start + pace.allowance()
                         best = v
                 completed, completed_depth = partial, depth
                 # Best first for the next depth; ties keep their random order.
                 actions.sort(key=lambda a: -completed[a])
                 if best >= WIN - 1000 or best <= -WIN + 1000:
                     break  # a forced result is known; deeper adds nothing
-                chess = self._chess
-                share = chess.next_depth_share if chess is not None else NEXT_DEPTH_SHARE
-                if time.perf_counter() - start > share * (self.deadline - start):
-                    break  # the next depth would hardly get anywhere
+                if self._stops_after(state, actions, depth, completed, pace, start):
+                    break
         except _Abort:
             pass
         scores = completed if completed is not None else partial
@@ -253,8 +271,47 @@ class Search(Ordering, Quiescence):
             scores = _merge(partial, completed)
         if not scores:
             choice = actions[0]
-            return Result(choice, 0.0, 0, self.nodes, time.perf_counter() - start, {})
+            return Result(choice, 0.0, 0, self.nodes, self.clock() - start, {})
         return self._pick(scores, completed_depth, start)
+
+    def _stops_after(self, state, actions: list, depth: int, scores: dict, pace, start) -> bool:
+        """Does the deepening stop after ``depth`` (``actions`` best first)?
+        With a fixed budget, when the next depth would hardly get anywhere;
+        with managed time (``pace``), when the choice is clear or the next
+        depth is not expected to finish within the allowance."""
+        if pace is None:
+            chess = self._chess
+            share = chess.next_depth_share if chess is not None else NEXT_DEPTH_SHARE
+            return self.clock() - start > share * (self.deadline - start)
+        pace.depth_done(actions[0], scores[actions[0]], self.nodes)
+        if self._easy(state, actions, depth, scores, pace):
+            return True
+        self.deadline = start + pace.allowance()
+        return not pace.go_on(self.clock() - start, self.nodes)
+
+    def _easy(self, state: Any, actions: list, depth: int, scores: dict, pace: Pace) -> bool:
+        """Is the choice after ``depth`` (``actions`` best first) clear
+        enough to stop? Only one root action is not lost (the others' scores,
+        upper bounds from zero windows, are lost), or the best one kept its
+        place and a zero-window search two plies shorter proves that every
+        other trails it by ``EASY_GAP`` (the bounds cannot tell: they lie
+        just below the best). Tried once a search: a fail high ends it soon."""
+        best = scores[actions[0]]
+        others = [scores[a] for a in actions[1:]]
+        if best > -MATE_ZONE and max(others) <= -MATE_ZONE:
+            return True  # the one answer that is not lost
+        if not pace.gap_worth_proving(depth):
+            return False
+        pace.gap_tried = True
+        return self._clearly_best(state, actions[1:], depth - 3, best - EASY_GAP)
+
+    def _clearly_best(self, state: Any, others: list, depth: int, floor: float) -> bool:
+        """Does each of ``others``, searched ``depth`` plies beyond it, stay
+        below ``floor``? A zero window: each fails low or one fails high."""
+        for a in others:
+            if self._child(state, self.seat, a, depth, floor - NULL_WINDOW, floor, 1) >= floor:
+                return False
+        return True
 
     def _aspire(self, state: Any, a: Any, depth: int, last: dict | None) -> float:
         """The first root action's score: in a window around its last score,
@@ -336,7 +393,7 @@ class Search(Ordering, Quiescence):
         best = max(scores.values())
         tied = [a for a, v in scores.items() if v >= best - TIE]
         choice = self.rng.choice(tied)
-        return Result(choice, best, depth, self.nodes, time.perf_counter() - start, scores)
+        return Result(choice, best, depth, self.nodes, self.clock() - start, scores)
 
     def _run_simultaneous(self, state, actions, acting, start) -> Result:
         others = [s for s in acting if s != self.seat]
@@ -359,12 +416,12 @@ class Search(Ordering, Quiescence):
                     partial[a] = total / len(samples)
                 completed, depth_done = partial, depth
                 actions.sort(key=lambda a: -completed[a])
-                if time.perf_counter() - start > 0.45 * (self.deadline - start):
+                if self.clock() - start > 0.45 * (self.deadline - start):
                     break
         except _Abort:
             pass
         if completed is None:
-            return Result(actions[0], 0.0, 0, self.nodes, time.perf_counter() - start, {})
+            return Result(actions[0], 0.0, 0, self.nodes, self.clock() - start, {})
         return self._pick(completed, depth_done, start)
 
     def _joint_value(self, state, ours, rival, theirs, depth: int) -> float:
@@ -406,12 +463,12 @@ class Search(Ordering, Quiescence):
                     for a in rows
                 ]
                 done, depth_done = (rows, columns, matrix), depth
-                if time.perf_counter() - start > 0.45 * (self.deadline - start):
+                if self.clock() - start > 0.45 * (self.deadline - start):
                     break
         except _Abort:
             pass
         if done is None:
-            return Result(actions[0], 0.0, 0, self.nodes, time.perf_counter() - start, {})
+            return Result(actions[0], 0.0, 0, self.nodes, self.clock() - start, {})
         rows, columns, matrix = done
         eq = solve(matrix)
         expected = [sum(p * v for p, v in zip(eq.columns, row, strict=True)) for row in matrix]
@@ -419,14 +476,14 @@ class Search(Ordering, Quiescence):
         floor = min(expected) - 1.0  # an action left unsearched ranks below every candidate
         scores.update({a: floor for a in actions if a not in scores})
         choice = rows[sample(eq.rows, self.rng)]
-        seconds = time.perf_counter() - start
+        seconds = self.clock() - start
         return Result(choice, scores[choice], depth_done, self.nodes, seconds, scores)
 
     # -- the tree ---------------------------------------------------------------
     def _tick(self) -> None:
         self.nodes += 1
         if self.nodes % CHECK_EVERY == 0 and (
-            time.perf_counter() >= self.deadline
+            self.clock() >= self.deadline
             or self.nodes >= self.limits.node_limit
             or (self.should_stop is not None and self.should_stop())
         ):
