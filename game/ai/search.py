@@ -15,7 +15,10 @@ What a state offers is declared (game/engine/protocol.py), never probed.
   first root action is searched in an aspiration window around its last
   score, the others with a zero window just below the best (again with a
   full one if they may reach it): ties with the best are known exactly and
-  one is picked at random, so games vary.
+  one is picked at random, so games vary. With ``Limits.stretch`` above 1
+  the time is managed instead (game/ai/pacing.py): a clear choice ends the
+  deepening early, a best action that changes or falls earns more time,
+  and a depth not expected to finish is not started.
 - Two roads visiting the same nodes: a ``searchable`` state (``make(actions)``,
   ``unmake()``) is searched in place, any other copied at each node
   (``fast=False`` forces the copies; tests compare the two).
