@@ -36,7 +36,6 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
-import logging
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -68,8 +67,6 @@ NEW_BEST = "A new best!"  # how the news begins (the game-over window shows it b
 KEEP_ENDS = 200  # how many counted games the file remembers
 SCORE_MAX = 1e9  # a kept score is smaller than this (scores are small whole numbers)
 _DATE = re.compile(r"\d{4}-\d\d-\d\d")
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -174,8 +171,7 @@ def _load() -> dict[str, Any]:
         saves.set_aside(path, "best scores", str(e))
         return _empty()
     out = _empty()
-    fmt = data.get("format")
-    out["newer"] = isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT
+    out["newer"] = saves.newer_format(data, FORMAT)
     for game_id, modes in data.get("best", {}).items():
         if not isinstance(modes, dict):
             continue
@@ -199,10 +195,6 @@ def _entry(raw: Any) -> Best | None:
     if not isinstance(date, str) or not _DATE.fullmatch(date):
         return None
     return Best(float(score), date)
-
-
-def _write(data: dict[str, Any]) -> None:
-    saves._atomic_write(records_path(), json.dumps(data, indent=1, sort_keys=True) + "\n")
 
 
 # -- reading and recording ----------------------------------------------------------------
@@ -252,10 +244,7 @@ def record(
         }
     if end is not None:
         data["ends"] = (data["ends"] + [end])[-KEEP_ENDS:]
-    if data.pop("newer", False):
-        log.warning("records.json comes from a newer version: left as it is")
-    else:
-        _write(data)
+    saves.write_small_json(records_path(), data, newer=data.pop("newer", False))
     return Outcome(score, before, new, _entry(modes[mode]) or Best(score, _day(today)))
 
 

@@ -639,6 +639,24 @@ def read_small_json(path: Path) -> Any:
         raise ValueError(short(e, 80)) from None
 
 
+def newer_format(data: Any, current: int) -> bool:
+    """Whether a small data file says a newer version wrote it (its "format"
+    above ``current``): such a file is read for what this version
+    understands and never written over, which would drop what it keeps."""
+    fmt = data.get("format") if isinstance(data, dict) else None
+    return isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > current
+
+
+def write_small_json(path: Path, data: Any, newer: bool = False) -> bool:
+    """Write a small data file atomically, keys sorted, unless ``newer`` (a
+    newer version's file: logged and left as it is). False when not written."""
+    if newer:
+        log.warning("%s comes from a newer version: left as it is", path.name)
+        return False
+    _atomic_write(path, json.dumps(data, indent=1, sort_keys=True) + "\n")
+    return True
+
+
 def set_aside(path: Path, what: str, why: str) -> None:
     """Rename a damaged data file to <name>.bad, log it and tell the window."""
     aside = path.with_name(path.name + ".bad")

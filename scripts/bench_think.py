@@ -14,7 +14,7 @@ The issue's target: Normal under 2 s a move on this 2-core machine.
 
     python scripts/bench_think.py [--level normal[,hard,...]] [--games chess,tulaga]
         [--n 2] [--plies 120] [--seed 1] [--time S] [--option mode="two players"]
-        [--random-phase move] [--tally reveal.outcome]
+        [--random-phase move] [--tally reveal.outcome] [--load K]
     python scripts/bench_think.py --probe 6 --games tulaga [--level normal,hard] [--time 1.5]
     python scripts/bench_think.py --playouts [--games half_alice,crowded_house]
 
@@ -24,6 +24,18 @@ untimed (Telepathic's mover: how often the predictor's bet comes true
 against a random mover). ``--tally KIND.FIELD`` counts the values of FIELD
 in the events of kind KIND the games produce (``reveal.outcome``: pull,
 stay, push in Telepathic).
+
+``--load K`` thinks on a busy machine: it starts K processes that spin in
+pure Python (at the niceness the script was started with; start it at 0),
+waits up to half a minute for the load average to reach 3, lowers its own
+priority by 5 as the app's bot worker does (``runner.settle_worker``), and
+kills them at the end. Each line then gives the level's budget, the
+wall-clock seconds it may think a decision, and flags OVER a level whose
+worst decision took longer than the budget and ``GRACE``; the last line
+counts them. Keep such runs short (``--n 1 --plies 3``): they slow down
+everyone on the machine. Every level must keep its budget whatever the load:
+
+    python scripts/bench_think.py --load 4 --level normal,hard --n 1 --plies 3
 
 ``--probe EVERY`` plays each game with the greedy yardstick instead and,
 every EVERY plies, asks each level for a decision on that same position,
@@ -42,6 +54,7 @@ import argparse
 import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -54,11 +67,16 @@ from bench_ai import spec_for  # noqa: E402  (the levels as the setup maps them)
 from game.ai import make_bot  # noqa: E402
 from game.games import load_all  # noqa: E402
 
+GRACE = 0.25  # seconds past its budget a decision may take before it is flagged
+LOAD = 3.0  # the load average --load waits for
+SPIN = "while True: pass"  # what each process of --load runs
+
 
 class Run:
     """What the games of one game kind and level gave."""
 
     def __init__(self) -> None:
+        self.budget: float | None = None  # the level's seconds a decision
         self.wall: list[float] = []
         self.cpu: list[float] = []
         self.ends: Counter = Counter()
@@ -79,6 +97,7 @@ def play(game, spec: str, seed: int, args, run: Run) -> None:
                 joint[seat] = rng.choice(state.legal_actions(seat))
                 continue
             bot = bots.setdefault(seat, new_bot(spec, args.time))
+            run.budget = budget_of(bot)
             start, start_cpu = time.perf_counter(), time.process_time()
             joint[seat] = bot.choose(state.view(seat), seat, rng)
             run.wall.append(time.perf_counter() - start)
@@ -97,6 +116,12 @@ def new_bot(spec: str, seconds: float | None):
     return make_bot(spec) if seconds is None else make_bot(spec, time_limit=seconds)
 
 
+def budget_of(bot) -> float | None:
+    """The seconds ``bot`` may think a decision on the wall clock (None:
+    a bot that keeps no budget, bounded by what it looks at)."""
+    return getattr(bot, "budget", None)
+
+
 def summary(values: list[float]) -> str:
     if not values:
         return f"{'-':>5} {'-':>5} {'-':>5}"
@@ -107,7 +132,8 @@ def summary(values: list[float]) -> str:
 
 def think(games, wanted: list[str], levels: list[str], args) -> None:
     print(f"Seconds per decision at level {', '.join(levels)}: mean, 95th percentile, worst")
-    print(f"{'game':<16}{'spec':<26}{'decisions':>9}   {'wall':^17}   {'cpu':^17}  load")
+    print(f"{'game':<16}{'spec':<26}{'decisions':>9}   {'wall':^17}   {'cpu':^17}  load  budget")
+    over = []
     for game_id in wanted:
         game = games[game_id]
         for level in levels:
@@ -115,9 +141,14 @@ def think(games, wanted: list[str], levels: list[str], args) -> None:
             run = Run()
             for i in range(args.n):
                 play(game, spec, args.seed + i, args, run)
+            late = run.budget is not None and run.wall and max(run.wall) > run.budget + GRACE
+            if late:
+                over.append(f"{game_id} {level} {max(run.wall):.2f} s")
+            budget = "-" if run.budget is None else f"{run.budget:g}"
             print(
                 f"{game_id:<16}{spec:<26}{len(run.wall):>9}   {summary(run.wall)}"
-                f"   {summary(run.cpu)}  {os.getloadavg()[0]:.1f}",
+                f"   {summary(run.cpu)}  {os.getloadavg()[0]:4.1f}  {budget:>6}"
+                f"{'  OVER' if late else ''}",
                 flush=True,
             )
             ends = ", ".join(f"{reason} x{n}" for reason, n in run.ends.most_common())
@@ -134,6 +165,31 @@ def think(games, wanted: list[str], levels: list[str], args) -> None:
                     f"{value} {100 * n / total:.0f}%" for value, n in run.tally.most_common()
                 )
                 print(f"    {'.'.join(args.tally)}: {shares} of {sum(run.tally.values())}")
+    print(f"levels over their budget + {GRACE} s on the wall: {len(over)}")
+    for line in over:
+        print(f"    {line}")
+
+
+def start_load(count: int) -> list[subprocess.Popen]:
+    """``count`` processes spinning in pure Python; then wait (at most 30 s)
+    for the load average to show them, and lower this process's priority
+    as the app's bot worker lowers its own."""
+    spinners = [subprocess.Popen([sys.executable, "-c", SPIN]) for _ in range(count)]
+    waited = 0
+    while os.getloadavg()[0] < LOAD and waited < 30:
+        time.sleep(1)
+        waited += 1
+    if hasattr(os, "nice"):
+        os.nice(5)
+    print(f"{count} spinning processes; load average {os.getloadavg()[0]:.1f} after {waited} s")
+    return spinners
+
+
+def stop_load(spinners: list[subprocess.Popen]) -> None:
+    for spinner in spinners:
+        spinner.kill()
+    for spinner in spinners:
+        spinner.wait()
 
 
 def probe(game, levels: list[str], args) -> None:
@@ -213,6 +269,7 @@ def main() -> None:
     parser.add_argument("--option", type=option, action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--random-phase", metavar="PHASE", help="random decisions in this phase")
     parser.add_argument("--tally", metavar="KIND.FIELD", help="count this field of these events")
+    parser.add_argument("--load", type=int, default=0, metavar="K", help="K busy processes")
     parser.add_argument("--probe", type=int, metavar="EVERY", help="probe a greedy game instead")
     parser.add_argument("--playouts", action="store_true", help="time random playouts instead")
     args = parser.parse_args()
@@ -236,7 +293,11 @@ def main() -> None:
             print(game_id, flush=True)
             probe(games[game_id], levels, args)
     else:
-        think(games, wanted, levels, args)
+        spinners = start_load(args.load) if args.load > 0 else []
+        try:
+            think(games, wanted, levels, args)
+        finally:
+            stop_load(spinners)
 
 
 if __name__ == "__main__":

@@ -49,6 +49,7 @@ from game.ai.ismcts import IsmctsBot
 from game.ai.pacing import banked, banked_budget
 from game.ai.search import Limits, Result, Search
 from game.ai.shallow import EasyBot, GreedyBot, settled
+from game.engine.deadline import Deadline, bounded
 
 __all__ = ["Bot", "EasyBot", "GreedyBot", "RandomBot", "SearchBot", "make_bot", "think_now"]
 
@@ -107,6 +108,15 @@ class SearchBot:
         # Per seat: seconds the game's managed searches saved (game/ai/pacing.py).
         self._banks: dict[int, float] = {}
 
+    @property
+    def budget(self) -> float:
+        """The seconds a decision may take on the wall clock, whatever the
+        load: the time limit, or as far as a managed time may stretch it
+        (``Limits.stretch``, within the cap). A node bound only ever stops
+        it sooner."""
+        limits = self.limits
+        return min(limits.time_limit * getattr(limits, "stretch", 1.0), limits.time_cap)
+
     def table_for(self, state: Any, seat: int) -> dict | None:
         """The transposition table to search ``state`` with: the one kept
         from this seat's last decision when ``state`` is later in the same
@@ -133,35 +143,65 @@ class SearchBot:
         rng: random.Random,
         should_stop: Callable[[], bool] | None = None,
     ) -> Any:
-        # Only one action, the game's own decision (a solver) or a secret duel.
-        actions, chosen = settled(state, seat, rng, level=self.limits.max_depth)
+        # The budget runs from here, on the wall clock: whatever comes before
+        # the search (a new worker's first legal actions, a game's own
+        # planner) is taken from the search's time.
+        start = self.clock()
+        # Only one action, the game's own decision (a planner, a solver:
+        # within this decision's deadline, game/engine/deadline.py) or a secret duel.
+        with bounded(Deadline(start + self.budget, self.clock, should_stop)):
+            actions, chosen = settled(state, seat, rng, level=self.limits.max_depth)
         if chosen is not None:
             return chosen
         if not state.is_partial:
             full = state.sample(seat, rng)
             table = self.table_for(full, seat)
-            limits, budget = self.limits, self.limits.time_limit
+            limits = self.limits_left(start)
             if limits.stretch > 1:  # time managed: the game's savings move the budget
-                bank = self._banks.get(seat, 0.0) if table is not None else 0.0
-                limits = replace(
-                    limits,
-                    time_limit=banked_budget(budget, bank),
-                    time_cap=min(limits.time_cap, limits.stretch * budget),  # never past stretch
-                )
+                limits = self._banked_limits(seat, table, start)
             search = Search(
                 seat, limits, rng, should_stop=should_stop, table=table, clock=self.clock
             )
             self.last = search.run(full)
             if limits.stretch > 1:
-                self._banks[seat] = banked(bank, budget, self.last.seconds)
+                budget, spent = self.limits.time_limit, self.clock() - start
+                self._banks[seat] = banked(self._banks.get(seat, 0.0), budget, spent)
             return self.last.action
-        return self._choose_hidden(state, seat, rng, actions, should_stop)
+        return self._choose_hidden(state, seat, rng, actions, should_stop, start)
 
-    def _choose_hidden(self, view, seat, rng, actions, should_stop) -> Any:
-        """Search several determinisations, each with a share of the time,
-        and add up each action's score (by its text, since a sample's
-        actions are its own objects)."""
-        start = time.perf_counter()
+    def _banked_limits(self, seat: int, table: dict | None, start: float) -> Limits:
+        """A managed search's limits (``Limits.stretch`` above 1): the budget
+        moved by a share of what the game's earlier decisions saved
+        (game/ai/pacing.py), never past ``budget`` (stretch budgets within
+        the cap), less the time spent since ``start``. A search with no
+        table (no move counter) knows no game: no bank."""
+        if table is None or seat not in self._banks:
+            self._banks[seat] = 0.0
+        spent = max(0.0, self.clock() - start)
+        limits = self.limits
+        return replace(
+            limits,
+            time_limit=max(0.0, banked_budget(limits.time_limit, self._banks[seat]) - spent),
+            time_cap=max(0.0, self.budget - spent),
+        )
+
+    def limits_left(self, start: float) -> Limits:
+        """The limits with the time spent since ``start`` taken off the time
+        and its cap (the same limits when none was: a node bound is kept)."""
+        spent = self.clock() - start
+        if spent <= 0:
+            return self.limits
+        limits = self.limits
+        return replace(
+            limits,
+            time_limit=max(0.0, limits.time_limit - spent),
+            time_cap=max(0.0, limits.time_cap - spent),
+        )
+
+    def _choose_hidden(self, view, seat, rng, actions, should_stop, start: float) -> Any:
+        """Search several determinisations, each with a share of the time
+        from ``start``, and add up each action's score (by its text, since a
+        sample's actions are its own objects)."""
         budget = self.limits.time_limit
         by_text = {str(a): a for a in actions}
         totals: dict[str, float] = dict.fromkeys(by_text, 0.0)
@@ -185,7 +225,7 @@ class SearchBot:
         best = max(totals.values())
         tied = [t for t, v in totals.items() if v >= best - 1e-6]
         choice = by_text[rng.choice(tied)]
-        self.last = Result(choice, best, depth, nodes, time.perf_counter() - start, totals)
+        self.last = Result(choice, best, depth, nodes, self.clock() - start, totals)
         return choice
 
 
@@ -214,8 +254,8 @@ def _in_range(key: str, text: str, spec: str) -> float | int:
 
 def make_bot(spec: str, **overrides: Any) -> Bot:
     """A bot from its spec text (see the module docstring). Keyword
-    ``overrides`` (time_limit, time_cap, node_limit, samples, depth) win over
-    the spec."""
+    ``overrides`` (time_limit, time_cap, node_limit, samples, depth; clock,
+    a fake one for tests) win over the spec."""
     parts = [p.strip() for p in spec.strip().split(":") if p.strip()]
     if not parts:
         raise ValueError("empty bot spec")

@@ -33,19 +33,21 @@ Cowling, Powley and Whitehouse 2012).
 
 ``Ismcts(seat, iterations, rng).run(view)`` answers with the action played
 most often at the root. Bounded by ``iterations`` (tests) and, in the app,
-by a deadline and ``should_stop``.
+by a deadline on the wall clock and ``should_stop``, looked at after every
+iteration and, inside one, by the leaf's search at every node (a leaf's
+captures may take 2,000 nodes: seconds on a busy machine).
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
 from game.ai.evaluate import WIN, team_of, terminal_value
 from game.ai.search import Limits, Result, Search
+from game.engine.deadline import WALL, Clock, Deadline, bounded
 
 __all__ = ["Ismcts", "winning_chance"]
 
@@ -91,8 +93,10 @@ class Ismcts:
         rng: random.Random | None = None,
         should_stop: Callable[[], bool] | None = None,
         max_plies: int = 40,
+        clock: Clock = WALL,
     ):
         self.seat = seat
+        self.clock = clock  # the wall clock; tests hand a fake one
         self.iterations = max(1, int(iterations))
         self.rng = rng or random.Random()
         self.should_stop = should_stop
@@ -100,14 +104,18 @@ class Ismcts:
         self.root = _Node()
 
     def run(self, view: Any, deadline: float | None = None) -> Result:
-        start = time.perf_counter()
+        start = self.clock()
         actions = list(view.legal_actions(self.seat))
         if not actions:
             raise ValueError(f"seat {self.seat} has no legal action")
         by_text = {str(a): a for a in actions}
         self.team = team_of(view, self.seat)
         self.open = not view.is_partial  # every world the same: a win found stays a win
-        self.leaf = Search(self.seat, LEAF, self.rng)
+        self.leaf = Search(
+            self.seat, LEAF, self.rng, should_stop=self.should_stop, clock=self.clock
+        )
+        if deadline is not None:
+            self.leaf.deadline = deadline  # a leaf cut short is judged as it stands
         done = 0
         while done < self.iterations:
             world = view.sample(self.seat, self.rng)
@@ -116,7 +124,7 @@ class Ismcts:
             # Every iteration: in a game whose moves are dear (Masquerade's
             # attempts) one iteration can take a tenth of a second, and a check
             # every few iterations let a decision run seconds past its time.
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and self.clock() >= deadline:
                 break
             if self.should_stop is not None and self.should_stop():
                 break
@@ -126,11 +134,11 @@ class Ismcts:
         }
         if not scores:
             choice = self.rng.choice(actions)
-            return Result(choice, 0.5, 0, done, time.perf_counter() - start, {})
+            return Result(choice, 0.5, 0, done, self.clock() - start, {})
         most = max(mine[str(a)].visits for a in scores)
         best = [a for a in scores if mine[str(a)].visits == most]
         choice = max(best, key=lambda a: scores[a])
-        return Result(choice, scores[choice], 0, done, time.perf_counter() - start, scores)
+        return Result(choice, scores[choice], 0, done, self.clock() - start, scores)
 
     # -- one iteration ----------------------------------------------------------
     def _iterate(self, world: Any) -> None:
@@ -227,11 +235,18 @@ class IsmctsBot:
         time_limit: float = 1.5,
         time_cap: float = 10.0,
         spec: str | None = None,
+        clock: Clock = WALL,
     ):
+        self.clock = clock
         self.iterations = max(1, int(iterations))
         self.time_limit = min(float(time_limit), float(time_cap))
         self.spec = spec or f"ismcts:iterations={self.iterations}"
         self.last: Result | None = None
+
+    @property
+    def budget(self) -> float:
+        """The seconds a decision may take on the wall clock."""
+        return self.time_limit
 
     def choose(
         self,
@@ -242,9 +257,12 @@ class IsmctsBot:
     ) -> Any:
         from game.ai.shallow import settled
 
-        actions, chosen = settled(state, seat, rng, level=2)
+        # The budget runs from here, a game's own decision (planner, solver) within it.
+        deadline = Deadline(self.clock() + self.time_limit, self.clock, should_stop)
+        with bounded(deadline):
+            actions, chosen = settled(state, seat, rng, level=2)
         if chosen is not None:
             return chosen
-        search = Ismcts(seat, self.iterations, rng, should_stop=should_stop)
-        self.last = search.run(state, deadline=time.perf_counter() + self.time_limit)
+        search = Ismcts(seat, self.iterations, rng, should_stop=should_stop, clock=self.clock)
+        self.last = search.run(state, deadline=deadline.at)
         return self.last.action

@@ -74,11 +74,12 @@ from game.ai.ordering import Ordering, check_test
 from game.ai.pacing import EASY_GAP, Pace
 from game.ai.quiescence import Quiescence
 from game.engine.chess.state import ChessState
+from game.engine.deadline import current
 
 INF = math.inf
 TIE = 1e-6  # scores this close count as equal at the root
 ROOT_WINDOW = 1e-3  # root children are searched with alpha = best - this
-CHECK_EVERY = 16  # nodes between clock / stop checks (a node costs ~1 ms in the slowest games)
+CHECK_EVERY = 16  # nodes between node-limit / stop checks (the clock is read at every node)
 SIMULTANEOUS_SAMPLES = 4  # random joint actions per own action at the root
 MATRIX_WIDTH = 5  # candidate actions per side in a simultaneous root's matrix game
 SCREEN_REPLIES = 3  # random rival actions each candidate is screened against
@@ -175,9 +176,13 @@ class Search(Ordering, Quiescence):
         self.limits = limits or Limits()
         self.rng = rng or random.Random()
         self._evaluate: Any = evaluate  # _prepare fills it in if None
-        self.should_stop = should_stop
+        # A search begun within a bot's decision (a game's own decide that
+        # ranks its moves by searching) keeps that decision's deadline and
+        # stop request (game/engine/deadline.py); ``run`` sets its own.
+        within = current()
+        self.should_stop = should_stop if should_stop is not None else within.should_stop
         self.nodes = 0
-        self.deadline = INF
+        self.deadline = within.at
         self.team: tuple[int, ...] = (seat,)
         self.killers: dict[int, list[Hashable]] = {}
         self.history: dict[Hashable, int] = {}  # action -> cutoffs weighted by depth^2
@@ -368,7 +373,7 @@ class Search(Ordering, Quiescence):
         reach have played out (quiescence, at most ``node_limit`` nodes).
         For searches of another kind (ISMCTS) to call on full states."""
         if not self._prepared:
-            self._prepare(state, INF)
+            self._prepare(state, self.deadline)  # a decision's, or the one ISMCTS set
         elif self._chess is not None and self._sums is not None:
             self._chess.restart(state)
         result = state.result()
@@ -389,7 +394,7 @@ class Search(Ordering, Quiescence):
         itself (Telepathic); raises OutOfNodes once ``node_limit`` nodes
         are spent over all calls."""
         if not self._prepared:
-            self._prepare(state, INF)
+            self._prepare(state, self.deadline)
         return self._child(state, self.seat, action, depth, low, INF, 1)
 
     def _pick(self, scores: dict, depth: int, start: float) -> Result:
@@ -485,9 +490,13 @@ class Search(Ordering, Quiescence):
     # -- the tree ---------------------------------------------------------------
     def _tick(self) -> None:
         self.nodes += 1
+        # The clock at every node: on a busy machine one node can take a
+        # tenth of a second on the wall, and a look every few let a decision
+        # run late. The node limit keeps its cadence (the same nodes as ever).
+        if self.clock() >= self.deadline:
+            raise _Abort
         if self.nodes % CHECK_EVERY == 0 and (
-            self.clock() >= self.deadline
-            or self.nodes >= self.limits.node_limit
+            self.nodes >= self.limits.node_limit
             or (self.should_stop is not None and self.should_stop())
         ):
             raise _Abort

@@ -21,7 +21,6 @@ made are remembered until the app closes. Headless.
 
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,13 +54,12 @@ class Progress:
     def done_in(self, game_id: str) -> set[str]:
         return set(self.done.get(game_id, ()))
 
-    def to_json(self) -> str:
-        data = {
+    def to_data(self) -> dict[str, Any]:
+        return {
             "format": FORMAT,
             "done": {g: sorted(t) for g, t in sorted(self.done.items()) if t},
             "offered": sorted(self.offered),
         }
-        return json.dumps(data, indent=1, sort_keys=True) + "\n"
 
 
 def _text(value: Any) -> bool:
@@ -85,11 +83,6 @@ def load() -> Progress:
     return progress
 
 
-def _newer(data: Any) -> bool:
-    fmt = data.get("format") if isinstance(data, dict) else None
-    return isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT
-
-
 def _read(path: Path) -> Progress:
     try:
         data = saves.read_small_json(path)
@@ -99,13 +92,13 @@ def _read(path: Path) -> Progress:
             raise ValueError("the progress is not a table")
         done, offered = data.get("done", {}), data.get("offered", [])
         if not isinstance(done, dict) or not isinstance(offered, list):
-            if _newer(data):  # a newer shape: nothing this version understands
+            if saves.newer_format(data, FORMAT):  # a newer shape: nothing this version understands
                 return Progress(newer=True)
             raise ValueError("the progress has the wrong shape")
     except ValueError as error:
         saves.set_aside(path, "lessons progress", str(error))
         return Progress(trouble=f"Your lessons progress file was damaged and set aside ({error}).")
-    progress = Progress(newer=_newer(data))
+    progress = Progress(newer=saves.newer_format(data, FORMAT))
     for game_id, titles in list(done.items())[:GAMES_MAX]:
         if _text(game_id) and isinstance(titles, list):
             kept = {t for t in titles if _text(t)}
@@ -120,15 +113,11 @@ def _write(progress: Progress) -> bool:
     it, logged; a file of a newer format, left as it is)."""
     if saves.saving_off():
         return False
-    if progress.newer:
-        log.warning("lessons.json comes from a newer version: left as it is")
-        return False
     try:
-        saves._atomic_write(progress_path(), progress.to_json())
+        return saves.write_small_json(progress_path(), progress.to_data(), newer=progress.newer)
     except OSError:
         log.exception("could not keep the lessons progress")
         return False
-    return True
 
 
 def _keep(progress: Progress, game_id: str, title: str | None = None) -> bool:

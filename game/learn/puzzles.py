@@ -642,11 +642,6 @@ def set_aside_notes() -> list[str]:
     return notes
 
 
-def _newer(data: Any) -> bool:
-    fmt = data.get("format") if isinstance(data, dict) else None
-    return isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > MARKS_FORMAT
-
-
 def _read_marks() -> tuple[set[str], bool]:
     """The solved keys, and whether the file comes from a newer version
     (then never written over, as records.json and lessons.json)."""
@@ -658,7 +653,7 @@ def _read_marks() -> tuple[set[str], bool]:
         data = saves.read_small_json(path)
         if data is None:
             return set(), False
-        if _newer(data):  # what it holds is read where it still can be
+        if saves.newer_format(data, MARKS_FORMAT):  # what it holds is read where it still can be
             marks = data.get("solved")
             return {k for k in marks if _mark(k)} if isinstance(marks, list) else set(), True
         if not isinstance(data, dict) or not isinstance(data.get("solved"), list):
@@ -684,11 +679,8 @@ def solved() -> set[str]:
 
 def mark_solved(puzzle: Puzzle) -> None:
     done, newer = _read_marks()
-    if newer:
-        log.warning("puzzles.json comes from a newer version: left as it is")
-        return
-    text = json.dumps({"format": MARKS_FORMAT, "solved": sorted(done | {puzzle.key})}, indent=1)
+    data = {"format": MARKS_FORMAT, "solved": sorted(done | {puzzle.key})}
     try:
-        saves._atomic_write(solved_path(), text + "\n")
+        saves.write_small_json(solved_path(), data, newer=newer)
     except OSError:
         log.exception("could not keep the puzzle marks")

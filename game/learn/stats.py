@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import datetime
 import json
-import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,8 +52,6 @@ KEEP_DAYS = 1200  # the deal of the day's days kept per game (over three years)
 COUNTS = ("played", "won", "drawn", "lost", "between", "streak", "best_streak")
 COUNT_MAX = 10**9
 NONE_YET = "\u2014"  # a figure with nothing to show yet (a dash)
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -106,8 +103,7 @@ def load() -> dict[str, Any]:
         saves.set_aside(path, "statistics", str(e))
         return _empty()
     out = _empty()
-    fmt = data.get("format")
-    out["newer"] = isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT
+    out["newer"] = saves.newer_format(data, FORMAT)
     for game_id, raw in data.get("games", {}).items():
         if isinstance(raw, dict):
             counts = {k: _count(raw.get(k, 0)) for k in COUNTS}
@@ -157,11 +153,7 @@ def steppable(day: Any) -> datetime.date | None:
 def store(data: dict[str, Any]) -> bool:
     """Write the statistics back, unless the file is a newer version's;
     False when it was left as it is."""
-    if data.pop("newer", False):
-        log.warning("stats.json comes from a newer version: left as it is")
-        return False
-    saves._atomic_write(stats_path(), json.dumps(data, indent=1, sort_keys=True) + "\n")
-    return True
+    return saves.write_small_json(stats_path(), data, newer=data.pop("newer", False))
 
 
 # -- free play --------------------------------------------------------------------------------

@@ -176,19 +176,16 @@ def test_node_limit_is_respected():
     assert searcher.last.depth < 9  # stopped by the nodes, not by the end of the game
 
 
-def test_time_budget_is_respected(monkeypatch):
+def test_time_budget_is_respected():
     """The clock is a fake one that moves a millisecond per look, so the
     budget is met after a known amount of work whatever the machine's load."""
-    from game.ai import search
-
     now = [0.0]
 
     def tick() -> float:
         now[0] += 0.001
         return now[0]
 
-    monkeypatch.setattr(search.time, "perf_counter", tick)
-    budget = make_bot("search:30:time=0.3:nodes=10000000")
+    budget = make_bot("search:30:time=0.3:nodes=10000000", clock=tick)
     action = budget.choose(TTT.new(), 0, random.Random(0))
     assert action in range(9)
     assert budget.last.seconds <= 0.3 + 0.01
@@ -196,8 +193,8 @@ def test_time_budget_is_respected(monkeypatch):
 
 def test_should_stop_aborts_quickly():
     """A node costs about a millisecond in the slowest games (Adrenaline),
-    so the clock and the stop are looked at every few dozen nodes, not
-    hundreds: a stop is noticed within tens of milliseconds."""
+    so the stop is looked at every few dozen nodes, not hundreds (the clock
+    at every node): a stop is noticed within tens of milliseconds."""
     from game.ai.search import CHECK_EVERY
 
     assert CHECK_EVERY <= 32

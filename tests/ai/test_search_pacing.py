@@ -151,6 +151,6 @@ def test_a_bot_banks_what_a_clear_move_saved_and_a_new_game_starts_afresh():
     state = position(FORCED_RECAPTURE)
     bot.choose(state.view(0), 0, random.Random(0))
     saved = bot._banks[0]
-    assert saved == pytest.approx(0.5 - bot.last.seconds) and saved > 0
+    assert 0 < saved <= 0.5 - bot.last.seconds  # the decision's time, the search's and more
     bot.table_for(position(FORCED_RECAPTURE, game="chess960"), 0)  # another game
     assert bot._banks[0] == 0.0

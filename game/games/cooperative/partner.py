@@ -25,7 +25,13 @@ capture is set up for the next side, and fades as the cards run out; so a
 king capture on hand is kept while the captures to come are worth more
 than taking it, and taken when the cards run low.
 
-Every search is bounded by counts (plans, replies), never by the clock.
+Every search is bounded by counts (plans, replies), and by the wall clock:
+the decision's deadline (game/engine/deadline.py, the bot's budget) is
+looked at before every plan is followed. Past it, no more plans of this
+turn are listed (a capture chain is ended where it stands), and a look
+one turn further stops and is dropped: the plan is chosen among those
+looked at in full (the best by the static guess if none was). On a quiet
+machine the counts end it first: the same plan.
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ from game.engine.cards import Card
 from game.engine.chess.tables import (
     KIND_NAMES,
 )
+from game.engine.deadline import Deadline, current
 from game.games.cooperative import line as L
 from game.games.cooperative.actions import END, PlaceCard, PlayCard
 from game.games.cooperative.attacks import attacks_from
@@ -68,10 +75,11 @@ LEVELS = {2: Level(refine=6, replies=10, chain=80), 3: Level(refine=8, replies=1
 
 def decide(state: Any, seat: int, rng: random.Random, level: int = 2) -> Any:
     """The planner's action for ``seat`` (``state`` is its view), or None
-    at the lowest level (Easy stays the one-ply player)."""
+    at the lowest level (Easy stays the one-ply player); by the deadline
+    of the bot's decision."""
     if level < 2:
         return None
-    return Planner(state, seat, rng, LEVELS.get(level, LEVELS[3])).choose()
+    return Planner(state, seat, rng, LEVELS.get(level, LEVELS[3]), current()).choose()
 
 
 # -- simulating a turn ---------------------------------------------------------------------------
@@ -167,8 +175,21 @@ def _recycle(line: list[Card]) -> int:
 
 
 # -- judging an end of turn ----------------------------------------------------------------------
+class _Late(Exception):
+    """The deadline passed during a look one turn further."""
+
+
 class Planner:
-    def __init__(self, state: Any, seat: int, rng: random.Random, level: Level) -> None:
+    def __init__(
+        self,
+        state: Any,
+        seat: int,
+        rng: random.Random,
+        level: Level,
+        deadline: Deadline | None = None,
+    ) -> None:
+        self.deadline = deadline or Deadline()
+        self.further = False  # looking one turn further: being late drops the look
         self.view = state
         self.seat = seat
         self.rng = rng
@@ -188,12 +209,25 @@ class Planner:
         best_value, best_action = plans[0][0], plans[0][1]
         if self.level.refine > 1 and len(plans) > 1:
             best_value = None
-            for value, action, end in _distinct(plans, self.level.refine):
-                if end is not None and not over(end) and end.phase == PLANNED:
-                    value = self.look_further(end)
-                if best_value is None or value > best_value + 1e-9:
-                    best_value, best_action = value, action
+            self.further = True
+            try:
+                for value, action, end in _distinct(plans, self.level.refine):
+                    if end is not None and not over(end) and end.phase == PLANNED:
+                        value = self.look_further(end)
+                    if best_value is None or value > best_value + 1e-9:
+                        best_value, best_action = value, action
+            except _Late:
+                pass  # the best of the plans looked at in full (the first if none)
         return _match(self.view, self.seat, best_action)
+
+    def on_time(self) -> bool:
+        """Before the next plan is followed: is there time left? Past the
+        deadline a look one turn further is dropped (``_Late``)."""
+        if not self.deadline.passed():
+            return True
+        if self.further:
+            raise _Late
+        return False
 
     # plans: (value, first action, end-of-turn state)
     def plans(self, sim: Any, chain_budget: int, quiet_limit: int | None = None) -> list:
@@ -205,6 +239,8 @@ class Planner:
         if phase == "card":
             hand = sim.cards.cards(sim.hand_of(sim.seat_to_act()))
             for card in dict.fromkeys(c for c in hand if c is not None):
+                if out and not self.on_time():
+                    break
                 action = PlayCard(card)
                 after = child(sim, action)
                 self.budget = chain_budget
@@ -227,11 +263,15 @@ class Planner:
         stop = child(sim, END)
         out = [(self.judge(stop), END, stop)]
         for move in captures:
+            if not self.on_time():
+                return out
             value, end = self.best_capture(child(sim, move))
             out.append((value, move, end))
         if quiet_limit is not None:
             quiet = self.promising(sim, quiet, quiet_limit)
         for move in quiet:
+            if not self.on_time():
+                break
             value, end = self.best_capture(child(sim, move))
             out.append((value, move, end))
         return out
@@ -241,6 +281,8 @@ class Planner:
         reach (a quick look for the other side's reply)."""
         scored = []
         for move in quiet:
+            if not self.on_time():
+                break
             after = child(sim, move)
             if after.phase != PLANNED or over(after):
                 scored.append((100.0, move))
@@ -258,6 +300,8 @@ class Planner:
             out = [(self.judge(stop), END, stop)]
             actions = captures_now(sim)
         for action in actions:
+            if out and not self.on_time():
+                break
             value, end = self.best_capture(child(sim, action))
             out.append((value, action, end))
         return out
@@ -266,7 +310,7 @@ class Planner:
         """The best end of the capture chain from ``sim``."""
         if over(sim) or sim.phase == PLANNED:
             return self.judge(sim), sim
-        if self.budget <= 0:  # enough: stop here (a card placed at the open end)
+        if self.budget <= 0 or not self.on_time():  # enough: stop here (a card at the open end)
             while not over(sim) and sim.phase != PLANNED:
                 last = PlaceCard(len(sim.line())) if sim.phase == "place" else END
                 sim = child(sim, last)
@@ -302,6 +346,7 @@ class Planner:
 
     def reply(self, end: Any, card: Card) -> float:
         """The value of the other side's best plan with ``card`` played."""
+        self.on_time()
         start = begin_turn(end, card)
         if start is None:
             return self.judge(end)

@@ -518,8 +518,11 @@ class CooperativeGame(Game):
     )
     # Normal and Hard are the turn planner (partner.py, through evaluation.py's
     # ``decide``, which gets the depth as its level); Easy judges one ply.
-    bot_levels = {"search:2": "search:2", "search:3": "search:3"}
-    hint_bot = "search:3"
+    # Their budgets on the wall clock: Normal 1.5 s, Hard 3 s (Hard's plans
+    # take up to 2.2 s of CPU, Normal's 1.2 s: on a quiet machine the counts
+    # end them first, as before; on a busy one the clock does).
+    bot_levels = {"search:2": "search:2", "search:3": "search:3:time=3"}
+    hint_bot = "search:3:time=3"
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> CoopState:
         opts = self.normalize_options(options)

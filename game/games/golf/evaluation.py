@@ -10,8 +10,10 @@
   taken (ties: the lowest square), as players at a table tend to do.
 
 The budget grows with the level of the computer (its search depth): a
-stronger computer settles harder holes. The search runs in the app's bot
-worker, never in the window's thread. Never imports pygame.
+stronger computer settles harder holes; the solve stops at the decision's
+deadline too (the bot's time on the wall clock, game/engine/deadline.py),
+and a hole not settled in time counts as not settled. The search runs in
+the app's bot worker, never in the window's thread. Never imports pygame.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import random
 from typing import Any
 
 from game.engine.board import bits
+from game.engine.deadline import current
 from game.games.golf import hole as H
 from game.games.golf.actions import Bid, Deal, GiveUp, Go, Put
 from game.games.golf.solver import SearchLimit, Solution, cached_solve
@@ -44,9 +47,9 @@ def evaluate(state: Any, seat: int) -> float:
 
 def shortest(state: Any, nodes: int) -> Solution | None:
     """The shortest line from where the pieces stand; None if the budget
-    ran out first."""
+    (its nodes, or the decision's time) ran out first."""
     try:
-        return cached_solve(state.board, state.goal, nodes)
+        return cached_solve(state.board, state.goal, nodes, current())
     except SearchLimit:
         return None
 

@@ -16,6 +16,10 @@ with:
   after which there is one; with two captures still to make, a capture
   after which there is the second).
 
+A computer player's solve is bounded by its nodes and by the deadline of
+its decision (game/engine/deadline.py), looked at every node; the rules'
+own solves never have one.
+
 ``solve`` gives the length and one shortest line, ``par`` the length alone,
 ``check`` whether a claimed count can be met, and ``solve_text`` reads the
 puzzle format of scripts/golf_solve.py. Never imports pygame.
@@ -30,6 +34,7 @@ from dataclasses import dataclass, field
 
 from game.engine.board import bits
 from game.engine.chess.tables import KING_ATT, KNIGHT_ATT
+from game.engine.deadline import Deadline
 from game.games.golf.bound import BETWEEN, INF, lower_bound
 from game.games.golf.hole import (
     ALL,
@@ -49,6 +54,11 @@ TABLE_LIMIT = 2_000_000  # entries kept in the transposition table
 
 class SearchLimit(Exception):
     """The node limit ran out before the search finished."""
+
+
+class OutOfTime(SearchLimit):
+    """The decision's deadline passed before the search finished (never
+    remembered: the same hole may be settled in time at a calmer moment)."""
 
 
 @dataclass
@@ -485,7 +495,8 @@ def _near_chosen(board: Board, goal: Goal) -> int:
 
 
 class _Search:
-    def __init__(self, node_limit: int | None):
+    def __init__(self, node_limit: int | None, deadline: Deadline | None = None):
+        self.deadline = deadline
         self.table: OrderedDict = OrderedDict()  # state -> proven lower bound
         self.bounds: dict = {}  # state -> (lower_bound's answer, the limit it was asked)
         self.nodes = 0
@@ -519,6 +530,8 @@ class _Search:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise SearchLimit
+        if self.deadline is not None and self.deadline.passed():
+            raise OutOfTime
         key = (board, goal)
         if self.table.get(key, 0) > left:
             return False
@@ -596,14 +609,16 @@ def solve(
     goal: Goal | Sequence[int],
     max_length: int = MAX_LENGTH,
     node_limit: int | None = None,
+    deadline: Deadline | None = None,
 ) -> Solution:
     """The shortest solution of the hole (``Solution.length`` None if there
     is none within ``max_length`` moves). SearchLimit if ``node_limit``
-    nodes were searched without an answer."""
+    nodes were searched without an answer, OutOfTime if ``deadline``
+    passed first."""
     if not isinstance(goal, Goal):
         goal = Goal.of(goal)
     start = time.perf_counter()
-    search = _Search(node_limit)
+    search = _Search(node_limit, deadline)
     first = lower_bound(board, goal, max_length)
     length = None
     for bound in range(max(1, first), max_length + 1):
@@ -626,10 +641,13 @@ _CACHE: OrderedDict = OrderedDict()
 CACHE_SIZE = 256
 
 
-def cached_solve(board: Board, goal: Goal, node_limit: int | None) -> Solution:
+def cached_solve(
+    board: Board, goal: Goal, node_limit: int | None, deadline: Deadline | None = None
+) -> Solution:
     """``solve`` remembered per hole (the rules ask again on every replay).
     A search that ran out of nodes is remembered too, so asking again with
-    the same or a smaller limit fails at once (SearchLimit)."""
+    the same or a smaller limit fails at once (SearchLimit); one that ran
+    out of time (OutOfTime) is not."""
     key = (board, goal)
     known = _CACHE.get(key)
     if isinstance(known, Solution):
@@ -638,7 +656,9 @@ def cached_solve(board: Board, goal: Goal, node_limit: int | None) -> Solution:
     if known is not None and node_limit is not None and node_limit <= known:
         raise SearchLimit
     try:
-        found = solve(board, goal, node_limit=node_limit)
+        found = solve(board, goal, node_limit=node_limit, deadline=deadline)
+    except OutOfTime:
+        raise
     except SearchLimit:
         _CACHE[key] = node_limit
         raise

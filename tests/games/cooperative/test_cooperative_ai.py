@@ -135,13 +135,18 @@ def test_it_takes_the_king_when_the_cards_run_out():
 
 
 def test_the_partners_levels_are_the_turn_planner():
-    """Normal and Hard keep their setup specs: the game's ``decide`` hands
-    them to the turn planner (partner.py) at levels 2 and 3. The random
-    level stays the random player."""
+    """Normal and Hard keep their setup depths (Hard with 3 s on the wall
+    clock): the game's ``decide`` hands them to the turn planner
+    (partner.py) at levels 2 and 3. The random level stays the random
+    player."""
     from game.match import Match
     from game.ui.play.bots import BotDriver
 
-    for level, spec in (("search:2", "search:2"), ("search:3", "search:3"), ("random", "random")):
+    for level, spec in (
+        ("search:2", "search:2"),
+        ("search:3", "search:3:time=3"),
+        ("random", "random"),
+    ):
         match = Match("cooperative", {"mode": "two players"}, 1, ["human", f"computer:{level}"])
         driver = BotDriver(match)
         try:

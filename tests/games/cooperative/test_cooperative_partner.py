@@ -2,7 +2,8 @@
 planner behind Normal, Hard and the Hint: it plans the whole turn (card,
 quiet move, capture chain), keeps a king capture for the end, sweeps whole
 kinds for the bonus, and decides from its own view only. The planner is
-bounded by counts, never by the clock; bots get ``**UNTIMED``."""
+bounded by counts and by the bot's time (test_cooperative_budget.py); bots
+here get ``**UNTIMED``, so the counts alone end it."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from game.games.cooperative.evaluation import decide
 from game.games.cooperative.text import UNIVERSE
 
 NORMAL = "search:2"
-HARD = "search:3"
+HARD = "search:3:time=3"  # the planner at level 3, 3 s on the wall clock
 
 
 KING_IN_REACH = """
