@@ -13,7 +13,9 @@ keep:
   to at most ``depth`` decisions (default 3) within a time budget. Extra
   ``key=value`` parts tune it: ``"search:4:time=0.5:nodes=20000"`` (``time``
   in seconds, clamped to ``cap``; ``cap``; ``nodes``; ``samples``, the number
-  of determinisations searched in games with hidden information).
+  of determinisations searched in games with hidden information;
+  ``stretch``, above 1 the time managed: clear moves quicker, unclear ones
+  up to ``stretch`` times ``time``, game/ai/pacing.py).
 
 A bot has ``choose(state, seat, rng) -> action`` where ``state`` is already
 ``state.view(seat)``: the bot never sees what the seat may not know. The
@@ -44,6 +46,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from game.ai.ismcts import IsmctsBot
+from game.ai.pacing import banked, banked_budget
 from game.ai.search import Limits, Result, Search
 from game.ai.shallow import EasyBot, GreedyBot, settled
 from game.engine.deadline import Deadline, bounded
@@ -86,6 +89,7 @@ class SearchBot:
         node_limit: int = 500_000,
         samples: int = 4,
         spec: str | None = None,
+        stretch: float = 1.0,
         clock: Callable[[], float] = time.perf_counter,
     ):
         self.limits = Limits(
@@ -93,6 +97,7 @@ class SearchBot:
             time_limit=min(float(time_limit), float(time_cap)),
             time_cap=float(time_cap),
             node_limit=int(node_limit),
+            stretch=max(1.0, float(stretch)),
         )
         self.clock = clock  # the searches' clock (a benchmark may give the CPU's)
         self.samples = max(1, int(samples))
@@ -100,6 +105,8 @@ class SearchBot:
         self.last: Result | None = None  # the last search, for logs and benchmarks
         # Per seat: (game class, ply of the last decision, transposition table).
         self._tables: dict[int, tuple[type, int, dict]] = {}
+        # Per seat: seconds the game's managed searches saved (game/ai/pacing.py).
+        self._banks: dict[int, float] = {}
 
     @property
     def budget(self) -> float:
@@ -125,6 +132,7 @@ class SearchBot:
             table = kept[2]
         else:
             table = {}  # a new game (or an earlier position): start afresh
+            self._banks[seat] = 0.0
         self._tables[seat] = (kind, ply, table)
         return table
 
@@ -149,12 +157,33 @@ class SearchBot:
             full = state.sample(seat, rng)
             table = self.table_for(full, seat)
             limits = self.limits_left(start)
+            if limits.stretch > 1:  # time managed: the game's savings move the budget
+                limits = self._banked_limits(seat, table, start)
             search = Search(
                 seat, limits, rng, should_stop=should_stop, table=table, clock=self.clock
             )
             self.last = search.run(full)
+            if limits.stretch > 1:
+                budget, spent = self.limits.time_limit, self.clock() - start
+                self._banks[seat] = banked(self._banks.get(seat, 0.0), budget, spent)
             return self.last.action
         return self._choose_hidden(state, seat, rng, actions, should_stop, start)
+
+    def _banked_limits(self, seat: int, table: dict | None, start: float) -> Limits:
+        """A managed search's limits (``Limits.stretch`` above 1): the budget
+        moved by a share of what the game's earlier decisions saved
+        (game/ai/pacing.py), never past ``budget`` (stretch budgets within
+        the cap), less the time spent since ``start``. A search with no
+        table (no move counter) knows no game: no bank."""
+        if table is None or seat not in self._banks:
+            self._banks[seat] = 0.0
+        spent = max(0.0, self.clock() - start)
+        limits = self.limits
+        return replace(
+            limits,
+            time_limit=max(0.0, banked_budget(limits.time_limit, self._banks[seat]) - spent),
+            time_cap=max(0.0, self.budget - spent),
+        )
 
     def limits_left(self, start: float) -> Limits:
         """The limits with the time spent since ``start`` taken off the time
@@ -205,6 +234,7 @@ class SearchBot:
 SPEC_RANGES: dict[str, tuple[float, float]] = {
     "time": (0.001, 600.0),
     "cap": (0.001, 600.0),
+    "stretch": (1.0, 10.0),
     "depth": (1, 40),
     "nodes": (1, 10**9),
     "samples": (1, 10_000),
@@ -216,7 +246,7 @@ def _in_range(key: str, text: str, spec: str) -> float | int:
     """A spec's number, checked against its range (ValueError otherwise: no
     ``time=nan``, no depth of a million)."""
     low, high = SPEC_RANGES[key]
-    value: float | int = float(text) if key in ("time", "cap") else int(text)
+    value: float | int = float(text) if key in ("time", "cap", "stretch") else int(text)
     if not low <= value <= high:  # False for nan too
         raise ValueError(f"bot setting {key} must be {low} to {high}")
     return value
@@ -241,7 +271,13 @@ def make_bot(spec: str, **overrides: Any) -> Bot:
             f"unknown bot {spec!r}: use 'random', 'easy', 'greedy', 'ismcts' or 'search:<depth>'"
         )
     kwargs: dict[str, Any] = {}
-    names = {"time": "time_limit", "cap": "time_cap", "nodes": "node_limit", "samples": "samples"}
+    names = {
+        "time": "time_limit",
+        "cap": "time_cap",
+        "nodes": "node_limit",
+        "samples": "samples",
+        "stretch": "stretch",
+    }
     if kind == "ismcts":
         names = {"time": "time_limit", "cap": "time_cap", "iterations": "iterations"}
     for part in parts[1:]:

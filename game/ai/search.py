@@ -15,7 +15,10 @@ What a state offers is declared (game/engine/protocol.py), never probed.
   first root action is searched in an aspiration window around its last
   score, the others with a zero window just below the best (again with a
   full one if they may reach it): ties with the best are known exactly and
-  one is picked at random, so games vary.
+  one is picked at random, so games vary. With ``Limits.stretch`` above 1
+  the time is managed instead (game/ai/pacing.py): a clear choice ends the
+  deepening early, a best action that changes or falls earns more time,
+  and a depth not expected to finish is not started.
 - Two roads visiting the same nodes: a ``searchable`` state (``make(actions)``,
   ``unmake()``) is searched in place, any other copied at each node
   (``fast=False`` forces the copies; tests compare the two).
@@ -68,6 +71,7 @@ from game.ai.chess_shortcuts import ChessShortcuts, sums_after
 from game.ai.evaluate import WIN, Evaluator, evaluator_for, team_of, terminal_value, traits_of
 from game.ai.matrix import sample, solve
 from game.ai.ordering import Ordering, check_test
+from game.ai.pacing import EASY_GAP, Pace
 from game.ai.quiescence import Quiescence
 from game.engine.chess.state import ChessState
 from game.engine.deadline import current
@@ -135,6 +139,11 @@ class Limits:
     time_cap: float = 10.0
     node_limit: int = 500_000
     quiescence: bool = True
+    # Above 1, the time is managed (game/ai/pacing.py): a clear move takes
+    # less than ``time_limit``, an unclear one up to this many times it
+    # (within ``time_cap``), the mean staying near it. 1 is the fixed budget
+    # (a new depth while time is left), as node- and depth-bounded levels want.
+    stretch: float = 1.0
 
 
 @dataclass
@@ -179,6 +188,7 @@ class Search(Ordering, Quiescence):
         self.history: dict[Hashable, int] = {}  # action -> cutoffs weighted by depth^2
         self.counters: dict[Hashable, Hashable] = {}  # chess: a move -> the answer that refuted it
         self.trace: list[tuple[int, int, int]] = []  # (depth, root action index, nodes so far)
+        self.pace: Pace | None = None  # the managed time's rule, when Limits.stretch > 1
         self.cutoffs = [0, 0]  # beta cutoffs by a later action, by the first (ordering's yardstick)
         self._counts: dict[int, tuple[int, int]] = {}  # ply -> (actor, legal count)
         self._takes_mobility = False
@@ -220,6 +230,11 @@ class Search(Ordering, Quiescence):
         if len(acting) > 1:
             return self._run_simultaneous(state, actions, acting, start)
         actions = self._order(state, actions, self.seat, 0)
+        pace = None  # a caller's own deadline is kept as it is
+        if self.limits.stretch > 1 and deadline is None:
+            pace = Pace(budget, min(budget * self.limits.stretch, self.limits.time_cap))
+            self.deadline = start + pace.allowance()
+        self.pace = pace
 
         completed: dict | None = None
         completed_depth = 0
@@ -233,6 +248,9 @@ class Search(Ordering, Quiescence):
                 for i, a in enumerate(actions):
                     if i == 0:
                         v = self._aspire(state, a, depth, completed)
+                        if pace is not None and completed is not None:
+                            pace.first_fell(completed[a] - v)  # a falling best: think longer
+                            self.deadline = start + pace.allowance()
                     else:
                         # A zero window just below the best: only an action
                         # that may tie or beat it is searched exactly.
@@ -243,16 +261,17 @@ class Search(Ordering, Quiescence):
                     partial[a] = v
                     self.trace.append((depth, i, self.nodes))
                     if v > best:
+                        if pace is not None and i > 0 and completed is not None:
+                            pace.root_changed()  # the last best is beaten: think longer
+                            self.deadline = start + pace.allowance()
                         best = v
                 completed, completed_depth = partial, depth
                 # Best first for the next depth; ties keep their random order.
                 actions.sort(key=lambda a: -completed[a])
                 if best >= WIN - 1000 or best <= -WIN + 1000:
                     break  # a forced result is known; deeper adds nothing
-                chess = self._chess
-                share = chess.next_depth_share if chess is not None else NEXT_DEPTH_SHARE
-                if self.clock() - start > share * (self.deadline - start):
-                    break  # the next depth would hardly get anywhere
+                if self._stops_after(state, actions, depth, completed, pace, start):
+                    break
         except _Abort:
             pass
         scores = completed if completed is not None else partial
@@ -262,6 +281,45 @@ class Search(Ordering, Quiescence):
             choice = actions[0]
             return Result(choice, 0.0, 0, self.nodes, self.clock() - start, {})
         return self._pick(scores, completed_depth, start)
+
+    def _stops_after(self, state, actions: list, depth: int, scores: dict, pace, start) -> bool:
+        """Does the deepening stop after ``depth`` (``actions`` best first)?
+        With a fixed budget, when the next depth would hardly get anywhere;
+        with managed time (``pace``), when the choice is clear or the next
+        depth is not expected to finish within the allowance."""
+        if pace is None:
+            chess = self._chess
+            share = chess.next_depth_share if chess is not None else NEXT_DEPTH_SHARE
+            return self.clock() - start > share * (self.deadline - start)
+        pace.depth_done(actions[0], scores[actions[0]], self.nodes)
+        if self._easy(state, actions, depth, scores, pace):
+            return True
+        self.deadline = start + pace.allowance()
+        return not pace.go_on(self.clock() - start, self.nodes)
+
+    def _easy(self, state: Any, actions: list, depth: int, scores: dict, pace: Pace) -> bool:
+        """Is the choice after ``depth`` (``actions`` best first) clear
+        enough to stop? Only one root action is not lost (the others' scores,
+        upper bounds from zero windows, are lost), or the best one kept its
+        place and a zero-window search two plies shorter proves that every
+        other trails it by ``EASY_GAP`` (the bounds cannot tell: they lie
+        just below the best). Tried once a search: a fail high ends it soon."""
+        best = scores[actions[0]]
+        others = [scores[a] for a in actions[1:]]
+        if best > -MATE_ZONE and max(others) <= -MATE_ZONE:
+            return True  # the one answer that is not lost
+        if not pace.gap_worth_proving(depth):
+            return False
+        pace.gap_tried = True
+        return self._clearly_best(state, actions[1:], depth - 3, best - EASY_GAP)
+
+    def _clearly_best(self, state: Any, others: list, depth: int, floor: float) -> bool:
+        """Does each of ``others``, searched ``depth`` plies beyond it, stay
+        below ``floor``? A zero window: each fails low or one fails high."""
+        for a in others:
+            if self._child(state, self.seat, a, depth, floor - NULL_WINDOW, floor, 1) >= floor:
+                return False
+        return True
 
     def _aspire(self, state: Any, a: Any, depth: int, last: dict | None) -> float:
         """The first root action's score: in a window around its last score,

@@ -18,7 +18,8 @@ class ChessGame(Game):
     null_move_safe = True
     # The setup's levels: Normal searches four plies (well under a second
     # in the middlegame), Hard as deep as its time allows.
-    bot_levels = {"search:2": "search:4", "search:3": "search:24"}
+    # Hard's time is managed (game/ai/pacing.py): clear moves quicker, unclear ones longer.
+    bot_levels = {"search:2": "search:4", "search:3": "search:24:stretch=2.5"}
 
     def new(self, options=None, seed: int = 0) -> ChessState:
         self.normalize_options(options)
