@@ -191,7 +191,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("Home, End", "look at the start, back to the game"),
             ("F", "flip the board"),
             ("H", "a hint: the computer suggests a move"),
-            ("A", "analyse the game once it is over"),
+            ("A", "analyse the game (looking back, or at its end)"),
             ("Ctrl+C", "copy the position as text"),
             ("Esc", "cancel a premove, else pause"),
         ),

@@ -6,13 +6,19 @@ worker's start-up costs more than the search."""
 
 from __future__ import annotations
 
+import random
 import time
 
 import pygame
 import pytest
-from helpers.ui_driver import click, click_at, key, open_play, pump
+from helpers.ui_driver import click, click_at, key, make_app, open_play, press_button, pump
 
-from game.match import Match
+from game import saves
+from game.match import HINT, Match
+from game.ui import widgets
+from game.ui.load_scene import LoadScene
+from game.ui.menu import MainMenu
+from game.ui.play import PlayScene
 from game.ui.play.analysis_view import AnalysisView
 
 # 3... Nf6?? lets 4. Qxf7# through: the one blunder of the game.
@@ -82,3 +88,54 @@ def test_the_analysis_can_be_stopped_and_leaves_nothing(app, tiny):
     click_at(app, (scene.analysis.rect.right - 40, scene.analysis.rect.y + 18))
     assert not scene.analysis.running and scene.analysis.review is None
     assert scene.analysis.rect.h == 0
+
+
+def test_the_load_screen_analyses_a_save_at_once_and_refuses_a_damaged_one(tiny):
+    saves.save_named(_match(SCHOLARS), "mated")
+    (saves.saves_dir() / "broken.json").write_text("not a save", encoding="utf-8")
+    app = make_app(MainMenu, LoadScene)
+    pump(app)
+    load = app.scene
+    load.select(next(i for i, s in enumerate(load.saves) if s.error))
+    assert load.analyse_button.is_enabled  # it says why, as Load does
+    press_button(app, load.analyse_button)
+    assert app.scene is load
+    windows = load.ui.get_window_stack().get_full_stack()
+    assert windows and "not a saved game" in windows[-1].text_block.html_text
+    widgets.close_top_dialog(load.ui)
+    load.select(next(i for i, s in enumerate(load.saves) if s.name == "mated"))
+    press_button(app, load.analyse_button)
+    scene = app.scene
+    assert isinstance(scene, PlayScene) and scene.analysis.running
+    assert scene.match.history[-1] == {0: "Qxf7#"}
+    scene.analysis.stop()
+
+
+def test_a_game_going_on_is_analysed_while_looking_back_from_the_viewers_view_only(tiny):
+    """Masquerade against the computer: the Hint button reads "Analyse"
+    while looking back; the analysis is of White's view, says so, and makes
+    the game assisted; the A key offers nothing while playing."""
+    match = Match("masquerade", seed=1, players=["human", "computer:search:1"])
+    rng = random.Random(1)
+    while not match.is_over() and (len(match.records) < 5 or list(match.to_act()) != [0]):
+        match.play({s: rng.choice(match.state.legal_actions(s)) for s in match.to_act()})
+    assert not match.is_over()
+    scene = open_play(app := make_app(), match)
+    hint = scene.panel.buttons["hint"]
+    assert hint.text == "Hint"
+    key(app, pygame.K_a)
+    assert not scene.analysis.running  # playing, not looking back
+    key(app, pygame.K_LEFT)
+    assert scene.looking_at is not None
+    assert hint.text == "Analyse" and hint.is_enabled
+    press_button(app, hint)
+    assert scene.analysis.running and scene.analysis.viewer == 0
+    _wait(app, scene)
+    review = scene.analysis.review
+    assert review is not None and not review.full and review.viewer == 0
+    assert review.steps[0].note == "hidden"  # Black's secret assignment: not judged
+    assert scene.analysis.heading() == "Eval (pawns, White) · White's view only"
+    assert HINT in match.assists
+    assert not scene.panel.buttons["hint"].is_enabled  # analysed already
+    key(app, pygame.K_END)
+    assert scene.panel.buttons["hint"].text == "Hint"

@@ -1,6 +1,8 @@
-"""Analysis in the play scene: "Analyse" on the game-over window runs the
-analysis (game/ai/analysis.py) in a worker process of its own
-(game/ai/analysis_runner.py), so the window never freezes.
+"""Analysis in the play scene: "Analyse" on the game-over window, the A key
+at the end, the Hint button (which reads "Analyse" while looking back) and
+the Load screen's Analyse run the analysis (game/ai/analysis.py) in a
+worker process of its own (game/ai/analysis_runner.py), so the window
+never freezes.
 
 Under the move list a strip shows, while it runs, a progress bar with a
 Stop button; once done, the evaluation graph (from the first seat's side,
@@ -13,7 +15,11 @@ placement's square ringed; widget places are not: the status line names
 the better step too).
 
 A finished game is analysed with everything revealed (the rules have shown
-it all); the strip says so. Undo, or a new game, clears the analysis.
+it all); the strip says so. A game still going is analysed while looking
+back, from the viewer's view only (the strip names whose), like a hint: it
+makes the game assisted, and is not offered on the day's counted deal.
+Such an analysis belongs to its viewer: when the screen passes to another
+person, or the game ends, it is cleared. Undo, or a new game, clears it too.
 """
 
 from __future__ import annotations
@@ -24,6 +30,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ai.analysis import SKIPPED, Review, eval_text
+from game.learn import daily
+from game.match import HINT
 from game.ui import art
 
 if TYPE_CHECKING:
@@ -55,6 +63,8 @@ class AnalysisView:
         self.runner: AnalysisRunner | None = None
         self.review: Review | None = None
         self.failed = False
+        self.going = False  # the analysis is of a game still going, from ``viewer``'s view
+        self.viewer: int | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)  # the strip (panel.py lays it out)
         self.stop_rect = pygame.Rect(0, 0, 0, 0)
 
@@ -68,19 +78,39 @@ class AnalysisView:
         """The strip's height (0: nothing to show)."""
         return HEIGHT if self.running or self.review is not None or self.failed else 0
 
+    def can_start(self) -> bool:
+        """Do the A key and the Hint button (as "Analyse") offer an analysis
+        now? For a finished game; for one still going while looking back."""
+        scene = self.scene
+        if scene.match.is_over():
+            return self._allowed()
+        return scene.looking_at is not None and not scene.viewpoint.covering and self._allowed()
+
+    def _allowed(self) -> bool:
+        """Not twice at once, not for a game whose computer does not search,
+        nor a game going on that is the day's counted deal (it would be help)."""
+        m = self.scene.match
+        if self.running or not offered(m.game_id) or not m.records:
+            return False
+        if self.review is not None and len(self.review.steps) == len(m.records):
+            return False  # done already, for this viewer (another's clears it)
+        return m.is_over() or not daily.still_counts(m)
+
     def start(self) -> None:
-        """Analyse the match as it stands (the game-over window's button)."""
+        """Analyse the match as it stands (see ``_allowed``)."""
         from game.ai.analysis_runner import AnalysisRunner
 
         scene = self.scene
-        if self.running or not offered(scene.match.game_id):
+        if not self._allowed():
             return
         scene.dialogs.close_game_over()
         self.review, self.failed = None, False
         over = scene.match.is_over()
         try:
-            viewer = None if over else scene.seen.viewer
-            self.runner = AnalysisRunner(scene.match, viewer, self.nodes)
+            self.going, self.viewer = not over, None if over else scene.seen.viewer
+            if self.going:
+                scene.match.assists.add(HINT)  # help while playing: an assisted game
+            self.runner = AnalysisRunner(scene.match, self.viewer, self.nodes)
         except Exception:
             log.exception("could not start the analysis")
             self.failed = True
@@ -107,7 +137,13 @@ class AnalysisView:
         scene.refresh()
 
     def update(self) -> None:
-        """Every frame: take the worker's news."""
+        """Every frame: take the worker's news; an analysis of a game going
+        on is cleared once another viewer looks, or the game ends."""
+        if self.going and (self.runner or self.review or self.failed):
+            m = self.scene.match
+            if m.is_over() or self.scene.seen.viewer != self.viewer:
+                self.clear()
+                return
         runner = self.runner
         if runner is None:
             return
@@ -226,12 +262,22 @@ class AnalysisView:
         if filled.w > 0:
             pygame.draw.rect(surface, (88, 176, 255), filled, border_radius=7)
 
+    def heading(self) -> str:
+        """The graph's title: its unit and side, and what was searched."""
+        review = self.review
+        if review is None:
+            return ""
+        if review.full:
+            note = "everything revealed"
+        else:  # the game goes on: the viewing seat's view (seat 0's when nobody's in particular)
+            note = f"{self.scene.game.seats[review.viewer or 0]}'s view only"
+        return f"Eval ({review.unit}, {review.side}) · {note}"
+
     def _draw_graph(self, surface: pygame.Surface, font: pygame.font.Font) -> None:
         rect, review = self.rect, self.review
         assert review is not None
         steps = review.steps
-        note = "everything revealed" if review.full else "your view only"
-        head = f"Eval ({review.unit}, {review.side}) · {note}"
+        head = self.heading()
         surface.blit(font.render(head, True, DIM), (rect.x + 10, rect.y + 4))
         inner = pygame.Rect(rect.x + 8, rect.y + 27, rect.w - 16, rect.h - 33)
         mid = inner.centery
