@@ -139,3 +139,26 @@ def test_a_game_going_on_is_analysed_while_looking_back_from_the_viewers_view_on
     assert not scene.panel.buttons["hint"].is_enabled  # analysed already
     key(app, pygame.K_END)
     assert scene.panel.buttons["hint"].text == "Hint"
+
+
+def test_the_better_steps_squares_are_found_once_per_position_not_every_frame(app, monkeypatch):
+    """Finding them replays the game to the position (Match.state_at): done
+    every frame it cost a millisecond a frame (scripts/bench_bot_frames.py)."""
+    from game.ai.analysis import review
+
+    match = _match(SCHOLARS)
+    scene = open_play(app, match)
+    scene.analysis.review = review(match, nodes=600)
+    scene.looking.go(6)
+    replays = []
+    real = match.state_at
+    monkeypatch.setattr(match, "state_at", lambda n: replays.append(n) or real(n))
+    pump(app, 5)
+    first = scene.analysis.best_squares()
+    assert len(first) == 2 and replays.count(5) == 1
+    scene.looking.go(4)  # an unmarked step: no arrow
+    pump(app, 3)
+    assert scene.analysis.best_squares() == ()
+    scene.looking.go(6)  # back: found again, once
+    pump(app, 3)
+    assert scene.analysis.best_squares() == first and replays.count(5) == 2

@@ -67,6 +67,7 @@ class AnalysisView:
         self.viewer: int | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)  # the strip (panel.py lays it out)
         self.stop_rect = pygame.Rect(0, 0, 0, 0)
+        self._best: tuple[tuple, tuple[int, ...]] | None = None  # best_squares, kept
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -186,7 +187,16 @@ class AnalysisView:
 
     def best_squares(self) -> tuple[int, ...]:
         """The squares of the best alternative to the step looked back at
-        (the position before it, the seat that chose it)."""
+        (the position before it, the seat that chose it). Kept per position
+        looked at: finding them replays the game to it, too much for every
+        frame (scripts/bench_bot_frames.py --analysis)."""
+        scene = self.scene
+        key = (id(self.review), scene.looking_at, len(scene.match.records))
+        if self._best is None or self._best[0] != key:
+            self._best = (key, self._find_best_squares())
+        return self._best[1]
+
+    def _find_best_squares(self) -> tuple[int, ...]:
         scene = self.scene
         at = scene.looking_at
         step = self._step(at)
