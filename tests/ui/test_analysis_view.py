@@ -162,3 +162,32 @@ def test_the_better_steps_squares_are_found_once_per_position_not_every_frame(ap
     scene.looking.go(6)  # back: found again, once
     pump(app, 3)
     assert scene.analysis.best_squares() == first and replays.count(5) == 2
+
+
+def test_a_better_card_play_rings_its_card_in_the_hand_and_its_square(app):
+    """Tar Pit: the better step is a card played under a piece; its card is
+    ringed in the hand widget (a widget place), its square on the board.
+    The review is written by hand: only the drawing is tested here."""
+    from game.ai.analysis import Choice, Review, StepReview
+    from game.ui.play.analysis_view import BEST_COLOUR
+
+    match = Match("tar_pit", seed=2, players=["human", "computer:search:1"])
+    for text in ("Nc3", "P@a2", "b5", "p@a7"):
+        seat = match.to_act()[0]
+        match.play({seat: match.state.parse_action(text, seat)})
+    scene = open_play(app, match)
+    card = Choice(0, "P@a2", -1.0, "B@c1", 0.5, 1.5, "?")
+    steps = [StepReview(0, "Nc3", 0.1), StepReview(1, "P@a2", -1.0, (card,))]
+    steps += [StepReview(2, "b5", -1.0), StepReview(3, "p@a7", -1.0)]
+    scene.analysis.review = Review("tar_pit", "White", "pawns", 10, False, 0, steps=steps)
+    scene._layout(app.size)
+    scene.looking.go(2)
+    pump(app, 3)
+    assert scene.analysis.best_squares() == (match.state.geometry.square("c1"),)
+    places = scene.analysis.best_places()
+    rects = [w.place_rect(p) for w in scene.widgets for p in places]
+    rects = [r for r in rects if r is not None]
+    assert rects, "the card's place is in a widget"
+    screen = pygame.display.get_surface()
+    ring = rects[0]
+    assert tuple(screen.get_at((ring.centerx, ring.y + 1)))[:3] == BEST_COLOUR[:3]

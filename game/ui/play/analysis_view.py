@@ -11,8 +11,9 @@ colour, the position looked back at a line. A click on the graph looks back
 at the position after that step. The marks follow the steps in the move
 list (move_list.py ``marks``), and while a position is looked back at, the
 best alternative to the step that made it is drawn as an arrow (a
-placement's square ringed; widget places are not: the status line names
-the better step too).
+placement's square ringed, and its widget places ringed in the panel, a
+card say, as the hint rings them; the status line names the better step
+too).
 
 A finished game is analysed with everything revealed (the rules have shown
 it all); the strip says so. A game still going is analysed while looking
@@ -67,7 +68,7 @@ class AnalysisView:
         self.viewer: int | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)  # the strip (panel.py lays it out)
         self.stop_rect = pygame.Rect(0, 0, 0, 0)
-        self._best: tuple[tuple, tuple[int, ...]] | None = None  # best_squares, kept
+        self._best: tuple[tuple, tuple[int, ...]] | None = None  # _best_path, kept
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -186,17 +187,26 @@ class AnalysisView:
         return text
 
     def best_squares(self) -> tuple[int, ...]:
-        """The squares of the best alternative to the step looked back at
-        (the position before it, the seat that chose it). Kept per position
-        looked at: finding them replays the game to it, too much for every
-        frame (scripts/bench_bot_frames.py --analysis)."""
+        """The board squares of the best alternative to the step looked back
+        at (an arrow, or a placement's square ringed)."""
+        return tuple(p for p in self._best_path() if p >= 0)
+
+    def best_places(self) -> tuple[int, ...]:
+        """Its widget places (negative ids: a card, a pile, a table cell),
+        ringed in the panel's widgets as the hint rings them."""
+        return tuple(p for p in self._best_path() if p < 0)
+
+    def _best_path(self) -> tuple[int, ...]:
+        """The best alternative's path (the position before the step, the
+        seat that chose it). Kept per position looked at: finding it replays
+        the game to it, too much for every frame (bench_bot_frames.py)."""
         scene = self.scene
         key = (id(self.review), scene.looking_at, len(scene.match.records))
         if self._best is None or self._best[0] != key:
-            self._best = (key, self._find_best_squares())
+            self._best = (key, self._find_best_path())
         return self._best[1]
 
-    def _find_best_squares(self) -> tuple[int, ...]:
+    def _find_best_path(self) -> tuple[int, ...]:
         scene = self.scene
         at = scene.looking_at
         step = self._step(at)
@@ -206,11 +216,10 @@ class AnalysisView:
         try:
             state = scene.match.state_at(at - 1)
             action = state.parse_action(choice.best, choice.seat)
-            path = scene.adapter.path_of(state, choice.seat, action) or ()
+            return tuple(scene.adapter.path_of(state, choice.seat, action) or ())
         except Exception:
             log.exception("the best alternative's path")
             return ()
-        return tuple(p for p in path if p >= 0)
 
     # -- the strip -------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -254,6 +263,19 @@ class AnalysisView:
             elif squares:  # a placement: its square ringed
                 square = scene.board.square_rect(squares[0])
                 pygame.draw.rect(surface, BEST_COLOUR[:3], square.inflate(-4, -4), 4, 8)
+            self._ring_places(surface)
+
+    def _ring_places(self, surface: pygame.Surface) -> None:
+        """Ring the best alternative's widget places in sight (hint.py's way)."""
+        places = self.best_places()
+        if not places:
+            return
+        view = self.scene.panel.widget_view  # a place scrolled out of sight is not ringed
+        for widget in self.scene.widgets:
+            for place in places:
+                rect = widget.place_rect(place)
+                if rect is not None and view.contains(rect):
+                    pygame.draw.rect(surface, BEST_COLOUR[:3], rect, 3, border_radius=8)
 
     def _draw_progress(self, surface: pygame.Surface, font: pygame.font.Font) -> None:
         rect, runner = self.rect, self.runner
@@ -272,15 +294,19 @@ class AnalysisView:
         if filled.w > 0:
             pygame.draw.rect(surface, (88, 176, 255), filled, border_radius=7)
 
-    def heading(self) -> str:
-        """The graph's title: its unit and side, and what was searched."""
+    def heading(self, short: bool = False) -> str:
+        """The graph's title: its unit and side, and what was searched
+        (``short``: for a narrow strip)."""
         review = self.review
         if review is None:
             return ""
         if review.full:
-            note = "everything revealed"
+            note = "all revealed" if short else "everything revealed"
         else:  # the game goes on: the viewing seat's view (seat 0's when nobody's in particular)
-            note = f"{self.scene.game.seats[review.viewer or 0]}'s view only"
+            seat = self.scene.game.seats[review.viewer or 0]
+            note = f"{seat}'s view" if short else f"{seat}'s view only"
+        if short:
+            return f"Eval ({review.side}) · {note}"
         return f"Eval ({review.unit}, {review.side}) · {note}"
 
     def _draw_graph(self, surface: pygame.Surface, font: pygame.font.Font) -> None:
@@ -288,6 +314,8 @@ class AnalysisView:
         assert review is not None
         steps = review.steps
         head = self.heading()
+        if font.size(head)[0] > rect.w - 20:  # the narrowest panel (800x560)
+            head = self.heading(short=True)
         surface.blit(font.render(head, True, DIM), (rect.x + 10, rect.y + 4))
         inner = pygame.Rect(rect.x + 8, rect.y + 27, rect.w - 16, rect.h - 33)
         mid = inner.centery
