@@ -1,7 +1,7 @@
 """Screenshots of analysed games in the real window (SDL's dummy driver
 unless SDL_VIDEODRIVER says another, say x11 on an Xvfb display): for each
-game a seeded random game is played (and resigned if it has not ended by
-then), "Analyse" run in its worker, and the window saved while it looks
+game a seeded game of shallow searches is played (and resigned if it has
+not ended by then), "Analyse" run in its worker, and the window saved while it looks
 back at the first marked step (the graph, the marks in the move list, the
 better step's arrow), with the status it shows; at 1280x800 and at the
 smallest window, 800x560 (``_small`` in the name).
@@ -37,27 +37,28 @@ SIZES = {"": (1280, 800), "_small": (800, 560)}
 
 
 def played(game_id: str, steps: int = 24, going: bool = False):
+    """A game as people play it, roughly: each step a shallow search's
+    (random play would blunder at nearly every step, and every step would
+    be marked); chess is the Scholar's mate, with its one blunder. Resigned
+    at the end unless ``going`` (then seat 0 is a person against the
+    computer, the analysis's viewer)."""
+    from game.ai import make_bot
     from game.match import Match
 
-    if going:  # a person (seat 0) against the computer, as the analysis's viewer
-        match = Match(game_id, seed=2)
-        players = ["human"] + [match.players[s] for s in range(1, len(match.players))]
-        players = [p if i == 0 else "computer:search:1" for i, p in enumerate(players)]
-        match = Match(game_id, seed=2, players=players)
-        rng = random.Random(2)
-        while not match.is_over() and len(match.records) < steps:
-            match.play({s: rng.choice(match.state.legal_actions(s)) for s in match.to_act()})
-        return match
-    match = Match(game_id, seed=2)
-    if game_id == "chess":  # a game with one clear blunder
+    n = len(Match(game_id, seed=2).players)
+    players = ["human"] + ["computer:search:1"] * (n - 1) if going else None
+    match = Match(game_id, seed=2, players=players)
+    if game_id == "chess" and not going:  # a game with one clear blunder
         for text in SCHOLARS:
             seat = match.state.to_act()[0]
             match.play({seat: match.state.parse_action(text, seat)})
         return match
     rng = random.Random(2)
+    bot = make_bot("search:2:nodes=120")
     while not match.is_over() and len(match.records) < steps:
-        match.play({s: rng.choice(match.state.legal_actions(s)) for s in match.to_act()})
-    if not match.is_over():  # finished, as the game-over window offers it (no privacy screen)
+        state = match.state
+        match.play({s: bot.choose(state.view(s), s, rng) for s in match.to_act()})
+    if not match.is_over() and not going:  # as the game-over window offers it
         match.resign(match.to_act()[0])
     return match
 
