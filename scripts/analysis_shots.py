@@ -37,9 +37,10 @@ SIZES = {"": (1280, 800), "_small": (800, 560)}
 
 
 def played(game_id: str, steps: int = 24, going: bool = False):
-    """A game as people play it, roughly: each step a shallow search's
-    (random play would blunder at nearly every step, and every step would
-    be marked); chess is the Scholar's mate, with its one blunder. Resigned
+    """A game as people play it, roughly: most steps a shallow search's,
+    one in five at random (random play would blunder at nearly every step,
+    and every step would be marked); chess is the Scholar's mate, with its
+    one blunder. Resigned
     at the end unless ``going`` (then seat 0 is a person against the
     computer, the analysis's viewer)."""
     from game.ai import make_bot
@@ -57,6 +58,9 @@ def played(game_id: str, steps: int = 24, going: bool = False):
     bot = make_bot("search:2:nodes=120")
     while not match.is_over() and len(match.records) < steps:
         state = match.state
+        if len(match.records) % 5 == 3:  # now and then a careless step, to be marked
+            match.play({s: rng.choice(state.legal_actions(s)) for s in match.to_act()})
+            continue
         match.play({s: bot.choose(state.view(s), s, rng) for s in match.to_act()})
     if not match.is_over() and not going:  # as the game-over window offers it
         match.resign(match.to_act()[0])

@@ -6,7 +6,7 @@ never freezes.
 
 Under the move list a strip shows, while it runs, a progress bar with a
 Stop button; once done, the evaluation graph (from the first seat's side,
-clamped to ``SCALE`` pawns either way, ``SCALES`` in some games), each
+clamped to the game's ``graph_scale`` either way, game/ai/analysis.py), each
 marked step a dot in its mark's colour, the position looked back at a
 line. A click on the graph looks back at the position after that step.
 The marks follow the steps in the move list (move_list.py ``marks``), and
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ai.analysis import SKIPPED, Review, eval_text
+from game.ai.analysis import SKIPPED, Review, eval_text, graph_scale
 from game.learn import daily
 from game.match import HINT
 from game.ui import art
@@ -42,10 +42,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HEIGHT = 84  # the strip's height under the move list
-SCALE = 5.0  # pawns from the middle line to the graph's edge
-# Games whose evaluation spreads wider: Tulaga's counts stones and rows, and
-# between computer players its evaluations ran from -34 to +12 in 30 steps.
-SCALES = {"tulaga": 15.0}
 BEST_COLOUR = (96, 200, 120, 170)  # the best alternative's arrow
 MARK_COLOURS = {"?!": (235, 200, 80), "?": (240, 140, 60), "??": (230, 70, 70)}
 BG = (27, 33, 41)
@@ -330,7 +326,7 @@ class AnalysisView:
         def x_of(i: int) -> int:
             return inner.x + (round(i * inner.w / (n - 1)) if n > 1 else inner.w // 2)
 
-        scale = SCALES.get(review.game_id, SCALE)
+        scale = graph_scale(review.game_id)
 
         def y_of(v: float) -> int:
             return round(mid - max(-1.0, min(1.0, v / scale)) * inner.h / 2)
