@@ -10,7 +10,7 @@ smallest window, 800x560 (``_small`` in the name).
 computer (seat 0 the person), analysed from that person's view while
 looking back (``_going`` in the name).
 
-    python scripts/analysis_shots.py OUT_DIR [--games chess,maces,...] [--nodes 500] [--going]
+    python scripts/analysis_shots.py OUT_DIR [--games chess,maces,...] [--nodes N] [--going]
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path, help="folder for the PNG files")
     parser.add_argument("--games", default=GAMES)
-    parser.add_argument("--nodes", type=int, default=500, help="budget per position")
+    parser.add_argument("--nodes", type=int, help="budget per position (default: the game's)")
     parser.add_argument("--going", action="store_true", help="a game still going, one view")
     args = parser.parse_args(argv)
 

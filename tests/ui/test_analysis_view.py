@@ -191,3 +191,29 @@ def test_a_better_card_play_rings_its_card_in_the_hand_and_its_square(app):
     screen = pygame.display.get_surface()
     ring = rects[0]
     assert tuple(screen.get_at((ring.centerx, ring.y + 1)))[:3] == BEST_COLOUR[:3]
+
+
+def test_a_game_going_on_draws_no_better_step_that_only_the_hidden_cards_allow(app):
+    """Tar Pit, White's view: a review saying Black had better played Q@d1
+    draws the same (nothing: White cannot see Black's hand) whether Black
+    holds the Q card or not. Read in the full state, the arrow would show up
+    only when Black holds it, telling White a card of Black's hand."""
+    from game.ai.analysis import Choice, Review, StepReview
+    from tests.ai.test_analysis_secrets import _swap_black_card
+
+    text = Match("tar_pit", seed=1).state.to_text()  # Black holds Q; swapped, not
+    drawn = []
+    for start in (text, _swap_black_card(text)):
+        match = Match("tar_pit", seed=1, players=["human", "computer:search:1"], start=start)
+        for step in ("Nc3", "nocard", "Nc6", "nocard", "e3"):
+            seat = match.to_act()[0]
+            match.play({seat: match.state.parse_action(step, seat)})
+        scene = open_play(app, match)
+        worse = Choice(1, "nocard", -1.0, "Q@d1", 1.0, 2.0, "?")
+        steps = [StepReview(i, s, 0.0) for i, s in enumerate(("Nc3", "nocard", "Nc6"))]
+        steps.append(StepReview(3, "nocard", 1.0, (worse,)))
+        scene.analysis.review = Review("tar_pit", "White", "pawns", 10, False, 0, steps=steps)
+        scene.looking.go(4)  # after Black's card step
+        assert "better Q@d1" in scene.status_line()
+        drawn.append((scene.analysis.best_squares(), scene.analysis.best_places()))
+    assert drawn[0] == drawn[1]

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ai.analysis import SKIPPED, Review, eval_text, graph_scale
+from game.engine import IllegalAction
 from game.learn import daily
 from game.match import HINT
 from game.ui import art
@@ -212,10 +213,19 @@ class AnalysisView:
         if step is None or not step.mark:
             return ()
         choice = max((c for c in step.choices if c.best is not None), key=lambda c: c.loss)
+        review = self.review
+        assert review is not None
         try:
             state = scene.match.state_at(at - 1)
+            if not review.full and review.viewer is not None:
+                # A game going on: read the step in the view that was searched. In
+                # the full state, whether it is legal (a card the other side may
+                # not hold) would tell the viewer a secret by an arrow drawn or not.
+                state = state.view(review.viewer)
             action = state.parse_action(choice.best, choice.seat)
             return tuple(scene.adapter.path_of(state, choice.seat, action) or ())
+        except IllegalAction:  # a step of a sampled world the view cannot show
+            return ()
         except Exception:
             log.exception("the best alternative's path")
             return ()
