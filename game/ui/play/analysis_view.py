@@ -215,9 +215,10 @@ class AnalysisView:
         choice = max((c for c in step.choices if c.best is not None), key=lambda c: c.loss)
         review = self.review
         assert review is not None
+        in_view = not review.full and review.viewer is not None
         try:
             state = scene.match.state_at(at - 1)
-            if not review.full and review.viewer is not None:
+            if in_view:
                 # A game going on: read the step in the view that was searched. In
                 # the full state, whether it is legal (a card the other side may
                 # not hold) would tell the viewer a secret by an arrow drawn or not.
@@ -227,6 +228,9 @@ class AnalysisView:
         except IllegalAction:  # a step of a sampled world the view cannot show
             return ()
         except Exception:
+            if in_view:  # a view may not list another seat's choices (its hidden hand)
+                log.debug("the best alternative is not in the view", exc_info=True)
+                return ()
             log.exception("the best alternative's path")
             return ()
 
