@@ -7,9 +7,12 @@ again whenever it answers, so it thinks all along. Prints the median, 99th perce
 worst loop iteration in ms, next to an idle baseline and, for contrast, the
 same search run in a thread of this process (which holds the GIL).
 
-``--analysis`` measures instead the loop while the analysis after a game
-(game/ai/analysis_runner.py, as the game-over window's "Analyse" runs it)
-works on a ``--plies``-step random game in its worker, polled every frame.
+``--analysis`` measures instead the frames of the real play scene (SDL's
+dummy driver) while the analysis after a game (game/ai/analysis_runner.py,
+as the game-over window's "Analyse" runs it) works on a ``--plies``-step
+random game in its worker, and once it is shown: each frame's events,
+update (the worker's poll) and drawing, in CPU and wall time (the target:
+p99 under 16.7 ms).
 
 ``--games`` picks the games (default chess); ``--level hard`` searches with
 the game's own Hard spec (its ``bot_levels``), given ``--seconds`` to think,
@@ -22,6 +25,7 @@ instead of a deep search that only the clock stops.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -30,6 +34,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # --analysis draws the real play scene
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.ai import make_bot  # noqa: E402
 from game.ai.runner import BotRunner  # noqa: E402
@@ -126,9 +132,17 @@ def frames(game, level: str, seconds: float, thread: bool, plies: int) -> None:
 
 
 def analysis_frames(game, seconds: float, plies: int) -> None:
-    """The loop while an analysis of a ``plies``-step random game runs in
-    its worker (started again when it ends, so it works all along)."""
-    from game.ai.analysis_runner import AnalysisRunner
+    """Frames of the real play scene (SDL's dummy driver) while the analysis
+    of a ``plies``-step random game (resigned if it is not over: as after a
+    game) runs in its worker at the game's own budget, started as the
+    game-over window's "Analyse" starts it; then with the analysis shown
+    while looking back at its first marked step (the graph, the marks, the
+    better step's arrow). Each frame is ``App.step`` drawing (events, the
+    scene's update, which polls the worker, and the drawing), timed in this
+    process's CPU time (the worker's is its own) and on the wall clock; the
+    frame that starts the analysis (a process spawned, the panel laid out
+    again) is reported apart."""
+    from game.app import App
     from game.match import Match
 
     match = Match(game.id, seed=1)
@@ -136,17 +150,70 @@ def analysis_frames(game, seconds: float, plies: int) -> None:
     while not match.is_over() and len(match.records) < plies:
         state = match.state
         match.play({s: rng.choice(list(state.legal_actions(s))) for s in state.to_act()})
-    print(f"{game.id}: analysis of {len(match.records)} steps")
-    runner = [AnalysisRunner(match)]
+    if not match.is_over():
+        match.resign(match.to_act()[0])
+    print(f"{game.id}: the play scene while analysing {len(match.records)} steps")
+    app = App(fullscreen=False, size=(1280, 800))
+    app.running = True
+    scene = app.navigate.play(match)
+    for _ in range(30):  # the game-over window opens; a first frame of everything
+        app.step(FRAME)
+    starts: list[float] = []
 
-    def poll():
-        runner[0].poll()
-        if not runner[0].running:
-            runner[0] = AnalysisRunner(match)
+    def start() -> None:
+        t = time.process_time()
+        scene.analysis.start()
+        app.step(FRAME)
+        starts.append((time.process_time() - t) * 1000.0)
 
-    times = loop(seconds, poll)
-    runner[0].stop()
-    report("analysis worker", times)
+    start()
+
+    def restart() -> None:  # an analysis that ends starts again: it works all along
+        if not scene.analysis.running:
+            start()
+
+    report_frames("running (progress strip)", *scene_loop(app, seconds, restart))
+    print(f"  the frame that starts it: {max(starts):.1f} ms of CPU at most ({len(starts)}x)")
+    # Once more on a tiny budget, to time the frame that takes the result in
+    # (the move list written again with the marks), and then the result shown.
+    scene.analysis.stop()
+    scene.analysis.nodes = 40
+    scene.analysis.start()
+    taking = 0.0
+    while scene.analysis.running:
+        c = time.process_time()
+        app.step(FRAME, draw=True)
+        taking = (time.process_time() - c) * 1000.0
+        time.sleep(FRAME)
+    print(f"  the frame that takes the result in: {taking:.1f} ms of CPU")
+    steps = scene.analysis.review.steps if scene.analysis.review else []
+    marked = [s.index + 1 for s in steps if s.mark]
+    scene.looking.go(marked[0] if marked else 1)
+    report_frames("done (graph, marks, arrow)", *scene_loop(app, seconds))
+    scene.close_runners()
+    app.close()
+
+
+def scene_loop(app, duration: float, after=None) -> tuple[list[float], list[float]]:
+    """CPU and wall times (ms) of ``App.step`` drawing every frame, one
+    frame every 16 ms for ``duration`` seconds; ``after()`` is called after
+    each frame, outside its time."""
+    cpu, wall = [], []
+    end = time.perf_counter() + duration
+    while time.perf_counter() < end:
+        w, c = time.perf_counter(), time.process_time()
+        app.step(FRAME, draw=True)
+        cpu.append((time.process_time() - c) * 1000.0)
+        wall.append((time.perf_counter() - w) * 1000.0)
+        if after is not None:
+            after()  # (outside the frame's time)
+        time.sleep(max(0.0, FRAME - (time.perf_counter() - w)))
+    return cpu, wall
+
+
+def report_frames(label: str, cpu: list[float], wall: list[float]) -> None:
+    report(f"{label}, CPU", cpu)
+    report(f"{label}, wall", wall)
 
 
 def main() -> None:
@@ -159,12 +226,14 @@ def main() -> None:
     parser.add_argument("--analysis", action="store_true", help="an analysis runs, not a bot")
     args = parser.parse_args()
     games = load_all()
-    report("idle", loop(args.seconds))
+    print(f"load average {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    if not args.analysis:
+        report("idle", loop(args.seconds))
     for game_id in [g for g in args.games.split(",") if g]:
         if game_id not in games:
             parser.error(f"unknown game {game_id!r}; known: {', '.join(sorted(games))}")
         if args.analysis:
-            analysis_frames(games[game_id], args.seconds, max(args.plies, 20))
+            analysis_frames(games[game_id], args.seconds, max(args.plies, 40))
         else:
             frames(games[game_id], args.level, args.seconds, not args.no_thread, args.plies)
 

@@ -85,8 +85,19 @@ THRESHOLDS: dict[str, tuple[float, float, float]] = {
     "synchronous": (1.0, 2.0, 3.5),
     "two_move": (1.0, 2.0, 3.5),
     "tulpas": (1.0, 2.0, 3.5),
-    # Tulaga's evaluation is in stones and rows, not material: coarser.
+    # Tulaga's evaluation is in stones and rows, not material: coarser. Random
+    # play blunders nearly every step (17 of 24 marked); two search:2 players
+    # (1500 nodes a move, seeds 1 and 2) got 2 and 3 marks in 30 steps, with
+    # evaluations from -34 to +12 (the graph's scale is wider, GRAPH_SCALES).
     "tulaga": (1.0, 2.0, 4.0),
+}
+
+#: How far from the middle line the evaluation graph reaches (pawns): most
+#: games' evaluations stay within 5 pawns until one side is winning.
+GRAPH_SCALE = 5.0
+GRAPH_SCALES: dict[str, float] = {
+    # Tulaga's counts stones and rows: -34 to +12 between computer players in 30 steps.
+    "tulaga": 15.0,
 }
 
 #: Games whose strongest computer level decides without a search: a search's
@@ -173,6 +184,10 @@ def budget_for(game_id: str) -> Budget:
 
 def thresholds_for(game_id: str) -> tuple[float, float, float]:
     return THRESHOLDS.get(game_id, CHESS_LIKE)
+
+
+def graph_scale(game_id: str) -> float:
+    return GRAPH_SCALES.get(game_id, GRAPH_SCALE)
 
 
 def level_of(game: Any) -> int:

@@ -1,6 +1,8 @@
 """The list of saved games: Load, Delete (after asking), Back; the selected
-save as PGN (Copy PGN, Save PGN) and Import PGN (pasted, or a file's path
-typed), which opens the game at its last position (game/pgn.py).
+save analysed (Analyse: opened in the play scene with its analysis started,
+game/ui/play/analysis_view.py), as PGN (Copy PGN, Save PGN) and Import PGN
+(pasted, or a file's path typed), which opens the game at its last position
+(game/pgn.py).
 
 Damaged saves are listed with what is wrong and cannot be loaded. Loading
 replays the moves through the rules; a save that fails shows its message
@@ -28,6 +30,15 @@ def describe(info: Any) -> str:
     if info.error:
         return f"{info.name}  —  damaged  ·  {when}"
     return f"{info.name}  —  {info.game_title}  ·  {moves_text(info.moves)}  ·  {when}"
+
+
+def analysable(info: Any) -> bool:
+    """Can Analyse open this save? Not a game whose computer does not search
+    (game/ai/analysis.py ``SKIPPED``), nor one with no step yet; a damaged
+    save can (it is refused in words)."""
+    from game.ai.analysis import SKIPPED
+
+    return bool(info.error) or (info.game_id not in SKIPPED and info.moves > 0)
 
 
 def moves_text(moves: int) -> str:
@@ -63,7 +74,7 @@ class LoadScene(FormScene):
         content_w = min(900, w - 48)
         left = (w - content_w) // 2
         body_top = top + 84
-        detail_h = 84
+        detail_h = 3 * 36 + 2 * 8  # beside it: Analyse, Copy PGN, Save PGN
         list_h = h - body_top - detail_h - 16 - 24 - 62
         items = [(describe(s), f"#save_{i}") for i, s in enumerate(self.saves)]
         keep = next(
@@ -82,13 +93,14 @@ class LoadScene(FormScene):
             default_selection=keep,
             starting_height=2,
         )
-        pgn_w = 150  # Copy PGN and Save PGN beside the detail, for the selected save
+        pgn_w = 150  # Analyse, Copy PGN and Save PGN beside the detail, for the selected save
         self.detail_rect = pygame.Rect(
             left, body_top + list_h + 16, content_w - pgn_w - 12, detail_h
         )
         px, py = left + content_w - pgn_w, body_top + list_h + 16
-        self.copy_pgn_button = widgets.button(ui, pygame.Rect(px, py, pgn_w, 38), "Copy PGN")
-        self.save_pgn_button = widgets.button(ui, pygame.Rect(px, py + 46, pgn_w, 38), "Save PGN")
+        self.analyse_button = widgets.button(ui, pygame.Rect(px, py, pgn_w, 36), "Analyse")
+        self.copy_pgn_button = widgets.button(ui, pygame.Rect(px, py + 44, pgn_w, 36), "Copy PGN")
+        self.save_pgn_button = widgets.button(ui, pygame.Rect(px, py + 88, pgn_w, 36), "Save PGN")
         self.detail: UITextBox | None = None
         self._show_detail()
         by = h - 24 - 46
@@ -137,6 +149,11 @@ class LoadScene(FormScene):
                 button.enable()
             else:
                 button.disable()
+        # A damaged save keeps Analyse, which then says why, as Load's double click does.
+        if s is not None and analysable(s):
+            self.analyse_button.enable()
+        else:
+            self.analyse_button.disable()
         if s is not None:
             self.delete_button.enable()
         else:
@@ -175,6 +192,8 @@ class LoadScene(FormScene):
             self.back()
         elif element is self.load_button:
             self.load_selected()
+        elif element is self.analyse_button:
+            self.load_selected(analyse=True)
         elif element is self.delete_button and self.selected is not None:
             s = self.selected
             widgets.confirm(
@@ -185,14 +204,15 @@ class LoadScene(FormScene):
                 yes="Delete",
             )
 
-    def load_selected(self) -> None:
+    def load_selected(self, analyse: bool = False) -> None:
+        """Open the selected save (``analyse``: with its analysis started)."""
         s = self.selected
         if s is None:
             return
         if s.error:
             widgets.message(self.ui, "Cannot load this save", s.error)
             return
-        self.app.navigate.open_save(s.path, replace=True)
+        self.app.navigate.open_save(s.path, replace=True, analyse=analyse)
 
     def delete(self, info: Any) -> None:
         from game.saves import delete

@@ -175,9 +175,10 @@ class Navigator:
             app.replace(MainMenu(app))
 
     # -- a match from a file -------------------------------------------------------------
-    def open_save(self, path: Path, replace: bool = False) -> bool:
-        """Load the save at ``path`` and show it; on failure say why over
-        the current scene and return False."""
+    def open_save(self, path: Path, replace: bool = False, analyse: bool = False) -> bool:
+        """Load the save at ``path`` and show it (``analyse``: with its
+        analysis started, game/ui/play/analysis_view.py); on failure say why
+        over the current scene and return False."""
         from game.saves import SaveError, load
 
         try:
@@ -190,7 +191,9 @@ class Navigator:
             self._message("Cannot load this save", REPLAY_FAULT)
             return False
         try:
-            self.play(match, replace=replace)
+            scene = self.play(match, replace=replace)
+            if analyse:
+                scene.analysis.start()
         except Exception:  # a position the rules read but cannot show or play
             log.exception("showing %s failed", path)
             self._message("Cannot load this save", REPLAY_FAULT)

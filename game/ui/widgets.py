@@ -191,12 +191,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("Home, End", "look at the start, back to the game"),
             ("F", "flip the board"),
             ("H", "a hint: the computer suggests a move"),
-            (
-                "A",
-                "analyse the game once it is over: a step that lost much against "
-                "the best is marked ?!, more ? and most ?? (each game's amounts "
-                "show beside a marked step)",
-            ),
+            ("A", "analyse the game: ?!, ? and ?? mark costly steps"),
             ("Ctrl+C", "copy the position as text"),
             ("Esc", "cancel a premove, else pause"),
         ),

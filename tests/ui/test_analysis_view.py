@@ -6,13 +6,19 @@ worker's start-up costs more than the search."""
 
 from __future__ import annotations
 
+import random
 import time
 
 import pygame
 import pytest
-from helpers.ui_driver import click, click_at, key, open_play, pump
+from helpers.ui_driver import click, click_at, key, make_app, open_play, press_button, pump
 
-from game.match import Match
+from game import saves
+from game.match import HINT, Match
+from game.ui import widgets
+from game.ui.load_scene import LoadScene
+from game.ui.menu import MainMenu
+from game.ui.play import PlayScene
 from game.ui.play.analysis_view import AnalysisView
 
 # 3... Nf6?? lets 4. Qxf7# through: the one blunder of the game.
@@ -83,3 +89,132 @@ def test_the_analysis_can_be_stopped_and_leaves_nothing(app, tiny):
     click_at(app, (scene.analysis.rect.right - 40, scene.analysis.rect.y + 18))
     assert not scene.analysis.running and scene.analysis.review is None
     assert scene.analysis.rect.h == 0
+
+
+def test_the_load_screen_analyses_a_save_at_once_and_refuses_a_damaged_one(tiny):
+    saves.save_named(_match(SCHOLARS), "mated")
+    (saves.saves_dir() / "broken.json").write_text("not a save", encoding="utf-8")
+    app = make_app(MainMenu, LoadScene)
+    pump(app)
+    load = app.scene
+    load.select(next(i for i, s in enumerate(load.saves) if s.error))
+    assert load.analyse_button.is_enabled  # it says why, as Load does
+    press_button(app, load.analyse_button)
+    assert app.scene is load
+    windows = load.ui.get_window_stack().get_full_stack()
+    assert windows and "not a saved game" in windows[-1].text_block.html_text
+    widgets.close_top_dialog(load.ui)
+    load.select(next(i for i, s in enumerate(load.saves) if s.name == "mated"))
+    press_button(app, load.analyse_button)
+    scene = app.scene
+    assert isinstance(scene, PlayScene) and scene.analysis.running
+    assert scene.match.history[-1] == {0: "Qxf7#"}
+    scene.analysis.stop()
+
+
+def test_a_game_going_on_is_analysed_while_looking_back_from_the_viewers_view_only(tiny):
+    """Masquerade against the computer: the Hint button reads "Analyse"
+    while looking back; the analysis is of White's view, says so, and makes
+    the game assisted; the A key offers nothing while playing."""
+    match = Match("masquerade", seed=1, players=["human", "computer:search:1"])
+    rng = random.Random(1)
+    while not match.is_over() and (len(match.records) < 5 or list(match.to_act()) != [0]):
+        match.play({s: rng.choice(match.state.legal_actions(s)) for s in match.to_act()})
+    assert not match.is_over()
+    scene = open_play(app := make_app(), match)
+    hint = scene.panel.buttons["hint"]
+    assert hint.text == "Hint"
+    key(app, pygame.K_a)
+    assert not scene.analysis.running  # playing, not looking back
+    key(app, pygame.K_LEFT)
+    assert scene.looking_at is not None
+    assert hint.text == "Analyse" and hint.is_enabled
+    press_button(app, hint)
+    assert scene.analysis.running and scene.analysis.viewer == 0
+    _wait(app, scene)
+    review = scene.analysis.review
+    assert review is not None and not review.full and review.viewer == 0
+    assert review.steps[0].note == "hidden"  # Black's secret assignment: not judged
+    assert scene.analysis.heading() == "Eval (pawns, White) · White's view only"
+    assert HINT in match.assists
+    assert not scene.panel.buttons["hint"].is_enabled  # analysed already
+    key(app, pygame.K_END)
+    assert scene.panel.buttons["hint"].text == "Hint"
+
+
+def test_the_better_steps_squares_are_found_once_per_position_not_every_frame(app, monkeypatch):
+    """Finding them replays the game to the position (Match.state_at): done
+    every frame it cost a millisecond a frame (scripts/bench_bot_frames.py)."""
+    from game.ai.analysis import review
+
+    match = _match(SCHOLARS)
+    scene = open_play(app, match)
+    scene.analysis.review = review(match, nodes=600)
+    scene.looking.go(6)
+    replays = []
+    real = match.state_at
+    monkeypatch.setattr(match, "state_at", lambda n: replays.append(n) or real(n))
+    pump(app, 5)
+    first = scene.analysis.best_squares()
+    assert len(first) == 2 and replays.count(5) == 1
+    scene.looking.go(4)  # an unmarked step: no arrow
+    pump(app, 3)
+    assert scene.analysis.best_squares() == ()
+    scene.looking.go(6)  # back: found again, once
+    pump(app, 3)
+    assert scene.analysis.best_squares() == first and replays.count(5) == 2
+
+
+def test_a_better_card_play_rings_its_card_in_the_hand_and_its_square(app):
+    """Tar Pit: the better step is a card played under a piece; its card is
+    ringed in the hand widget (a widget place), its square on the board.
+    The review is written by hand: only the drawing is tested here."""
+    from game.ai.analysis import Choice, Review, StepReview
+    from game.ui.play.analysis_view import BEST_COLOUR
+
+    match = Match("tar_pit", seed=2, players=["human", "computer:search:1"])
+    for text in ("Nc3", "P@a2", "b5", "p@a7"):
+        seat = match.to_act()[0]
+        match.play({seat: match.state.parse_action(text, seat)})
+    scene = open_play(app, match)
+    card = Choice(0, "P@a2", -1.0, "B@c1", 0.5, 1.5, "?")
+    steps = [StepReview(0, "Nc3", 0.1), StepReview(1, "P@a2", -1.0, (card,))]
+    steps += [StepReview(2, "b5", -1.0), StepReview(3, "p@a7", -1.0)]
+    scene.analysis.review = Review("tar_pit", "White", "pawns", 10, False, 0, steps=steps)
+    scene._layout(app.size)
+    scene.looking.go(2)
+    pump(app, 3)
+    assert scene.analysis.best_squares() == (match.state.geometry.square("c1"),)
+    places = scene.analysis.best_places()
+    rects = [w.place_rect(p) for w in scene.widgets for p in places]
+    rects = [r for r in rects if r is not None]
+    assert rects, "the card's place is in a widget"
+    screen = pygame.display.get_surface()
+    ring = rects[0]
+    assert tuple(screen.get_at((ring.centerx, ring.y + 1)))[:3] == BEST_COLOUR[:3]
+
+
+def test_a_game_going_on_draws_no_better_step_that_only_the_hidden_cards_allow(app):
+    """Tar Pit, White's view: a review saying Black had better played Q@d1
+    draws the same (nothing: White cannot see Black's hand) whether Black
+    holds the Q card or not. Read in the full state, the arrow would show up
+    only when Black holds it, telling White a card of Black's hand."""
+    from game.ai.analysis import Choice, Review, StepReview
+    from tests.ai.test_analysis_secrets import _swap_black_card
+
+    text = Match("tar_pit", seed=1).state.to_text()  # Black holds Q; swapped, not
+    drawn = []
+    for start in (text, _swap_black_card(text)):
+        match = Match("tar_pit", seed=1, players=["human", "computer:search:1"], start=start)
+        for step in ("Nc3", "nocard", "Nc6", "nocard", "e3"):
+            seat = match.to_act()[0]
+            match.play({seat: match.state.parse_action(step, seat)})
+        scene = open_play(app, match)
+        worse = Choice(1, "nocard", -1.0, "Q@d1", 1.0, 2.0, "?")
+        steps = [StepReview(i, s, 0.0) for i, s in enumerate(("Nc3", "nocard", "Nc6"))]
+        steps.append(StepReview(3, "nocard", 1.0, (worse,)))
+        scene.analysis.review = Review("tar_pit", "White", "pawns", 10, False, 0, steps=steps)
+        scene.looking.go(4)  # after Black's card step
+        assert "better Q@d1" in scene.status_line()
+        drawn.append((scene.analysis.best_squares(), scene.analysis.best_places()))
+    assert drawn[0] == drawn[1]

@@ -351,9 +351,12 @@ def test_no_hint_while_the_computer_thinks_when_looking_back_or_after_the_end(
         pump(app, 1)
     settle(app, scene)
     assert scene.panel.buttons["hint"].is_enabled
-    key(app, pygame.K_LEFT)  # looking back
-    assert not scene.panel.buttons["hint"].is_enabled
+    key(app, pygame.K_LEFT)  # looking back: the button offers the analysis instead
+    assert scene.panel.buttons["hint"].text == "Analyse"  # (tests/ui/test_analysis_view.py)
+    key(app, pygame.K_h)
+    assert scene.hints.shown is None and not scene.hints.thinking
     key(app, pygame.K_END)
+    assert scene.panel.buttons["hint"].text == "Hint"
     assert scene.panel.buttons["hint"].is_enabled
     scene.bots.cancel()
     match.resign(0)

@@ -1,19 +1,26 @@
-"""Analysis in the play scene: "Analyse" on the game-over window runs the
-analysis (game/ai/analysis.py) in a worker process of its own
-(game/ai/analysis_runner.py), so the window never freezes.
+"""Analysis in the play scene: "Analyse" on the game-over window, the A key
+at the end, the Hint button (which reads "Analyse" while looking back) and
+the Load screen's Analyse run the analysis (game/ai/analysis.py) in a
+worker process of its own (game/ai/analysis_runner.py), so the window
+never freezes.
 
 Under the move list a strip shows, while it runs, a progress bar with a
 Stop button; once done, the evaluation graph (from the first seat's side,
-clamped to ``SCALE`` pawns either way), each marked step a dot in its mark's
-colour, the position looked back at a line. A click on the graph looks back
-at the position after that step. The marks follow the steps in the move
-list (move_list.py ``marks``), and while a position is looked back at, the
-best alternative to the step that made it is drawn as an arrow (a
-placement's square ringed; widget places are not: the status line names
-the better step too).
+clamped to the game's ``graph_scale`` either way, game/ai/analysis.py), each
+marked step a dot in its mark's colour, the position looked back at a
+line. A click on the graph looks back at the position after that step.
+The marks follow the steps in the move list (move_list.py ``marks``), and
+while a position is looked back at, the best alternative to the step that
+made it is drawn as an arrow (a placement's square ringed, and its widget
+places ringed in the panel, a card say, as the hint rings them; the status
+line names the better step too).
 
 A finished game is analysed with everything revealed (the rules have shown
-it all); the strip says so. Undo, or a new game, clears the analysis.
+it all); the strip says so. A game still going is analysed while looking
+back, from the viewer's view only (the strip names whose), like a hint: it
+makes the game assisted, and is not offered on the day's counted deal.
+Such an analysis belongs to its viewer: when the screen passes to another
+person, or the game ends, it is cleared. Undo, or a new game, clears it too.
 """
 
 from __future__ import annotations
@@ -23,7 +30,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ai.analysis import SKIPPED, Review, eval_text, thresholds_for
+from game.ai.analysis import SKIPPED, Review, eval_text, graph_scale, thresholds_for
+from game.engine import IllegalAction
+from game.learn import daily
+from game.match import HINT
 from game.ui import art
 
 if TYPE_CHECKING:
@@ -33,7 +43,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HEIGHT = 84  # the strip's height under the move list
-SCALE = 5.0  # pawns from the middle line to the graph's edge
 BEST_COLOUR = (96, 200, 120, 170)  # the best alternative's arrow
 MARK_COLOURS = {"?!": (235, 200, 80), "?": (240, 140, 60), "??": (230, 70, 70)}
 BG = (27, 33, 41)
@@ -63,8 +72,11 @@ class AnalysisView:
         self.runner: AnalysisRunner | None = None
         self.review: Review | None = None
         self.failed = False
+        self.going = False  # the analysis is of a game still going, from ``viewer``'s view
+        self.viewer: int | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)  # the strip (panel.py lays it out)
         self.stop_rect = pygame.Rect(0, 0, 0, 0)
+        self._best: tuple[tuple, tuple[int, ...]] | None = None  # _best_path, kept
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -76,19 +88,39 @@ class AnalysisView:
         """The strip's height (0: nothing to show)."""
         return HEIGHT if self.running or self.review is not None or self.failed else 0
 
+    def can_start(self) -> bool:
+        """Do the A key and the Hint button (as "Analyse") offer an analysis
+        now? For a finished game; for one still going while looking back."""
+        scene = self.scene
+        if scene.match.is_over():
+            return self._allowed()
+        return scene.looking_at is not None and not scene.viewpoint.covering and self._allowed()
+
+    def _allowed(self) -> bool:
+        """Not twice at once, not for a game whose computer does not search,
+        nor a game going on that is the day's counted deal (it would be help)."""
+        m = self.scene.match
+        if self.running or not offered(m.game_id) or not m.records:
+            return False
+        if self.review is not None and len(self.review.steps) == len(m.records):
+            return False  # done already, for this viewer (another's clears it)
+        return m.is_over() or not daily.still_counts(m)
+
     def start(self) -> None:
-        """Analyse the match as it stands (the game-over window's button)."""
+        """Analyse the match as it stands (see ``_allowed``)."""
         from game.ai.analysis_runner import AnalysisRunner
 
         scene = self.scene
-        if self.running or not offered(scene.match.game_id):
+        if not self._allowed():
             return
         scene.dialogs.close_game_over()
         self.review, self.failed = None, False
         over = scene.match.is_over()
         try:
-            viewer = None if over else scene.seen.viewer
-            self.runner = AnalysisRunner(scene.match, viewer, self.nodes)
+            self.going, self.viewer = not over, None if over else scene.seen.viewer
+            if self.going:
+                scene.match.assists.add(HINT)  # help while playing: an assisted game
+            self.runner = AnalysisRunner(scene.match, self.viewer, self.nodes)
         except Exception:
             log.exception("could not start the analysis")
             self.failed = True
@@ -115,7 +147,13 @@ class AnalysisView:
         scene.refresh()
 
     def update(self) -> None:
-        """Every frame: take the worker's news."""
+        """Every frame: take the worker's news; an analysis of a game going
+        on is cleared once another viewer looks, or the game ends."""
+        if self.going and (self.runner or self.review or self.failed):
+            m = self.scene.match
+            if m.is_over() or self.scene.seen.viewer != self.viewer:
+                self.clear()
+                return
         runner = self.runner
         if runner is None:
             return
@@ -159,22 +197,52 @@ class AnalysisView:
         return text
 
     def best_squares(self) -> tuple[int, ...]:
-        """The squares of the best alternative to the step looked back at
-        (the position before it, the seat that chose it)."""
+        """The board squares of the best alternative to the step looked back
+        at (an arrow, or a placement's square ringed)."""
+        return tuple(p for p in self._best_path() if p >= 0)
+
+    def best_places(self) -> tuple[int, ...]:
+        """Its widget places (negative ids: a card, a pile, a table cell),
+        ringed in the panel's widgets as the hint rings them."""
+        return tuple(p for p in self._best_path() if p < 0)
+
+    def _best_path(self) -> tuple[int, ...]:
+        """The best alternative's path (the position before the step, the
+        seat that chose it). Kept per position looked at: finding it replays
+        the game to it, too much for every frame (bench_bot_frames.py)."""
+        scene = self.scene
+        key = (id(self.review), scene.looking_at, len(scene.match.records))
+        if self._best is None or self._best[0] != key:
+            self._best = (key, self._find_best_path())
+        return self._best[1]
+
+    def _find_best_path(self) -> tuple[int, ...]:
         scene = self.scene
         at = scene.looking_at
         step = self._step(at)
         if step is None or not step.mark:
             return ()
         choice = max((c for c in step.choices if c.best is not None), key=lambda c: c.loss)
+        review = self.review
+        assert review is not None
+        in_view = not review.full and review.viewer is not None
         try:
             state = scene.match.state_at(at - 1)
+            if in_view:
+                # A game going on: read the step in the view that was searched. In
+                # the full state, whether it is legal (a card the other side may
+                # not hold) would tell the viewer a secret by an arrow drawn or not.
+                state = state.view(review.viewer)
             action = state.parse_action(choice.best, choice.seat)
-            path = scene.adapter.path_of(state, choice.seat, action) or ()
+            return tuple(scene.adapter.path_of(state, choice.seat, action) or ())
+        except IllegalAction:  # a step of a sampled world the view cannot show
+            return ()
         except Exception:
+            if in_view:  # a view may not list another seat's choices (its hidden hand)
+                log.debug("the best alternative is not in the view", exc_info=True)
+                return ()
             log.exception("the best alternative's path")
             return ()
-        return tuple(p for p in path if p >= 0)
 
     # -- the strip -------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -218,6 +286,19 @@ class AnalysisView:
             elif squares:  # a placement: its square ringed
                 square = scene.board.square_rect(squares[0])
                 pygame.draw.rect(surface, BEST_COLOUR[:3], square.inflate(-4, -4), 4, 8)
+            self._ring_places(surface)
+
+    def _ring_places(self, surface: pygame.Surface) -> None:
+        """Ring the best alternative's widget places in sight (hint.py's way)."""
+        places = self.best_places()
+        if not places:
+            return
+        view = self.scene.panel.widget_view  # a place scrolled out of sight is not ringed
+        for widget in self.scene.widgets:
+            for place in places:
+                rect = widget.place_rect(place)
+                if rect is not None and view.contains(rect):
+                    pygame.draw.rect(surface, BEST_COLOUR[:3], rect, 3, border_radius=8)
 
     def _draw_progress(self, surface: pygame.Surface, font: pygame.font.Font) -> None:
         rect, runner = self.rect, self.runner
@@ -240,11 +321,30 @@ class AnalysisView:
         if filled.w > 0:
             pygame.draw.rect(surface, (88, 176, 255), filled, border_radius=7)
 
+    def heading(self, short: bool = False) -> str:
+        """The graph's title: its unit and side, and what was searched
+        (``short``: for a narrow strip)."""
+        review = self.review
+        if review is None:
+            return ""
+        if review.full or not review.hidden:
+            note = review.how()
+            if short and note == "everything revealed":
+                note = "all revealed"
+        else:  # the game goes on: the viewing seat's view (seat 0's when nobody's in particular)
+            seat = self.scene.game.seats[review.viewer or 0]
+            note = f"{seat}'s view" if short else f"{seat}'s view only"
+        if short:
+            return f"Eval ({review.side}) · {note}"
+        return f"Eval ({review.unit}, {review.side}) · {note}"
+
     def _draw_graph(self, surface: pygame.Surface, font: pygame.font.Font) -> None:
         rect, review = self.rect, self.review
         assert review is not None
         steps = review.steps
-        head = f"Eval ({review.unit}, {review.side}) · {review.how()}"
+        head = self.heading()
+        if font.size(head)[0] > rect.w - 20:  # the narrowest panel (800x560)
+            head = self.heading(short=True)
         surface.blit(font.render(head, True, DIM), (rect.x + 10, rect.y + 4))
         inner = pygame.Rect(rect.x + 8, rect.y + 27, rect.w - 16, rect.h - 33)
         mid = inner.centery
@@ -256,8 +356,10 @@ class AnalysisView:
         def x_of(i: int) -> int:
             return inner.x + (round(i * inner.w / (n - 1)) if n > 1 else inner.w // 2)
 
+        scale = graph_scale(review.game_id)
+
         def y_of(v: float) -> int:
-            return round(mid - max(-1.0, min(1.0, v / SCALE)) * inner.h / 2)
+            return round(mid - max(-1.0, min(1.0, v / scale)) * inner.h / 2)
 
         points = []
         last = 0.0

@@ -333,9 +333,17 @@ class Controls:
 
     def analyse(self) -> None:
         """The A key: analyse a finished game (one resumed from a save, or
-        after the game-over window was closed), as its "Analyse" button does."""
-        if self.scene.match.is_over():
+        after the game-over window was closed), as its "Analyse" button does,
+        or one going on while looking back (analysis_view.py ``can_start``)."""
+        if self.scene.analysis.can_start():
             self.scene.analysis.start()
+
+    def hint_or_analyse(self) -> None:
+        """The Hint button, which reads "Analyse" while looking back."""
+        if self.scene.looking_at is not None:
+            self.analyse()
+        else:
+            self.hint()
 
     def on_button(self, element: Any) -> None:
         scene = self.scene
@@ -346,7 +354,7 @@ class Controls:
         actions = {
             "undo": self.undo,
             "redo": self.redo,
-            "hint": self.hint,
+            "hint": self.hint_or_analyse,
             "flip": self.flip,
             "draw": self.offer_draw,
             "resign": self.resign,

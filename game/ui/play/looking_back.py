@@ -72,4 +72,5 @@ class LookingBack:
         else:
             where = f"Looking back: after {step_words(scene.match, scene.seen.viewer, self.at)}"
         back = "its end" if scene.match.is_over() else "the game"
-        return f"{where}\nEnd, or a click on the last move, returns to {back}"
+        # Short enough for the narrowest panel (800x560); a click on the last move works too.
+        return f"{where}\nEnd returns to {back}"

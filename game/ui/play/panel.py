@@ -179,7 +179,10 @@ class SidePanel:
         captured_h = 72 if scene.adapter.show_captured else 0
         heights = [max(0, int(widget.height)) for widget in scene.widgets]
         widgets_h = sum(heights) + 6 * len(heights)
-        room = h - y - PAD
+        # The analysis's strip (analysis_view.py) goes under the move list: it is
+        # set aside first, so that the widgets give way to it as to the buttons.
+        strip = scene.analysis.height
+        room = h - y - PAD - (strip + 6 if strip else 0)
         if captured_h and room - widgets_h - buttons_h - captured_h - 6 < MOVES_MIN_H + 6:
             captured_h = 0
         for low_bh, low_gap in ((30, 6), (26, 4)):
@@ -197,7 +200,8 @@ class SidePanel:
             view = pygame.Rect(x, 0, pw, max(0, widgets_h - 6))
             moves_w = pw
         elif column >= MIN_COLUMN:  # the widgets beside the move list and controls
-            view = pygame.Rect(x + column + COLUMN_GAP, y, pw - column - COLUMN_GAP, room)
+            tall = room + (strip + 6 if strip else 0)  # beside the strip too
+            view = pygame.Rect(x + column + COLUMN_GAP, y, pw - column - COLUMN_GAP, tall)
             moves_w = column
         else:  # the widgets scroll in what is left under the move list
             view = pygame.Rect(x, 0, pw, max(0, spare - 6))
@@ -207,10 +211,6 @@ class SidePanel:
             room - buttons_h - captured_room - 6 - (0 if beside else view.h + 6 * bool(view.h))
         )
         moves_h = max(40, moves_h)
-        # The analysis's strip (analysis_view.py) takes its height from the move list.
-        strip = scene.analysis.height
-        if strip:
-            moves_h = max(40, moves_h - strip - 6)
         # The rounded frame is drawn once; the text box on it is a plain
         # rectangle, because a rounded shape costs as much again as the text
         # every time the list is laid out (once a move).
@@ -423,7 +423,13 @@ class SidePanel:
         if "draw" in self.buttons:
             _enable(self.buttons["draw"], on)
         _enable(self.buttons["resign"], on)
-        _enable(self.buttons["hint"], scene.hints.can_ask())
+        # While looking back the Hint button offers the analysis (analysis_view.py).
+        hint = self.buttons["hint"]
+        back = scene.looking_at is not None
+        words = "Analyse" if back else "Hint"
+        if hint.text != words:
+            hint.set_text(words)
+        _enable(hint, scene.analysis.can_start() if back else scene.hints.can_ask())
         self.captured = self._captured(scene.shown_state())  # of the position on the board
         # Whose turn it is now does not belong beside a position looked back at.
         self.turn = seats.turn_parts(m) if scene.looking_at is None else []

@@ -262,8 +262,11 @@ class PlayScene(Scene):
     def status_line(self) -> str:
         m = self.match
         if self.looking_at is not None:  # after the game's end, too
-            judged = self.analysis.words()  # an analysis's word on the step looked at
-            return f"{self.looking.words()}\n{judged}" if judged else self.looking.words()
+            # An analysis's word on the step looked at goes under the step, before
+            # the way back: in a narrow panel the last line is the one cut.
+            where, _, back = self.looking.words().partition("\n")
+            judged = self.analysis.words()
+            return "\n".join(line for line in (where, judged, back) if line)
         result = m.state.result()
         if result is not None:
             text = seats.headline(m, result)
