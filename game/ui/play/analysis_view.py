@@ -32,7 +32,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+HEADER_FONT = 14
 HEIGHT = 84  # the strip's height under the move list
+MIN_HEIGHT = 60  # the least it shrinks to for a game's widgets (panel.py): a header, a graph
 SCALE = 5.0  # pawns from the middle line to the graph's edge
 BEST_COLOUR = (96, 200, 120, 170)  # the best alternative's arrow
 MARK_COLOURS = {"?!": (235, 200, 80), "?": (240, 140, 60), "??": (230, 70, 70)}
@@ -40,6 +42,18 @@ BG = (27, 33, 41)
 EDGE = (59, 69, 82)
 LINE = (236, 229, 216)
 DIM = (154, 165, 177)
+
+
+def fit_header(font: pygame.font.Font, text: str, width: int) -> str:
+    """The graph's header within ``width`` pixels: whole, else without its
+    last " · " part, else cut with "…" (it ran past the strip at 800 x 560)."""
+    while font.size(text)[0] > width and " · " in text:
+        text = text.rsplit(" · ", 1)[0]
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def offered(game_id: str) -> bool:
@@ -67,6 +81,14 @@ class AnalysisView:
     def height(self) -> int:
         """The strip's height (0: nothing to show)."""
         return HEIGHT if self.running or self.review is not None or self.failed else 0
+
+    def can_start(self) -> bool:
+        """May the panel's "Analyse" start one now (none running or shown;
+        after Stop or a failure it may again)?"""
+        match = self.scene.match
+        return (
+            offered(match.game_id) and match.is_over() and not self.running and self.review is None
+        )
 
     def start(self) -> None:
         """Analyse the match as it stands (the game-over window's button)."""
@@ -192,7 +214,7 @@ class AnalysisView:
             return
         pygame.draw.rect(surface, BG, rect, border_radius=8)
         pygame.draw.rect(surface, EDGE, rect, 1, border_radius=8)
-        font = art.ui_font(14)
+        font = art.ui_font(HEADER_FONT)
         if self.running:
             self._draw_progress(surface, font)
         elif self.failed:
@@ -226,13 +248,19 @@ class AnalysisView:
         if filled.w > 0:
             pygame.draw.rect(surface, (88, 176, 255), filled, border_radius=7)
 
+    def header(self) -> str:
+        """The graph's header, fitted to the strip."""
+        review = self.review
+        assert review is not None
+        note = "everything revealed" if review.full else "your view only"
+        font = art.ui_font(HEADER_FONT)
+        return fit_header(font, f"Eval ({review.unit}, {review.side}) · {note}", self.rect.w - 20)
+
     def _draw_graph(self, surface: pygame.Surface, font: pygame.font.Font) -> None:
         rect, review = self.rect, self.review
         assert review is not None
         steps = review.steps
-        note = "everything revealed" if review.full else "your view only"
-        head = f"Eval ({review.unit}, {review.side}) · {note}"
-        surface.blit(font.render(head, True, DIM), (rect.x + 10, rect.y + 4))
+        surface.blit(font.render(self.header(), True, DIM), (rect.x + 10, rect.y + 4))
         inner = pygame.Rect(rect.x + 8, rect.y + 27, rect.w - 16, rect.h - 33)
         mid = inner.centery
         pygame.draw.line(surface, EDGE, (inner.x, mid), (inner.right, mid))
