@@ -54,7 +54,6 @@ SHORT_CONTROLS = tuple(
 )
 # The move list keeps three lines (28 px a line, 8 px padding top and bottom, the frame).
 MOVES_MIN_H = 3 * 28 + 2 * 8 + 2
-WIDGETS_MIN_VIEW = 48  # the least height of a view the widgets scroll in
 MIN_COLUMN = 250  # the narrowest column for the widgets beside the move list
 COLUMN_GAP = 10
 SCROLL_BAR = 6
@@ -174,9 +173,9 @@ class SidePanel:
         lines: a short window first gives up the captured row, then lowers
         the buttons; widgets that still do not fit go into a second column
         where the panel is wide enough, else into a view of their own that
-        scrolls, for which the analysis's graph shrinks to its least height
-        (it took its height from the move list, which kept one clipped line
-        in Masquerade and pushed the buttons out of an 800 x 560 window)."""
+        scrolls, and the analysis's graph shrinks to its least height for
+        them (it took its height from the move list, which kept one clipped
+        line in Masquerade and pushed the buttons out of an 800 x 560 window)."""
         scene = self.scene
         gap = 8
         rows, bh = -(-len(CONTROLS) // CONTROLS_PER_ROW), 38
@@ -207,8 +206,8 @@ class SidePanel:
             view = pygame.Rect(x + column + COLUMN_GAP, y, pw - column - COLUMN_GAP, room)
             moves_w = column
         else:  # the widgets scroll in what is left under the move list
-            # The graph gives up height (to its least) for a view worth scrolling.
-            give = min(max(0, WIDGETS_MIN_VIEW + 6 - spare), max(0, strip - STRIP_MIN_H))
+            # The game's widgets come first: the graph gives up height, to its least.
+            give = max(0, strip - STRIP_MIN_H)
             strip, room, spare = strip - give, room + give, spare + give
             view = pygame.Rect(x, 0, pw, max(0, spare - 6))
             moves_w = pw
