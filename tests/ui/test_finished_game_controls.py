@@ -45,8 +45,9 @@ def small_app(monkeypatch):
     app.close()
 
 
-def _finished(players=("human", "computer:search:1")) -> Match:
-    match = Match("chess", seed=1, players=list(players))
+def _finished() -> Match:
+    """Two people (no computer to start thinking after the rematch)."""
+    match = Match("chess", seed=1, players=["human", "human"], names=["Ann", "Bob"])
     for text in FOOLS_MATE:
         seat = match.state.to_act()[0]
         match.play({seat: match.state.parse_action(text, seat)})
@@ -75,7 +76,7 @@ def test_a_finished_game_loaded_shows_analyse_and_rematch_and_stop_leaves_analys
     click(small_app, scene.panel.buttons["rematch"])
     pump(small_app)
     rematch = small_app.scene
-    assert rematch is not scene and rematch.match.players == ["computer:search:1", "human"]
+    assert rematch is not scene and rematch.match.names == ["Bob", "Ann"]
 
 
 def test_the_game_ending_in_the_window_brings_the_finished_row(small_app):
