@@ -290,13 +290,6 @@ class BoardView:
     def animating(self) -> bool:
         return self.animator.busy or bool(self.flights)
 
-    def finish_animation(self) -> None:
-        """Show where the animations end at once (a click made while they play)."""
-        while self.animator.busy:
-            self.animator.update(1e9, self.shown)
-        self.shown = dict(self._target_position)
-        self.flights = []
-
     def update(self, dt: float) -> None:
         if self.animator.busy and self.animator.update(dt, self.shown):
             self.shown = dict(self._target_position)

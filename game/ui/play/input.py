@@ -182,8 +182,8 @@ class ClickPaths:
         animation and counts: it was dropped, and with it a move or premove."""
         if not self.enabled or self.board.pending is not None:
             return
-        if self.board.animating:
-            self.board.finish_animation()
+        while self.board.animating:  # shown where it ends, at once
+            self.board.update(1e9)
         if self.path and place in self.targets:
             self._extend(place, dragged=False)
             return
