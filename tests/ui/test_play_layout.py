@@ -6,7 +6,9 @@ three lines, and widgets that do not fit scroll in a view of their own.
 
 Each game is laid out at its start and part-way through a seeded random
 game (the panel's choices and the widgets' heights change with the
-position), with every mode that changes the panel.
+position), with every mode that changes the panel; and, finished, with an
+analysis's graph under the move list (at 1280 x 800 it kept one clipped
+line of Masquerade's moves; at 800 x 560 it pushed the buttons out).
 """
 
 from __future__ import annotations
@@ -18,14 +20,18 @@ import pytest
 from helpers import tiers
 from helpers.ui_driver import pump
 
+from game.ai.analysis import Review, StepReview
 from game.app import MIN_SIZE, App
 from game.games import REGISTRY, load_all
 from game.match import Match
+from game.ui import art
 from game.ui.play import PlayScene
+from game.ui.play.analysis_view import HEADER_FONT
 
 load_all()
 
 SIZES = (MIN_SIZE, (1280, 600), (1600, 1000))
+ANALYSED_SIZES = (MIN_SIZE, (1280, 800))
 STEPS = (0, 9, 20)  # random steps played before the layout is checked
 MIN_VIEW = 48  # the least height of a view the widgets scroll in
 
@@ -75,8 +81,30 @@ def _cases() -> list:
             )
             name = f"{size[0]}x{size[1]}-{game_id}-{'-'.join(map(str, options.values()))}"
             marks = [] if sampled else [pytest.mark.slow]
-            out.append(pytest.param(size, mode, marks=marks, id=name))
+            out.append(pytest.param(size, mode, False, marks=marks, id=name))
+    # Analysed: the UI_SAMPLE games in both tiers, the rest in the slow tier.
+    for size in ANALYSED_SIZES:
+        for mode in MODES:
+            game_id, options, _ = mode
+            name = f"{size[0]}x{size[1]}-{game_id}-{'-'.join(map(str, options.values()))}-analysed"
+            marks = [] if game_id in tiers.UI_SAMPLE else [pytest.mark.slow]
+            out.append(pytest.param(size, mode, True, marks=marks, id=name))
     return out
+
+
+def _analysed(scene: PlayScene) -> None:
+    """Finish the game (the person resigns) and show an analysis of it: a
+    made-up one, as the strip lays it out whatever its values."""
+    match = scene.match
+    if not match.is_over():
+        scene.after_events(match.resign(match.players.index("human")))
+    steps = [StepReview(i, "e4", (-1) ** i * 0.5, (), "") for i in range(len(match.records))]
+    scene.analysis.review = Review(match.game_id, "White", "pawns", 1, True, None, steps=steps)
+    scene.analysis._relayout()
+    strip = scene.analysis.rect
+    assert strip.h > 0
+    head = art.ui_font(HEADER_FONT).size(scene.analysis.header())[0]
+    assert head <= strip.w - 20, "the graph's header runs past its frame"
 
 
 @pytest.fixture
@@ -96,6 +124,8 @@ def _controls(scene: PlayScene) -> dict[str, pygame.Rect]:
     parts = {f"button {key}": b.rect for key, b in panel.buttons.items()}
     parts |= {f"choice {c.label}": b.rect for b, c in panel.choice_buttons.items()}
     parts["move list"] = panel.moves.rect
+    if scene.analysis.rect.h:
+        parts["analysis"] = scene.analysis.rect
     parts["status"] = panel.status_rect
     if panel.widget_view.h:
         parts["widgets"] = panel.widget_view
@@ -136,13 +166,16 @@ def _check(scene: PlayScene, where: str) -> None:
     assert last.rect.bottom == view.bottom, f"{where}: the last widget cannot be scrolled to"
 
 
-@pytest.mark.parametrize(("size", "mode"), _cases())
-def test_every_control_is_in_the_window_and_nothing_overlaps(sized_app, mode):
+@pytest.mark.parametrize(("size", "mode", "analysed"), _cases())
+def test_every_control_is_in_the_window_and_nothing_overlaps(sized_app, mode, analysed):
     game_id, options, players = mode
     for steps in STEPS:
         scene = PlayScene(sized_app, _played(game_id, options, players, steps))
         sized_app.push(scene)
         where = f"{game_id} {options} at {sized_app.size} after {steps} steps"
+        if analysed:
+            _analysed(scene)
+            where += ", analysed"
         _check(scene, where)
         scene.close_runners()
         sized_app.pop()

@@ -253,3 +253,30 @@ def test_each_game_with_premoves_plays_one_through_its_adapter(app, bot, game_id
                 break
     pump(app)
     assert scene.match.records[-1].actions == {1: actions[0]}
+
+
+# -- clicks while a move lands ---------------------------------------------------------
+def test_a_move_clicked_while_the_computers_reply_slides_is_played(app, bot):
+    """The computer answered at once and the person clicked their next move
+    while its reply still slid: both clicks were dropped (an outside
+    reviewer found it). A click ends the animation and counts."""
+    scene = versus_computer(app)
+    bot.play("Ke2")
+    pump(app, 1)
+    assert moves(scene) == ["Ke2"] and scene.board.animating
+    premove(app, scene, "d5", "d1")  # two clicks, three frames each: less than a slide
+    assert moves(scene) == ["Ke2", "Rd1"]
+
+
+def test_a_premove_clicked_while_the_persons_own_move_slides_is_kept(app, bot):
+    scene = versus_computer(app)
+    bot.play("Ke2")
+    pump(app)
+    settle(app, scene)
+    premove(app, scene, "a8", "b8")  # Black's own move, sliding
+    assert moves(scene) == ["Ke2", "Kb8"] and scene.board.animating
+    premove(app, scene, "d5", "d1")
+    assert scene.board.premove == (square(scene, "d5"), square(scene, "d1"))
+    bot.play("Kf3")
+    pump(app)
+    assert moves(scene) == ["Ke2", "Kb8", "Kf3", "Rd1"]

@@ -42,13 +42,27 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+HEADER_FONT = 14
 HEIGHT = 84  # the strip's height under the move list
+MIN_HEIGHT = 60  # the least it shrinks to for a game's widgets (panel.py): a header, a graph
 BEST_COLOUR = (96, 200, 120, 170)  # the best alternative's arrow
 MARK_COLOURS = {"?!": (235, 200, 80), "?": (240, 140, 60), "??": (230, 70, 70)}
 BG = (27, 33, 41)
 EDGE = (59, 69, 82)
 LINE = (236, 229, 216)
 DIM = (154, 165, 177)
+
+
+def fit_header(font: pygame.font.Font, text: str, width: int) -> str:
+    """The graph's header within ``width`` pixels: whole, else without its
+    last " · " part, else cut with "…" (it ran past the strip at 800 x 560)."""
+    while font.size(text)[0] > width and " · " in text:
+        text = text.rsplit(" · ", 1)[0]
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def offered(game_id: str) -> bool:
@@ -270,7 +284,7 @@ class AnalysisView:
             return
         pygame.draw.rect(surface, BG, rect, border_radius=8)
         pygame.draw.rect(surface, EDGE, rect, 1, border_radius=8)
-        font = art.ui_font(14)
+        font = art.ui_font(HEADER_FONT)
         if self.running:
             self._draw_progress(surface, font)
         elif self.failed:
@@ -338,14 +352,20 @@ class AnalysisView:
             return f"Eval ({review.side}) · {note}"
         return f"Eval ({review.unit}, {review.side}) · {note}"
 
+    def header(self) -> str:
+        """The graph's header, fitted to the strip (its short form first)."""
+        font = art.ui_font(HEADER_FONT)
+        width = self.rect.w - 20
+        head = self.heading()
+        if font.size(head)[0] > width:
+            head = self.heading(short=True)
+        return fit_header(font, head, width)
+
     def _draw_graph(self, surface: pygame.Surface, font: pygame.font.Font) -> None:
         rect, review = self.rect, self.review
         assert review is not None
         steps = review.steps
-        head = self.heading()
-        if font.size(head)[0] > rect.w - 20:  # the narrowest panel (800x560)
-            head = self.heading(short=True)
-        surface.blit(font.render(head, True, DIM), (rect.x + 10, rect.y + 4))
+        surface.blit(font.render(self.header(), True, DIM), (rect.x + 10, rect.y + 4))
         inner = pygame.Rect(rect.x + 8, rect.y + 27, rect.w - 16, rect.h - 33)
         mid = inner.centery
         pygame.draw.line(surface, EDGE, (inner.x, mid), (inner.right, mid))

@@ -299,6 +299,12 @@ class Controls:
         levels and names follow their seats (``Match.again``)."""
         self._play_again(swap=True)
 
+    def rematch_offered(self) -> bool:
+        """Alone at the table (Golf alone, Cooperative solitaire) there are
+        no colours to swap: "New game" is the fresh deal."""
+        scene = self.scene
+        return len(scene.game.seats_in_play(scene.match.options)) >= 2
+
     def _play_again(self, swap: bool) -> None:
         scene = self.scene
         scene.close_runners()
@@ -358,6 +364,9 @@ class Controls:
             "flip": self.flip,
             "draw": self.offer_draw,
             "resign": self.resign,
+            "analyse": self.analyse,
+            "rematch": self.rematch,
+            "new": self.new_game,
             "save": self.open_save,
             "rules": self.open_rules,
             "menu": self.to_menu,

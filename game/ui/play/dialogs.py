@@ -80,9 +80,7 @@ class Dialogs:
         wraps = sum(len(line) // LINE_CHARS for line in more) + len(reason) // (2 * LINE_CHARS)
         extra = 26 * (len(more) + wraps)
         deal = offers_daily(scene.match.game_id)  # a dealt game: "Replay this deal" below
-        # Alone at the table (Golf alone, Cooperative solitaire) there are no
-        # colours to swap: "New game" is the fresh deal.
-        rematch = len(scene.game.seats_in_play(scene.match.options)) >= 2
+        rematch = scene.controls.rematch_offered()
         analyse = analysis_offered(scene.match.game_id)  # "Analyse" (analysis_view.py)
         # A second row of at most two buttons; "Analyse" on a third if it is full.
         rows = (deal or rematch or analyse) + (deal and rematch and analyse)

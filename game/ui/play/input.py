@@ -177,9 +177,13 @@ class ClickPaths:
         return False
 
     def press(self, place: int, pos: tuple[int, int] | None = None) -> None:
-        """A click on a place; with ``pos`` the press may become a drag."""
-        if not self.enabled or self.board.animating or self.board.pending is not None:
+        """A click on a place; with ``pos`` the press may become a drag. A
+        click while the board animates (the computer's quick reply) ends the
+        animation and counts: it was dropped, and with it a move or premove."""
+        if not self.enabled or self.board.pending is not None:
             return
+        while self.board.animating:  # shown where it ends, at once
+            self.board.update(1e9)
         if self.path and place in self.targets:
             self._extend(place, dragged=False)
             return

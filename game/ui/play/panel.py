@@ -24,6 +24,8 @@ from game.learn import daily
 from game.ui import art, widgets
 from game.ui.kept_panel import Panel
 from game.ui.play import seats
+from game.ui.play.analysis_view import MIN_HEIGHT as STRIP_MIN_H
+from game.ui.play.analysis_view import offered as analysis_offered
 from game.ui.play.move_list import move_list_html
 
 if TYPE_CHECKING:
@@ -81,6 +83,7 @@ class SidePanel:
         self.who_labels: list[UILabel] = []  # who plays each seat (and the clocks)
         self.who_styles: tuple[str, ...] = ()  # a clock line's each (seats.clock_lines)
         self.who_text = ""
+        self.over = False  # the controls were laid out for a finished game
         self._short = False  # a short window: one line for the players (and a puzzle's target)
         self.spin = 0.0  # the thinking spinner's turn, 0..1
         self.moves_text = ""
@@ -166,12 +169,15 @@ class SidePanel:
         self._background = None
 
     def _lay_out_below(self, x: int, y: int, pw: int, h: int) -> None:
-        """The move list, the game's widgets, the captured pieces and the
-        controls in the panel's rest from ``y`` down. Every control stays in
-        the window and the move list keeps three lines: a short window first
-        gives up the captured row, then lowers the buttons; widgets that
-        still do not fit go into a second column where the panel is wide
-        enough, else into a view of their own that scrolls."""
+        """The move list, the analysis's strip, the game's widgets, the
+        captured pieces and the controls in the panel's rest from ``y`` down.
+        Every control stays in the window and the move list keeps three
+        lines: a short window first gives up the captured row, then lowers
+        the buttons; widgets that still do not fit go into a second column
+        where the panel is wide enough, else into a view of their own that
+        scrolls, and the analysis's graph shrinks to its least height for
+        them (it took its height from the move list, which kept one clipped
+        line in Masquerade and pushed the buttons out of an 800 x 560 window)."""
         scene = self.scene
         gap = 8
         rows, bh = -(-len(CONTROLS) // CONTROLS_PER_ROW), 38
@@ -179,10 +185,9 @@ class SidePanel:
         captured_h = 72 if scene.adapter.show_captured else 0
         heights = [max(0, int(widget.height)) for widget in scene.widgets]
         widgets_h = sum(heights) + 6 * len(heights)
-        # The analysis's strip (analysis_view.py) goes under the move list: it is
-        # set aside first, so that the widgets give way to it as to the buttons.
         strip = scene.analysis.height
-        room = h - y - PAD - (strip + 6 if strip else 0)
+        strip_room = strip + 6 if strip else 0
+        room = h - y - PAD - strip_room  # the strip under the move list comes first
         if captured_h and room - widgets_h - buttons_h - captured_h - 6 < MOVES_MIN_H + 6:
             captured_h = 0
         for low_bh, low_gap in ((30, 6), (26, 4)):
@@ -200,12 +205,16 @@ class SidePanel:
             view = pygame.Rect(x, 0, pw, max(0, widgets_h - 6))
             moves_w = pw
         elif column >= MIN_COLUMN:  # the widgets beside the move list and controls
-            tall = room + (strip + 6 if strip else 0)  # beside the strip too
-            view = pygame.Rect(x + column + COLUMN_GAP, y, pw - column - COLUMN_GAP, tall)
+            view = pygame.Rect(x + column + COLUMN_GAP, y, pw - column - COLUMN_GAP, room)
             moves_w = column
         else:  # the widgets scroll in what is left under the move list
+            # The game's widgets come first: the graph gives up height, to its least.
+            give = max(0, strip - STRIP_MIN_H)
+            strip, room, spare = strip - give, room + give, spare + give
             view = pygame.Rect(x, 0, pw, max(0, spare - 6))
             moves_w = pw
+        if view.x > x:  # beside: as tall as the panel's rest, strip included
+            view.h += strip_room
         beside = self.split = view.x > x
         moves_h = (
             room - buttons_h - captured_room - 6 - (0 if beside else view.h + 6 * bool(view.h))
@@ -242,28 +251,58 @@ class SidePanel:
         self._controls(x, y, moves_w, bh, gap)
 
     def _controls(self, x: int, y: int, pw: int, bh: int, gap: int) -> None:
-        """The buttons, three a row from ``y``, with their long names where
-        every one fits its button, else the short ones."""
-        per_row = CONTROLS_PER_ROW
-        bw = (pw - gap * (per_row - 1)) // per_row
+        """The buttons, a row at a time from ``y`` (``_control_rows``), with
+        their long names where every one fits its button, else the short ones."""
         font = art.ui_font(16)
         game = self.scene.game
-        long = [
+        rows = self._control_rows()
+
+        def width(row: list) -> int:
+            return (pw - gap * (len(row) - 1)) // len(row)
+
+        fits = all(
+            font.size(t)[0] <= width(row) - 2 * BUTTON_TEXT_PAD for row in rows for _, t in row
+        )
+        resign = game.resign_label
+        third = (pw - gap * (CONTROLS_PER_ROW - 1)) // CONTROLS_PER_ROW
+        if font.size(resign)[0] > third - 2 * BUTTON_TEXT_PAD:
+            resign = resign.split()[0]
+        short = dict(SHORT_CONTROLS, resign=resign)
+        self.buttons = {}
+        for r, row in enumerate(rows):
+            bw = width(row)
+            for c, (key, text) in enumerate(row):
+                rect = pygame.Rect(x + c * (bw + gap), y + r * (bh + gap), bw, bh)
+                label = text if fits else short.get(key, text)
+                self.buttons[key] = UIButton(rect, label, self.ui, container=self.container)
+
+    def _control_rows(self) -> list[list[tuple[str, str]]]:
+        """The controls' rows: the moves, the game, the app. Once the game is
+        over, the hint, the draw offer and resigning make way for "Analyse"
+        and "Rematch" (or "New game" alone at the table), two wide buttons
+        in the middle row: closing the game-over window hid them, and a
+        finished game loaded or imported never showed them."""
+        scene = self.scene
+        game = scene.game
+        self.over = scene.match.is_over()
+        if self.over:
+            again = (
+                ("rematch", "Rematch") if scene.controls.rematch_offered() else ("new", "New game")
+            )
+            middle = [("analyse", "Analyse")] if analysis_offered(game.id) else []
+            return [
+                [("undo", "Undo"), ("redo", "Redo"), ("flip", "Flip board")],
+                [*middle, again],
+                [("save", "Save"), ("rules", "Rules"), ("menu", "Menu")],
+            ]
+        controls = [
             (key, game.resign_label if key == "resign" else text)
             for key, text in CONTROLS
             if key != "draw" or game.draw_offers
         ]
-        fits = all(font.size(t)[0] <= bw - 2 * BUTTON_TEXT_PAD for _, t in long)
-        resign = game.resign_label
-        if font.size(resign)[0] > bw - 2 * BUTTON_TEXT_PAD:
-            resign = resign.split()[0]
-        short = dict(SHORT_CONTROLS, resign=resign)
-        controls = long if fits else [(key, short[key]) for key, _ in long]
-        self.buttons = {}
-        for i, (key, text) in enumerate(controls):
-            r, c = divmod(i, per_row)
-            rect = pygame.Rect(x + c * (bw + gap), y + r * (bh + gap), bw, bh)
-            self.buttons[key] = UIButton(rect, text, self.ui, container=self.container)
+        return [
+            controls[i : i + CONTROLS_PER_ROW] for i in range(0, len(controls), CONTROLS_PER_ROW)
+        ]
 
     # -- the widgets' view -----------------------------------------------------------------
     @property
@@ -420,21 +459,26 @@ class SidePanel:
         _enable(self.buttons["undo"], daily.may_undo(m))
         _enable(self.buttons["redo"], m.can_redo)
         on = not m.is_over() and scene.acting_human() is not None
-        if "draw" in self.buttons:
-            _enable(self.buttons["draw"], on)
-        _enable(self.buttons["resign"], on)
-        # While looking back the Hint button offers the analysis (analysis_view.py).
-        hint = self.buttons["hint"]
-        back = scene.looking_at is not None
-        words = "Analyse" if back else "Hint"
-        if hint.text != words:
-            hint.set_text(words)
-        _enable(hint, scene.analysis.can_start() if back else scene.hints.can_ask())
+        for key, enabled in (
+            ("draw", on),
+            ("resign", on),
+            ("analyse", scene.analysis.can_start()),
+        ):
+            if key in self.buttons:
+                _enable(self.buttons[key], enabled)
+        if "hint" in self.buttons:  # while looking back it offers the analysis
+            hint = self.buttons["hint"]
+            back = scene.looking_at is not None
+            words = "Analyse" if back else "Hint"
+            if hint.text != words:
+                hint.set_text(words)
+            _enable(hint, scene.analysis.can_start() if back else scene.hints.can_ask())
         self.captured = self._captured(scene.shown_state())  # of the position on the board
         # Whose turn it is now does not belong beside a position looked back at.
         self.turn = seats.turn_parts(m) if scene.looking_at is None else []
         choices = scene.panel_choices()
         changed = [c.label for c in choices] != [c.label for c in self.choices]
+        changed = changed or self.over != m.is_over()  # other controls (_control_rows)
         self.choices = choices
         return changed
 
