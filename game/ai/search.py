@@ -51,7 +51,7 @@ What a state offers is declared (game/engine/protocol.py), never probed.
   date move by move by the search, where they lie far outside the
   window); counter-moves in the ordering; a new depth always starts while
   time is left.
-- Simultaneous decisions: at the root against one rival, each side's few
+- Simultaneous decisions (game/ai/simultaneous.py): at the root against one rival, each side's few
   most promising actions are searched against each other and the mixed
   equilibrium of that matrix game is played (game/ai/matrix.py); with more
   seats, an average over random joint actions. Inside the tree a
@@ -64,15 +64,16 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
 from typing import Any
 
 from game.ai.chess_shortcuts import ChessShortcuts, sums_after
 from game.ai.evaluate import WIN, Evaluator, evaluator_for, team_of, terminal_value, traits_of
-from game.ai.matrix import sample, solve
 from game.ai.ordering import Ordering, check_test
 from game.ai.pacing import EASY_GAP, Pace
 from game.ai.quiescence import Quiescence
+from game.ai.search_result import Abort, Limits, Result
+from game.ai.search_result import OutOfNodes as OutOfNodes  # raised by action_value
+from game.ai.simultaneous import Simultaneous
 from game.engine.chess.state import ChessState
 from game.engine.deadline import current
 
@@ -80,9 +81,6 @@ INF = math.inf
 TIE = 1e-6  # scores this close count as equal at the root
 ROOT_WINDOW = 1e-3  # root children are searched with alpha = best - this
 CHECK_EVERY = 16  # nodes between node-limit / stop checks (the clock is read at every node)
-SIMULTANEOUS_SAMPLES = 4  # random joint actions per own action at the root
-MATRIX_WIDTH = 5  # candidate actions per side in a simultaneous root's matrix game
-SCREEN_REPLIES = 3  # random rival actions each candidate is screened against
 TABLE_SIZE = 200_000  # transposition table entries kept before it starts afresh
 NULL_WINDOW = 1e-4  # the width of a zero window (scores this close count as equal)
 ASPIRATION = 0.35  # pawns either side of the last depth's score for the first root action
@@ -119,44 +117,11 @@ def _reductions(pv: bool = False) -> tuple[tuple[int, ...], ...]:
     return tuple(rows)
 
 
-class _Abort(Exception):
-    pass
-
-
-OutOfNodes = _Abort  # what ``action_value`` raises when the node budget is spent
-
-
 _LMR = _reductions()
 _LMR_PV = _reductions(pv=True)
 
 
-@dataclass
-class Limits:
-    """How long a search may run. ``time_limit`` is clamped to ``time_cap``."""
-
-    max_depth: int = 3
-    time_limit: float = 1.5
-    time_cap: float = 10.0
-    node_limit: int = 500_000
-    quiescence: bool = True
-    # Above 1, the time is managed (game/ai/pacing.py): a clear move takes
-    # less than ``time_limit``, an unclear one up to this many times it
-    # (within ``time_cap``), the mean staying near it. 1 is the fixed budget
-    # (a new depth while time is left), as node- and depth-bounded levels want.
-    stretch: float = 1.0
-
-
-@dataclass
-class Result:
-    action: Any
-    score: float
-    depth: int  # last completed depth (0 if none)
-    nodes: int
-    seconds: float
-    scores: dict  # action -> score at the last completed depth (ties exact)
-
-
-class Search(Ordering, Quiescence):
+class Search(Ordering, Quiescence, Simultaneous):
     """One search for ``seat``; make a new one per decision."""
 
     def __init__(
@@ -272,7 +237,7 @@ class Search(Ordering, Quiescence):
                     break  # a forced result is known; deeper adds nothing
                 if self._stops_after(state, actions, depth, completed, pace, start):
                     break
-        except _Abort:
+        except Abort:
             pass
         scores = completed if completed is not None else partial
         if completed is not None and actions[0] in partial:
@@ -384,7 +349,7 @@ class Search(Ordering, Quiescence):
         self.nodes = 0
         try:
             return self._quiesce(state, -INF, INF, 0, 0)
-        except _Abort:
+        except Abort:
             return self._static(state)
 
     def action_value(self, state: Any, action: Any, depth: int, low: float = -INF) -> float:
@@ -403,90 +368,6 @@ class Search(Ordering, Quiescence):
         choice = self.rng.choice(tied)
         return Result(choice, best, depth, self.nodes, self.clock() - start, scores)
 
-    def _run_simultaneous(self, state, actions, acting, start) -> Result:
-        others = [s for s in acting if s != self.seat]
-        if len(others) == 1 and others[0] not in self.team:
-            return self._run_matrix(state, actions, others[0], start)
-        samples = []
-        for _ in range(SIMULTANEOUS_SAMPLES):
-            samples.append({s: self.rng.choice(state.legal_actions(s)) for s in others})
-        completed: dict | None = None
-        depth_done = 0
-        try:
-            for depth in range(1, max(1, self.limits.max_depth) + 1):
-                partial = {}
-                for a in actions:
-                    total = 0.0
-                    for joint in samples:
-                        child = state.copy()
-                        child.apply({**joint, self.seat: a})
-                        total += self._search(child, depth - 1, -INF, INF, 1)
-                    partial[a] = total / len(samples)
-                completed, depth_done = partial, depth
-                actions.sort(key=lambda a: -completed[a])
-                if self.clock() - start > 0.45 * (self.deadline - start):
-                    break
-        except _Abort:
-            pass
-        if completed is None:
-            return Result(actions[0], 0.0, 0, self.nodes, self.clock() - start, {})
-        return self._pick(completed, depth_done, start)
-
-    def _joint_value(self, state, ours, rival, theirs, depth: int) -> float:
-        child = state.copy()
-        child.apply({self.seat: ours, rival: theirs})
-        return self._search(child, depth, -INF, INF, 1)
-
-    def _screen(self, state, mine: list, rival: int, theirs: list, ours: bool) -> list:
-        """The ``MATRIX_WIDTH`` best of one side's actions, each judged (from
-        our point of view, a rival minimising) at the leaves against a few
-        random actions of the other side."""
-        if len(mine) <= MATRIX_WIDTH:
-            return list(mine)
-        replies = self.rng.sample(theirs, min(SCREEN_REPLIES, len(theirs)))
-        scored = []
-        for a in mine:
-            if ours:
-                v = sum(self._joint_value(state, a, rival, r, 0) for r in replies)
-            else:
-                v = -sum(self._joint_value(state, r, rival, a, 0) for r in replies)
-            scored.append((v, a))
-        scored.sort(key=lambda item: -item[0])
-        return [a for _, a in scored[:MATRIX_WIDTH]]
-
-    def _run_matrix(self, state, actions, rival: int, start) -> Result:
-        """One rival choosing at the same time: search each side's best few
-        actions against each other, deeper each round, and play the mixed
-        equilibrium of the last complete matrix."""
-        theirs = list(state.legal_actions(rival))
-        self.rng.shuffle(theirs)
-        done: tuple | None = None
-        depth_done = 0
-        try:
-            rows = self._screen(state, actions, rival, theirs, ours=True)
-            columns = self._screen(state, theirs, rival, actions, ours=False)
-            for depth in range(1, max(1, self.limits.max_depth) + 1):
-                matrix = [
-                    [self._joint_value(state, a, rival, b, depth - 1) for b in columns]
-                    for a in rows
-                ]
-                done, depth_done = (rows, columns, matrix), depth
-                if self.clock() - start > 0.45 * (self.deadline - start):
-                    break
-        except _Abort:
-            pass
-        if done is None:
-            return Result(actions[0], 0.0, 0, self.nodes, self.clock() - start, {})
-        rows, columns, matrix = done
-        eq = solve(matrix)
-        expected = [sum(p * v for p, v in zip(eq.columns, row, strict=True)) for row in matrix]
-        scores = dict(zip(rows, expected, strict=True))
-        floor = min(expected) - 1.0  # an action left unsearched ranks below every candidate
-        scores.update({a: floor for a in actions if a not in scores})
-        choice = rows[sample(eq.rows, self.rng)]
-        seconds = self.clock() - start
-        return Result(choice, scores[choice], depth_done, self.nodes, seconds, scores)
-
     # -- the tree ---------------------------------------------------------------
     def _tick(self) -> None:
         self.nodes += 1
@@ -494,12 +375,12 @@ class Search(Ordering, Quiescence):
         # tenth of a second on the wall, and a look every few let a decision
         # run late. The node limit keeps its cadence (the same nodes as ever).
         if self.clock() >= self.deadline:
-            raise _Abort
+            raise Abort
         if self.nodes % CHECK_EVERY == 0 and (
             self.nodes >= self.limits.node_limit
             or (self.should_stop is not None and self.should_stop())
         ):
-            raise _Abort
+            raise Abort
 
     def _terminal(self, result, ply: int) -> float:
         v = terminal_value(result, self.seat, self.team)
@@ -745,31 +626,6 @@ class Search(Ordering, Quiescence):
         if v >= hi:
             return sign * (hi if v >= MATE_ZONE else v)
         return None
-
-    def _simultaneous_node(self, state, acting, depth, alpha, beta, ply) -> float:
-        if not acting:  # not over, yet nobody acts: judge it as it stands
-            return self._static(state)
-        if depth <= 0:
-            return self._static(state)
-        self._counts.pop(ply, None)
-        ours = [s for s in acting if s in self.team]
-        chooser = ours[0] if ours else None
-        joint = {s: self.rng.choice(state.legal_actions(s)) for s in acting if s != chooser}
-        if chooser is None:
-            child = state.copy()
-            child.apply(joint)
-            return self._search(child, depth - 1, alpha, beta, ply + 1)
-        best = -INF
-        for a in state.legal_actions(chooser):
-            child = state.copy()
-            child.apply({**joint, chooser: a})
-            v = self._search(child, depth - 1, alpha, beta, ply + 1)
-            if v > best:
-                best = v
-                alpha = max(alpha, v)
-                if alpha >= beta:
-                    break
-        return best
 
 
 def _reduction(i: int, late: float, row, depth: int) -> int:
