@@ -11,10 +11,11 @@ its move at depth 1 + its skill level, reached in a few milliseconds, so
 more time only costs CPU, and a busy machine does not weaken it.
 
 Our search, though, is weakened by a busy machine: its budget is wall-clock
-time. So by default (``--clock cpu``) the search's clock reads this
-process's CPU time: a move gets ``--time`` CPU seconds, what it gets on an
-idle machine, whatever the load (``--clock wall`` measures as the app runs
-here and now).
+time. So by default (``--clock cpu``, both commands) the search's clock
+reads this process's CPU time: a decision gets ``--time`` CPU seconds, what
+it gets on an idle machine, whatever the load (``--clock wall`` measures as
+the app runs here and now; on a machine at load 20, 0.2 s of wall clock is
+about 0.02 s of CPU, and a level that cannot finish one ply plays badly).
 
 The results against all opponents combine into one rating by maximum
 likelihood over the logistic Elo model (a level rated R scores
@@ -153,6 +154,8 @@ def rate(args) -> None:
 
 
 def words(args) -> None:
+    if args.clock == "cpu":
+        use_cpu_clock()
     games = load_all()
     ids = [g for g in args.games.split(",") if g] or sorted(games)
     measured: dict[str, dict[str, Score]] = {}
@@ -174,14 +177,16 @@ def words(args) -> None:
                 random_plies=args.random_plies,
             )
             points, n = sum(results), len(results)
-            measured.setdefault(game_id, {})[first] = Score(second, points, n)
+            wins, draws = results.count(1), results.count(0.5)
+            measured.setdefault(game_id, {})[first] = Score(second, wins, draws, n - wins - draws)
             gap, low, high = elo(points / n, n)
             rows.append(
                 f"{game_id:<14} {first} vs {second:<7} {points:5g}/{n:<3} {100 * points / n:5.1f}%"
                 f"  Elo {gap:+5.0f} [{low:+.0f}, {high:+.0f}]  load {os.getloadavg()[0]:.1f}"
             )
             print(rows[-1], flush=True)
-    print(f"\nScores at {args.time} s a decision, a draw counting half, 95% interval:")
+    clock = "CPU" if args.clock == "cpu" else "wall-clock"
+    print(f"\nScores at {args.time} {clock} s a decision, a draw counting half, 95% interval:")
     print("\n".join(rows))
     print(f"\n# {command_line()}  ({today()})")
     print(f"SCORES = {measured!r}")
@@ -214,6 +219,9 @@ def main() -> None:
     worded.add_argument("--random-plies", type=int, default=3)
     worded.add_argument("--max-plies", type=int, default=200)
     worded.add_argument("--seed", type=int, default=1)
+    worded.add_argument(
+        "--clock", choices=("cpu", "wall"), default="cpu", help="the search's clock"
+    )
     args = parser.parse_args()
     if args.n < 1:
         parser.error("--n must be 1 or more")

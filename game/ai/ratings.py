@@ -1,16 +1,19 @@
 """How strong each computer level plays, as last measured: the figures the
-setup form reads to people (game/ai/levels.py turns them into words).
+setup form reads to people (game/ai/levels.py turns them into words:
+"Hard (about 1750)", "Normal (beats Easy 9 games in 10)").
 
-Both tables are printed, ready to paste, by one command each (above each
-table, with the date it ran); re-measure after a change to a level:
+Each table is printed, ready to paste, by one command of
+scripts/rate_levels.py (the commands and dates that made these are above
+each table); re-measure after a change to a level:
 
 - ``ELO``: Chess and Chess960, a rating per level on Stockfish 15.1's
-  UCI_Elo scale (scripts/rate_levels.py elo), with its 95% interval.
-- ``SCORES``: every game of two sides, Hard's score against Normal and
-  Normal's against Easy (scripts/rate_levels.py words, bench_ai's matches).
+  UCI_Elo scale with its 95% interval (``rate_levels.py elo``).
+- ``SCORES``: every game of two sides, Hard against Normal and Normal
+  against Easy (``rate_levels.py words``, bench_ai's matches).
 
-Easy is "for beginners" by design (one ply of sight and a wavering hand);
-Normal's score against it says how far above it is.
+Easy is "for beginners" wherever it has no rating: it is made to be beaten
+(one ply of sight and a wavering hand); Normal's score against it says how
+far above it Normal is.
 """
 
 from __future__ import annotations
@@ -29,13 +32,82 @@ class Rating(NamedTuple):
 
 
 class Score(NamedTuple):
-    """A level's points against ``opponent`` (a win 1, a draw 1/2) in ``games``."""
+    """A level's games against ``opponent``: won, drawn, lost."""
 
     opponent: str
-    points: float
-    games: int
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    def in_ten(self) -> tuple[int, int]:
+        """Games won and lost in 10, rounded half up."""
+        return int(10 * self.wins / self.games + 0.5), int(10 * self.losses / self.games + 0.5)
 
 
-ELO: dict[str, dict[str, Rating]] = {}
+# Measured 2026-11-27 on main a7326ef, our search's clock reading CPU time (rate_levels.py
+# --clock cpu: what an idle machine gives), Stockfish 0.2 s a move; the machine was at load 15-28:
+#   python scripts/rate_levels.py elo --games chess --levels hard --elos 1500,1800 --time 0.3
+#   python scripts/rate_levels.py elo --games chess --levels normal --elos 1350 --time 0.3
+#   (and the same with --games chess960); games fewer than the default --n where the
+#   deadline cut a run, as counted beside each figure. Easy (no clock: it does not search):
+#   python scripts/rate_levels.py elo --levels easy --n 10
+# 0.3 CPU s a move is a fifth of the app's 1.5 s: the figures are if anything low.
+ELO: dict[str, dict[str, Rating]] = {
+    "chess": {
+        "easy": Rating(estimate=None, low=None, high=1350),  # (0/10 vs 1350)
+        "hard": Rating(estimate=1686, low=1402, high=1987),  # (4/4 vs 1500, 0/3 vs 1800)
+    },
+    "chess960": {
+        "easy": Rating(estimate=None, low=None, high=1350),  # (0/10 vs 1350)
+        "hard": Rating(estimate=1791, low=1451, high=2213),  # (3/3 vs 1500, 0.5/2 vs 1800)
+    },
+}
 
-SCORES: dict[str, dict[str, Score]] = {}
+# Measured 2026-11-27 on main a7326ef with bench_ai's matches on the wall clock, that is
+#   python scripts/rate_levels.py words --clock wall --time 0.2 --n 20 --random-plies 3
+#       --max-plies 200
+# (run as bench_ai.py --pairs hard-normal,normal-easy with the same options, in parts).
+# The machine was at load 18-28 on 2 cores: 0.2 s of wall clock was about 0.02 s of CPU,
+# and in most games the searching levels finished less than one ply on average, so these
+# say little of the app's levels at 1.5 s. Re-measure on a quiet machine, or with
+# --clock cpu (the default), before trusting a row.
+SCORES: dict[str, dict[str, Score]] = {
+    "adrenaline": {
+        "hard": Score(opponent="normal", wins=10, draws=0, losses=10),
+        "normal": Score(opponent="easy", wins=7, draws=0, losses=13),
+    },
+    "chess": {
+        "hard": Score(opponent="normal", wins=11, draws=3, losses=6),
+        "normal": Score(opponent="easy", wins=19, draws=1, losses=0),
+    },
+    "chess960": {
+        "hard": Score(opponent="normal", wins=6, draws=5, losses=9),
+        "normal": Score(opponent="easy", wins=20, draws=0, losses=0),
+    },
+    "crowded_house": {
+        "hard": Score(opponent="normal", wins=11, draws=2, losses=7),
+        "normal": Score(opponent="easy", wins=18, draws=0, losses=2),
+    },
+    "half_alice": {
+        "hard": Score(opponent="normal", wins=10, draws=0, losses=10),
+        "normal": Score(opponent="easy", wins=17, draws=0, losses=3),
+    },
+    "masquerade": {
+        "hard": Score(opponent="normal", wins=11, draws=1, losses=8),
+        "normal": Score(opponent="easy", wins=5, draws=3, losses=12),
+    },
+    "mulligan_stew": {
+        "hard": Score(opponent="normal", wins=10, draws=3, losses=7),
+        "normal": Score(opponent="easy", wins=20, draws=0, losses=0),
+    },
+    "synchronous": {"hard": Score(opponent="normal", wins=7, draws=8, losses=5)},
+    "tar_pit": {
+        "hard": Score(opponent="normal", wins=10, draws=7, losses=3),
+        "normal": Score(opponent="easy", wins=11, draws=7, losses=2),
+    },
+    "zombie": {"hard": Score(opponent="normal", wins=7, draws=2, losses=11)},
+}
