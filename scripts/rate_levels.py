@@ -180,9 +180,11 @@ def words(args) -> None:
             wins, draws = results.count(1), results.count(0.5)
             measured.setdefault(game_id, {})[first] = Score(second, wins, draws, n - wins - draws)
             gap, low, high = elo(points / n, n)
+            pairing = f"{first} vs {second}"
             rows.append(
-                f"{game_id:<14} {first} vs {second:<7} {points:5g}/{n:<3} {100 * points / n:5.1f}%"
-                f"  Elo {gap:+5.0f} [{low:+.0f}, {high:+.0f}]  load {os.getloadavg()[0]:.1f}"
+                f"{game_id:<14} {pairing:<16} +{wins} ={draws} -{n - wins - draws} (n={n})"
+                f" {100 * points / n:5.1f}%  Elo {gap:+5.0f} [{low:+.0f}, {high:+.0f}]"
+                f"  load {os.getloadavg()[0]:.1f}"
             )
             print(rows[-1], flush=True)
     clock = "CPU" if args.clock == "cpu" else "wall-clock"
