@@ -22,9 +22,9 @@ likelihood over the logistic Elo model (a level rated R scores
 1 / (1 + 10^((opponent - R) / 400)) on average; a draw counts half), with a
 95% interval from the likelihood ratio (the ratings R with
 2 (lnL(best) - lnL(R)) <= 3.84), which stays honest when a level scores
-nothing or everything. A level whose estimate is below the weakest
-opponent reads "below 1350" and one above the strongest "above ...": no
-figure is made up from outside the range played.
+nothing or everything. A level whose estimate is more than 100 below the
+weakest opponent reads "below 1350" and one as far above the strongest
+"above ...": no figure is made up from outside the range played.
 
 ``words``: Hard against Normal and Normal against Easy in every game of two
 sides, with bench_ai's ``match`` (random opening plies, a ply limit counted
@@ -64,6 +64,7 @@ from game.games import load_all  # noqa: E402
 OPPONENTS = {"easy": (1350,), "normal": (1350, 1500), "hard": (1500, 1800)}
 WORDS_PAIRS = (("hard", "normal"), ("normal", "easy"))
 CHI2_95 = 3.84  # the 95% point of chi-squared with one degree of freedom
+REACH = 100  # how far beyond the opponents played an estimate still reads as a figure (a 64% score)
 
 
 def expected(rating: float, opponent: float) -> float:
@@ -81,8 +82,9 @@ def log_likelihood(rating: float, results: list[tuple[int, float, int]]) -> floa
 
 def combine(results: list[tuple[int, float, int]]) -> Rating:
     """The maximum-likelihood rating over all opponents with its 95%
-    likelihood-ratio interval; below or above the opponents played, the
-    estimate is None and ``low``/``high`` bound it by the range played."""
+    likelihood-ratio interval. An estimate more than ``REACH`` beyond the
+    opponents played is no figure: the estimate is None and ``high`` (the
+    weakest) or ``low`` (the strongest) says which side it lies."""
     weakest = min(r[0] for r in results)
     strongest = max(r[0] for r in results)
     grid = range(weakest - 1200, strongest + 1201)  # 1 Elo steps: exact enough, fast enough
@@ -90,9 +92,9 @@ def combine(results: list[tuple[int, float, int]]) -> Rating:
     best = max(range(len(ll)), key=ll.__getitem__)
     inside = [r for r, v in zip(grid, ll, strict=True) if 2 * (ll[best] - v) <= CHI2_95]
     estimate, low, high = grid[best], inside[0], inside[-1]
-    if estimate < weakest:
-        return Rating(None, None, weakest)  # below the weakest: no figure
-    if estimate > strongest:
+    if estimate < weakest - REACH:
+        return Rating(None, None, weakest)  # far below the weakest: no figure
+    if estimate > strongest + REACH:
         return Rating(None, strongest, None)
     return Rating(estimate, low, high)
 
