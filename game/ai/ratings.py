@@ -54,7 +54,8 @@ class Score(NamedTuple):
 # reading CPU time (--clock cpu: what an idle machine gives):
 #   Easy:   rate_levels.py elo --games G --levels easy --n 10  (Easy does not search)
 #   Hard:   rate_levels.py elo --games G --levels hard --elos 1500 --time 0.3, then
-#           --elos 1800; both cut short by the deadline (the games counted beside it)
+#           --elos 1800, both cut short by the deadline (the games counted below), and
+#           --elos 1650 --n 4 --seed 11
 #   Normal: rate_levels.py elo --games G --levels normal --elos E --time 0.3, for E =
 #           1350 (--n 6), 1500 (--n 6) and 1800 (--n 4)
 # At 0.3 CPU s a move (a fifth of the app's 1.5 s) Hard searches hardly deeper than
@@ -66,16 +67,16 @@ ELO: dict[str, dict[str, Rating]] = {
         "easy": Rating(estimate=None, low=None, high=1350),
         # 6/6 vs 1350, 6/6 vs 1500, 1/4 vs 1800
         "normal": Rating(estimate=1827, low=1607, high=2098),
-        # 4/4 vs 1500, 0/3 vs 1800
-        "hard": Rating(estimate=1686, low=1402, high=1987),
+        # 4/4 vs 1500, 1.5/4 vs 1650, 0/3 vs 1800
+        "hard": Rating(estimate=1636, low=1414, high=1857),
     },
     "chess960": {
         # 0/10 vs 1350
         "easy": Rating(estimate=None, low=None, high=1350),
         # 6/6 vs 1350, 5.5/6 vs 1500, 1.5/4 vs 1800
         "normal": Rating(estimate=1827, low=1607, high=2098),
-        # 3/3 vs 1500, 0.5/3 vs 1800
-        "hard": Rating(estimate=1720, low=1412, high=2050),
+        # 3/3 vs 1500, 3/4 vs 1650, 0.5/3 vs 1800
+        "hard": Rating(estimate=1769, low=1539, high=2026),
     },
 }
 
@@ -86,8 +87,9 @@ ELO: dict[str, dict[str, Rating]] = {
 # (run as bench_ai.py --pairs hard-normal,normal-easy with those options, in parts). The
 # machine was at load 17-39 on 2 cores: 0.2 s of wall clock was about 0.02 s of CPU, and
 # in most games the searching levels finished less than one ply on average, so these say
-# little of the app's levels at 1.5 s. Telepathic's Hard against Normal is the few games
-# played by the deadline, not 20. Re-measure (CPU clock) before trusting a row.
+# little of the app's levels at 1.5 s. Telepathic's Hard against Normal is the 4 games
+# played by the deadline (at 1-6 s a decision), not 20. Re-measure (CPU clock) before
+# trusting a row.
 SCORES: dict[str, dict[str, Score]] = {
     "adrenaline": {
         "hard": Score(opponent="normal", wins=10, draws=0, losses=10),
@@ -130,8 +132,8 @@ SCORES: dict[str, dict[str, Score]] = {
         "normal": Score(opponent="easy", wins=11, draws=7, losses=2),
     },
     "telepathic": {
-        "hard": Score(opponent="normal", wins=2, draws=0, losses=0),
-        "normal": Score(opponent="easy", wins=10, draws=5, losses=0),
+        "hard": Score(opponent="normal", wins=3, draws=1, losses=0),
+        "normal": Score(opponent="easy", wins=13, draws=7, losses=0),
     },
     "tulaga": {
         "hard": Score(opponent="normal", wins=9, draws=0, losses=11),
