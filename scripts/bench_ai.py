@@ -212,14 +212,23 @@ def report(label: str, results: list[float], per_move: list[float], slowest: flo
 
 
 def stockfish_match(
-    game, level: str, skill: int, n: int, seed: int, time_limit: float, sf_time: float | None = None
+    game,
+    level: str,
+    settings: dict,
+    n: int,
+    seed: int,
+    time_limit: float,
+    sf_time: float | None = None,
 ):
+    """``n`` games of ``level`` in ``game`` (Chess or Chess960) against
+    Stockfish configured with ``settings`` ({"Skill Level": 5}, or
+    {"UCI_LimitStrength": True, "UCI_Elo": 1500}); colours alternate."""
     import chess
     import chess.engine
 
     path = shutil.which("stockfish") or "/usr/games/stockfish"
     engine = chess.engine.SimpleEngine.popen_uci(path)
-    engine.configure({"Skill Level": skill})  # Chess960 follows the board
+    engine.configure(settings)  # Chess960 follows the board
     results, per_move, slowest = [], [], 0.0
     try:
         for i in range(n):
@@ -279,7 +288,7 @@ def main() -> None:
                 label = f"chess960 {level} vs Stockfish skill {skill}"
                 print(label, flush=True)
                 results = stockfish_match(
-                    game, level, skill, args.n, args.seed, args.time, args.sf_time
+                    game, level, {"Skill Level": skill}, args.n, args.seed, args.time, args.sf_time
                 )
                 report(label, *results)
         return

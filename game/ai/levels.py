@@ -5,11 +5,15 @@ player string ("computer:search:2"). A game where the generic spec plays
 badly maps a level to its own spec with ``Game.bot_levels``
 (``spec_for``). The setup form offers these levels, the play scene names
 computer seats by them, and the Hint button asks the strongest.
+``level_label`` adds how strong a level plays a game, from the figures last
+measured (game/ai/ratings.py): "Hard (about 1800)".
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from game.ai import ratings
 
 # Weakest first: (the name people read, the spec).
 LEVELS: tuple[tuple[str, str], ...] = (
@@ -21,11 +25,52 @@ DEFAULT = "search:2"  # the level a new opponent gets
 STRONGEST = LEVELS[-1][1]
 
 
+def level_name(spec: str) -> str | None:
+    """The name people read for a level's spec ("Hard"); None for a spec
+    that is no level people choose."""
+    return next((label for label, value in LEVELS if value == spec), None)
+
+
 def level_words(spec: str) -> str:
     """A computer seat as people read it: "Computer (Normal)" for a level,
     "Computer" for a spec that is no level people choose."""
-    label = next((label for label, value in LEVELS if value == spec), None)
+    label = level_name(spec)
     return f"Computer ({label})" if label else "Computer"
+
+
+def level_strength(game_id: str, spec: str) -> str:
+    """How strong a level plays ``game_id``, from ratings.py's figures: its
+    rating where it has one ("about 1800", "below 1350"), else how often it
+    beats (or loses to) the level below, in whole games in 10 ("beats
+    Normal 7 games in 10": won 7 in 10, the rest drawn or lost); Easy with
+    neither is "for beginners". "" where nothing is known."""
+    name = level_name(spec)
+    if name is None:
+        return ""
+    level = name.lower()
+    rating = ratings.ELO.get(game_id, {}).get(level)
+    if rating is not None:
+        if rating.estimate is not None:
+            return f"about {round(rating.estimate / 50) * 50}"
+        return f"below {rating.high}" if rating.high is not None else f"above {rating.low}"
+    score = ratings.SCORES.get(game_id, {}).get(level)
+    if score is not None:
+        wins, losses = score.in_ten()
+        opponent = score.opponent.capitalize()
+        if wins == losses:
+            return f"even with {opponent}"
+        verb, times = ("beats", wins) if wins > losses else ("loses to", losses)
+        return f"{verb} {opponent} {times} game{'s' if times > 1 else ''} in 10"
+    return "for beginners" if level == "easy" else ""
+
+
+def level_label(game_id: str, spec: str) -> str:
+    """A level with its strength in ``game_id``: "Hard (about 1800)",
+    "Normal (beats Easy 9 games in 10)"; the bare name where nothing is
+    known."""
+    name = level_name(spec) or "Computer"
+    strength = level_strength(game_id, spec)
+    return f"{name} ({strength})" if strength else name
 
 
 def spec_for(game: Any, level: str) -> str:

@@ -3,7 +3,9 @@
 Each seat in play has a drop-down (a person, or the computer at a level)
 and a short name field: a person's name, empty by default (the seat's label
 shows in it as a placeholder, and the game reads as it always did); a
-computer seat is named by its level and its field is disabled. The seats
+computer seat is named by its level and its field is disabled. A line under
+the seats says how strong the computer's levels chosen play this game
+("Hard (about 1800)", game/ai/ratings.py's last measured figures). The seats
 the names and the options chosen from a list are remembered per game in
 the settings.
 
@@ -25,7 +27,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 
-from game.ai.levels import DEFAULT, LEVELS, level_words
+from game.ai.levels import DEFAULT, LEVELS, level_label, level_strength, level_words
 from game.clock import Clock, offers_clock
 from game.engine import Option
 from game.engine.protocol import TEXT_MAX
@@ -219,7 +221,7 @@ class SetupScene(FormScene):
     def _form_height(self, m: Metrics, seats: int) -> int:
         """The form's height laid out with ``m`` (as ``build`` places it)."""
         options = self.game.options
-        height = m.pad + m.heading + seats * (m.row + m.gap)
+        height = m.pad + m.heading + seats * (m.row + m.gap) + m.hint  # + the levels' line
         if options:
             height += 6 + m.heading
             height += sum(m.row + m.gap + (m.hint if o.help else 0) for o in options)
@@ -272,8 +274,14 @@ class SetupScene(FormScene):
 
         widgets.label(ui, pygame.Rect(x, y + (m.heading - 30) // 2, 300, 30), "Players", "#heading")
         y += m.heading
+        seats_end = y + len(in_play) * (m.row + m.gap)
+        self.levels_label = None
+        if m.hint:  # made before the seats' menus, which open over it
+            rect = pygame.Rect(field_x + 4, seats_end - m.gap + 2, field_w, 20)
+            self.levels_label = widgets.label(ui, rect, " ", "#hint")
+            self.levels_label.set_text(widgets.cut_to_label(self.levels_label, self._levels_line()))
         self._seat_rows(m, in_play, x, field_x, field_w, y)
-        y += len(in_play) * (m.row + m.gap)
+        y = seats_end + m.hint
 
         self.option_widgets = {}
         if game.options:
@@ -383,6 +391,14 @@ class SetupScene(FormScene):
         self.menu_seats = list(in_play)
         self.seat_menus = [menus[s] for s in in_play]
         self.name_entries = [entries[s] for s in in_play]
+
+    def _levels_line(self) -> str:
+        """How strong the computer plays here at each level its seats have
+        (blank with no computer seat or nothing measured)."""
+        chosen = [self.players[s] for s in self._in_play() if self.players[s] != HUMAN]
+        specs = dict.fromkeys(p[len(COMPUTER_PREFIX) :] for p in chosen)
+        labels = [level_label(self.game_id, s) for s in specs if level_strength(self.game_id, s)]
+        return "Computer: " + " · ".join(labels) if labels else " "
 
     def _option_row(
         self, option: Option, m: Metrics, x: int, field_x: int, field_w: int, y: int

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pygame
 import pytest
@@ -291,6 +292,7 @@ def test_the_form_fits_the_smallest_window_with_every_seat(game_id):
         scene.position_entry,
         *([scene.clock_row.menu, scene.clock_row.entry] if scene._clocked() else []),
         scene.error_label,
+        *([scene.levels_label] if scene.levels_label else []),
         scene.back_button,
         scene.rules_button,
         scene.start_button,
@@ -415,3 +417,19 @@ def test_the_newcomers_offer_and_every_confirm_dialog_give_their_buttons_room(mo
             assert dialog.confirmation_text.rect.bottom <= yes.rect.top
     finally:
         app.close()
+
+
+@pytest.mark.fast  # the smoke test of the levels' line (game/ai/ratings.py's figures)
+def test_the_form_says_how_strong_the_computer_plays_at_the_level_chosen():
+    from game.ai.levels import level_label
+
+    app, scene = _setup("chess")
+    choose(app, scene.seat_menus[1], "Computer: Hard")
+    assert scene.levels_label.text == "Computer: " + level_label("chess", "search:3")
+    assert re.fullmatch(r"Computer: Hard \(about \d+\)", scene.levels_label.text)
+    choose(app, scene.seat_menus[1], "Human")
+    assert scene.levels_label.text.strip() == ""  # no computer seat: nothing to say
+    app, scene = _setup("maces")
+    choose(app, scene.seat_menus[1], "Computer: Normal")
+    words = r"(beats Easy \d+ games in 10|even with Easy|loses to Easy \d+ games in 10)"
+    assert re.fullmatch(rf"Computer: Normal \({words}\)", scene.levels_label.text)
