@@ -21,7 +21,11 @@ or any bot spec such as ``search:4:nodes=3000``. ``--time`` is the budget
 per decision of the searching levels (the app uses 1.5 s). A level ending in
 ``/plain`` searches with the plain chess-like evaluation instead of the
 game's own (``--games two_move --pairs normal-normal/plain``: does Two Move's
-king danger pay?).
+king danger pay?). A level ending in ``/hand`` plays the chess core with
+its hand-chosen weights instead of the tuned ones
+(game/engine/chess/hand_weights.py; ``--games chess960 --pairs
+search:24:nodes=6000-search:24:nodes=6000/hand``: do the tuned weights pay?);
+``CHESS_EVAL_WEIGHTS=hand`` in the environment does it for every bot.
 
 ``--stockfish`` plays Chess960 against Stockfish (the Debian package, through
 python-chess's engine module, which sets ``UCI_Chess960`` from the board)
@@ -51,19 +55,33 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import evaluate as E  # noqa: E402
 from game.ai import make_bot  # noqa: E402
+from game.engine.chess import evaluation as chess_evaluation  # noqa: E402
 from game.games import load_all  # noqa: E402
 
 LEVELS = {"easy": "easy", "normal": "search:2", "hard": "search:3"}
 DEFAULT_PAIRS = ("normal-random", "normal-greedy", "hard-normal")
 PLAIN = "/plain"  # after a level: the plain chess-like evaluation, not the game's own
+HAND = "/hand"  # after a level: the chess core's hand-chosen weights, not the tuned ones
 
 
 def spec_for(game, level: str) -> str:
     """The bot spec a level means in ``game`` (as the app's setup maps it)."""
-    plain = level.endswith(PLAIN)
-    level = level.removesuffix(PLAIN)
+    suffix = next((s for s in (PLAIN, HAND) if level.endswith(s)), "")
+    level = level.removesuffix(suffix) if suffix else level
     spec = LEVELS.get(level, level)
-    return game.bot_levels.get(spec, spec) + (PLAIN if plain else "")
+    return game.bot_levels.get(spec, spec) + suffix
+
+
+def bare(spec: str) -> str:
+    """``spec`` without its evaluation suffix."""
+    return spec.removesuffix(PLAIN).removesuffix(HAND)
+
+
+def use_weights(hand: bool) -> None:
+    """The chess core's weights for the next decision: hand-chosen or the
+    default (the tuned ones unless ``CHESS_EVAL_WEIGHTS=hand``)."""
+    name = "hand" if hand else chess_evaluation.DEFAULT_WEIGHTS
+    chess_evaluation.use_weights(chess_evaluation.WEIGHT_SETS[name])
 
 
 def use_evaluation(game, plain: bool) -> None:
@@ -118,10 +136,9 @@ def play(
     while random_plies and state.result() is None:
         state.apply({s: opening.choose(state.view(s), s, opening_rng) for s in state.to_act()})
         random_plies -= 1
-    bots = {
-        s: make_bot(spec.removesuffix(PLAIN), time_limit=time_limit) for s, spec in specs.items()
-    }
+    bots = {s: make_bot(bare(spec), time_limit=time_limit) for s, spec in specs.items()}
     swap = any(spec.endswith(PLAIN) for spec in specs.values())
+    weigh = any(spec.endswith(HAND) for spec in specs.values())
     rng = random.Random(seed)
     thinking: dict[int, list[float]] = {s: [] for s in specs}
     depths: dict[int, list[int]] = {s: [] for s in specs}
@@ -132,6 +149,8 @@ def play(
         for seat in acting:
             if swap:
                 use_evaluation(game, specs[seat].endswith(PLAIN))
+            if weigh:
+                use_weights(specs[seat].endswith(HAND))
             start = time.perf_counter()
             joint[seat] = bots[seat].choose(state.view(seat), seat, rng)
             thinking[seat].append(time.perf_counter() - start)
@@ -146,6 +165,8 @@ def play(
         plies += 1
     if swap:
         use_evaluation(game, False)
+    if weigh:
+        use_weights(False)
     return state.result(), plies, thinking, depths
 
 
