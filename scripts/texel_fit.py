@@ -9,10 +9,12 @@ in the weights (game/engine/chess/evaluation_terms.py counts each weight's
 share per position, once), so the fit is mini-batch gradient descent (Adam)
 on that linear model, with a pull towards the starting weights (``--ridge``)
 so that weights the data hardly sees stay where the hand put them. A tenth
-of the games (every tenth, whole: a game's positions are alike) is held out.
+of the games (every tenth, whole: a game's positions are alike) is held out;
+the weights kept are those of the epoch with the least held-out error
+(epoch 0: the starting weights), or of the last with ``--keep last``.
 
     python scripts/texel_fit.py DATA [DATA ...] [--epochs 30] [--ridge 1e-5]
-        [--write]
+        [--freeze pst_mg,pst_eg] [--write]
 
 Without ``--write`` it only prints the errors.
 """
@@ -23,6 +25,7 @@ import argparse
 import math
 import random
 import sys
+import textwrap
 import time
 from operator import mul
 from pathlib import Path
@@ -89,9 +92,11 @@ def fit_weights(
     batch: int = 256,
     seed: int = 1,
     report=None,
+    frozen: frozenset[int] = frozenset(),
 ) -> list[float]:
     """Adam on mean((sigmoid(k * w.x) - r)^2) + ridge * |w - start|^2, in
-    mini-batches; ``report(epoch, w)`` after each epoch."""
+    mini-batches, the ``frozen`` weights kept at their start; ``report(epoch,
+    w)`` after each epoch."""
     w = list(start)
     n = len(w)
     m1, m2 = [0.0] * n, [0.0] * n
@@ -114,6 +119,8 @@ def fit_weights(
             c1, c2 = 1 - b1**step, 1 - b2**step
             # The pull towards the start acts on every weight the batch touched.
             for i, g in grad.items():
+                if i in frozen:
+                    continue
                 g += 2.0 * ridge * (w[i] - start[i])
                 m1[i] = b1 * m1[i] + (1 - b1) * g
                 m2[i] = b2 * m2[i] + (1 - b2) * g * g
@@ -159,14 +166,15 @@ def _new_game(before: tuple, now: tuple) -> bool:
 
 
 def _number(v: float) -> str:
-    text = f"{v:.4f}".rstrip("0").rstrip(".")
-    return "0.0" if text in ("-0", "0") else text
+    text = f"{v:.4f}".rstrip("0")
+    text = text + "0" if text.endswith(".") else text
+    return "0.0" if text == "-0.0" else text
 
 
 def module_text(weights: dict, header: str) -> str:
     """The Python source of tuned_weights.py for ``weights``."""
     kinds = ("pawn", "knight", "bishop", "rook", "queen", "king")
-    lines = [f'"""{header}"""', "", "WEIGHTS = {"]
+    lines = [f'"""{header}"""', "", "# fmt: off", "WEIGHTS = {"]
     for name, shape in WEIGHT_SHAPES.items():
         value = weights[name]
         if isinstance(shape, tuple):
@@ -181,6 +189,7 @@ def module_text(weights: dict, header: str) -> str:
         else:
             lines.append(f'    "{name}": [{", ".join(_number(v) for v in value)}],')
     lines.append("}")
+    lines.append("# fmt: on")
     return "\n".join(lines) + "\n"
 
 
@@ -190,6 +199,10 @@ def main() -> None:
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--rate", type=float, default=0.003)
     parser.add_argument("--ridge", type=float, default=1e-5)
+    parser.add_argument("--freeze", default="", help="weight names kept as they are, commas")
+    parser.add_argument(
+        "--keep", choices=("best", "last"), default="best", help="the epoch whose weights to keep"
+    )
     parser.add_argument("--write", action="store_true", help="write tuned_weights.py")
     args = parser.parse_args()
     start_cpu = time.process_time()
@@ -200,14 +213,29 @@ def main() -> None:
     before = error(train, w0, k), error(held, w0, k)
     print(f"K = {k:.3f}; hand weights: error {before[0]:.5f}, held out {before[1]:.5f}")
 
+    best = [before[1], w0, 0]  # held-out error, weights, epoch
+
     def report(epoch: int, w: list[float]) -> None:
+        held_out = error(held, w, k)
+        if held_out < best[0]:
+            best[:] = [held_out, list(w), epoch + 1]
         print(
-            f"  epoch {epoch + 1}: error {error(train, w, k):.5f}, held out {error(held, w, k):.5f}"
+            f"  epoch {epoch + 1}: error {error(train, w, k):.5f}, held out {held_out:.5f}"
             f"  ({time.process_time() - start_cpu:.0f} CPU s)",
             flush=True,
         )
 
-    w = fit_weights(train, w0, k, args.epochs, args.rate, args.ridge, report=report)
+    names = {n for n in args.freeze.split(",") if n}
+    if names - set(WEIGHT_SHAPES):
+        parser.error(f"unknown weights {sorted(names - set(WEIGHT_SHAPES))}")
+    frozen = frozenset(i for i, (name, _) in enumerate(T.KEYS) if name in names)
+    last = fit_weights(
+        train, w0, k, args.epochs, args.rate, args.ridge, report=report, frozen=frozen
+    )
+    if args.keep == "last":
+        best[:] = [error(held, last, k), last, args.epochs]
+    w = best[1]
+    print(f"kept the weights of epoch {best[2]} ({args.keep})")
     after = error(train, w, k), error(held, w, k)
     change = f"error {before[0]:.5f} -> {after[0]:.5f}, held out {before[1]:.5f} -> {after[1]:.5f}"
     print(f"fitted: {change}")
@@ -215,10 +243,10 @@ def main() -> None:
         command = " ".join(["python scripts/texel_fit.py", *sys.argv[1:]])
         header = (
             "The chess evaluation's weights fitted to game results (Texel's method).\n\n"
-            f"Written by: {command}\n"
+            f"Written by: {textwrap.fill(command, 88, subsequent_indent='    ')}\n"
             "(generated: do not edit by hand; hand_weights.py has the shapes' meaning).\n"
             f"{len(train)} positions fitted, {len(held)} held out; K = {k:.3f}; mean squared\n"
-            f"{change}.\n"
+            f"{change} (epoch {best[2]} of {args.epochs}).\n"
         )
         OUT.write_text(module_text(T.unflat(w), header))
         print(f"wrote {OUT}")
