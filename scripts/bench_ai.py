@@ -21,11 +21,12 @@ or any bot spec such as ``search:4:nodes=3000``. ``--time`` is the budget
 per decision of the searching levels (the app uses 1.5 s). A level ending in
 ``/plain`` searches with the plain chess-like evaluation instead of the
 game's own (``--games two_move --pairs normal-normal/plain``: does Two Move's
-king danger pay?). A level ending in ``/hand`` plays the chess core with
-its hand-chosen weights instead of the tuned ones
-(game/engine/chess/hand_weights.py; ``--games chess960 --pairs
-search:24:nodes=6000-search:24:nodes=6000/hand``: do the tuned weights pay?);
-``CHESS_EVAL_WEIGHTS=hand`` in the environment does it for every bot.
+king danger pay?). A level ending in ``/tuned`` or ``/hand`` plays the
+chess core with the fitted weights (game/engine/chess/tuned_weights.py) or
+the hand-chosen ones (hand_weights.py, the default) (``--games chess960
+--pairs search:24:nodes=6000/tuned-search:24:nodes=6000/hand``: do the
+fitted weights pay?); ``CHESS_EVAL_WEIGHTS=tuned`` in the environment does it
+for every bot (with ``--stockfish`` too).
 
 ``--stockfish`` plays Chess960 against Stockfish (the Debian package, through
 python-chess's engine module, which sets ``UCI_Chess960`` from the board)
@@ -61,12 +62,13 @@ from game.games import load_all  # noqa: E402
 LEVELS = {"easy": "easy", "normal": "search:2", "hard": "search:3"}
 DEFAULT_PAIRS = ("normal-random", "normal-greedy", "hard-normal")
 PLAIN = "/plain"  # after a level: the plain chess-like evaluation, not the game's own
-HAND = "/hand"  # after a level: the chess core's hand-chosen weights, not the tuned ones
+#: After a level: the chess core's weight set (game/engine/chess/evaluation.py).
+WEIGHTS = {"/tuned": "tuned", "/hand": "hand"}
 
 
 def spec_for(game, level: str) -> str:
     """The bot spec a level means in ``game`` (as the app's setup maps it)."""
-    suffix = next((s for s in (PLAIN, HAND) if level.endswith(s)), "")
+    suffix = next((s for s in (PLAIN, *WEIGHTS) if level.endswith(s)), "")
     level = level.removesuffix(suffix) if suffix else level
     spec = LEVELS.get(level, level)
     return game.bot_levels.get(spec, spec) + suffix
@@ -74,13 +76,19 @@ def spec_for(game, level: str) -> str:
 
 def bare(spec: str) -> str:
     """``spec`` without its evaluation suffix."""
-    return spec.removesuffix(PLAIN).removesuffix(HAND)
+    for suffix in (PLAIN, *WEIGHTS):
+        spec = spec.removesuffix(suffix)
+    return spec
 
 
-def use_weights(hand: bool) -> None:
-    """The chess core's weights for the next decision: hand-chosen or the
-    default (the tuned ones unless ``CHESS_EVAL_WEIGHTS=hand``)."""
-    name = "hand" if hand else chess_evaluation.DEFAULT_WEIGHTS
+def weights_of(spec: str) -> str:
+    """The name of the chess core's weight set ``spec`` plays with."""
+    found = (name for suffix, name in WEIGHTS.items() if spec.endswith(suffix))
+    return next(found, chess_evaluation.DEFAULT_WEIGHTS)
+
+
+def use_weights(name: str) -> None:
+    """The chess core's weights for the next decision."""
     chess_evaluation.use_weights(chess_evaluation.WEIGHT_SETS[name])
 
 
@@ -138,7 +146,7 @@ def play(
         random_plies -= 1
     bots = {s: make_bot(bare(spec), time_limit=time_limit) for s, spec in specs.items()}
     swap = any(spec.endswith(PLAIN) for spec in specs.values())
-    weigh = any(spec.endswith(HAND) for spec in specs.values())
+    weigh = any(weights_of(spec) != chess_evaluation.DEFAULT_WEIGHTS for spec in specs.values())
     rng = random.Random(seed)
     thinking: dict[int, list[float]] = {s: [] for s in specs}
     depths: dict[int, list[int]] = {s: [] for s in specs}
@@ -150,7 +158,7 @@ def play(
             if swap:
                 use_evaluation(game, specs[seat].endswith(PLAIN))
             if weigh:
-                use_weights(specs[seat].endswith(HAND))
+                use_weights(weights_of(specs[seat]))
             start = time.perf_counter()
             joint[seat] = bots[seat].choose(state.view(seat), seat, rng)
             thinking[seat].append(time.perf_counter() - start)
@@ -166,7 +174,7 @@ def play(
     if swap:
         use_evaluation(game, False)
     if weigh:
-        use_weights(False)
+        use_weights(chess_evaluation.DEFAULT_WEIGHTS)
     return state.result(), plies, thinking, depths
 
 
