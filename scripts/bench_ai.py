@@ -21,7 +21,12 @@ or any bot spec such as ``search:4:nodes=3000``. ``--time`` is the budget
 per decision of the searching levels (the app uses 1.5 s). A level ending in
 ``/plain`` searches with the plain chess-like evaluation instead of the
 game's own (``--games two_move --pairs normal-normal/plain``: does Two Move's
-king danger pay?).
+king danger pay?). A level ending in ``/tuned`` or ``/hand`` plays the
+chess core with the fitted weights (game/engine/chess/tuned_weights.py) or
+the hand-chosen ones (hand_weights.py, the default) (``--games chess960
+--pairs search:24:nodes=6000/tuned-search:24:nodes=6000/hand``: do the
+fitted weights pay?); ``CHESS_EVAL_WEIGHTS=tuned`` in the environment does it
+for every bot (with ``--stockfish`` too).
 
 ``--stockfish`` plays Chess960 against Stockfish (the Debian package, through
 python-chess's engine module, which sets ``UCI_Chess960`` from the board)
@@ -51,19 +56,40 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import evaluate as E  # noqa: E402
 from game.ai import make_bot  # noqa: E402
+from game.engine.chess import evaluation as chess_evaluation  # noqa: E402
 from game.games import load_all  # noqa: E402
 
 LEVELS = {"easy": "easy", "normal": "search:2", "hard": "search:3"}
 DEFAULT_PAIRS = ("normal-random", "normal-greedy", "hard-normal")
 PLAIN = "/plain"  # after a level: the plain chess-like evaluation, not the game's own
+#: After a level: the chess core's weight set (game/engine/chess/evaluation.py).
+WEIGHTS = {"/tuned": "tuned", "/hand": "hand"}
 
 
 def spec_for(game, level: str) -> str:
     """The bot spec a level means in ``game`` (as the app's setup maps it)."""
-    plain = level.endswith(PLAIN)
-    level = level.removesuffix(PLAIN)
+    suffix = next((s for s in (PLAIN, *WEIGHTS) if level.endswith(s)), "")
+    level = level.removesuffix(suffix) if suffix else level
     spec = LEVELS.get(level, level)
-    return game.bot_levels.get(spec, spec) + (PLAIN if plain else "")
+    return game.bot_levels.get(spec, spec) + suffix
+
+
+def bare(spec: str) -> str:
+    """``spec`` without its evaluation suffix."""
+    for suffix in (PLAIN, *WEIGHTS):
+        spec = spec.removesuffix(suffix)
+    return spec
+
+
+def weights_of(spec: str) -> str:
+    """The name of the chess core's weight set ``spec`` plays with."""
+    found = (name for suffix, name in WEIGHTS.items() if spec.endswith(suffix))
+    return next(found, chess_evaluation.DEFAULT_WEIGHTS)
+
+
+def use_weights(name: str) -> None:
+    """The chess core's weights for the next decision."""
+    chess_evaluation.use_weights(chess_evaluation.WEIGHT_SETS[name])
 
 
 def use_evaluation(game, plain: bool) -> None:
@@ -118,10 +144,9 @@ def play(
     while random_plies and state.result() is None:
         state.apply({s: opening.choose(state.view(s), s, opening_rng) for s in state.to_act()})
         random_plies -= 1
-    bots = {
-        s: make_bot(spec.removesuffix(PLAIN), time_limit=time_limit) for s, spec in specs.items()
-    }
+    bots = {s: make_bot(bare(spec), time_limit=time_limit) for s, spec in specs.items()}
     swap = any(spec.endswith(PLAIN) for spec in specs.values())
+    weigh = any(weights_of(spec) != chess_evaluation.DEFAULT_WEIGHTS for spec in specs.values())
     rng = random.Random(seed)
     thinking: dict[int, list[float]] = {s: [] for s in specs}
     depths: dict[int, list[int]] = {s: [] for s in specs}
@@ -132,6 +157,8 @@ def play(
         for seat in acting:
             if swap:
                 use_evaluation(game, specs[seat].endswith(PLAIN))
+            if weigh:
+                use_weights(weights_of(specs[seat]))
             start = time.perf_counter()
             joint[seat] = bots[seat].choose(state.view(seat), seat, rng)
             thinking[seat].append(time.perf_counter() - start)
@@ -146,6 +173,8 @@ def play(
         plies += 1
     if swap:
         use_evaluation(game, False)
+    if weigh:
+        use_weights(chess_evaluation.DEFAULT_WEIGHTS)
     return state.result(), plies, thinking, depths
 
 
