@@ -22,7 +22,10 @@ same game always gets the same marks, on any machine, under any load.
   everything, and the analysis searches the full states (``Review.full``
   says so). While it is going on, each position is searched on a sample of
   ``viewer``'s view (as the hint is), and only the steps the viewer may read
-  are judged: other seats' secret choices get no mark.
+  are judged: other seats' secret choices get no mark, and neither does
+  another seat's step whose options hang on what the viewer cannot see
+  (``options_known``: a card from a hand the viewer never saw), lest it be
+  told "better R@h1" of a card that seat never held.
 - Simultaneous steps: each seat's choice is judged against its own best
   option in the matrix game the search plays there (its expected value
   against the rival's mixed equilibrium; the played action is always one of
@@ -339,6 +342,9 @@ def review(
                 if not over and seen.get(seat) != record.step.get(seat):
                     note = "hidden"
                     continue
+                if not over and not options_known(state, viewer, seat, i):
+                    note = "hidden"
+                    continue
                 choice = judge(full, seat, state.notation(action), budget, depth, i)
                 if choice is not None:
                     choices.append(choice)
@@ -375,6 +381,32 @@ def _marked(choices: tuple[Choice, ...], marks: tuple[float, float, float]) -> t
         Choice(c.seat, c.played, c.value, c.best, c.best_value, c.loss, mark_for(c.loss, marks))
         for c in choices
     )
+
+
+#: How many samples of a view must agree on a seat's options for the viewer
+#: to know them (samples of a hidden hand differ at once; an empty pool of
+#: unknowns makes every sample the same, and then the options are known).
+AGREEING_SAMPLES = 4
+
+
+def options_known(state: Any, viewer: int | None, seat: int, i: int) -> bool:
+    """Whether ``viewer`` knows ``seat``'s legal options in ``state`` from its
+    view alone: its own always; another seat's when every sample of the view
+    gives the same options (never looking at the true state, so the answer
+    tells the viewer nothing it could not know)."""
+    if viewer is None or seat == viewer:
+        return True
+    view = state.view(viewer)
+    if not view.is_partial:
+        return True
+    seen = None
+    for k in range(AGREEING_SAMPLES):
+        full = view.sample(viewer, random.Random(i * 1000 + k))
+        options = sorted(full.notation(a) for a in full.legal_actions(seat))
+        if seen is not None and options != seen:
+            return False
+        seen = options
+    return True
 
 
 def _sample(state: Any, viewer: int, i: int) -> Any:
