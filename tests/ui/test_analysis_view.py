@@ -140,6 +140,31 @@ def test_a_game_going_on_is_analysed_while_looking_back_from_the_viewers_view_on
     assert not scene.panel.buttons["hint"].is_enabled  # analysed already
     key(app, pygame.K_END)
     assert scene.panel.buttons["hint"].text == "Hint"
+    # A step played outdates it: the strip goes, Analyse is offered again looking back.
+    scene.submit(0, match.state.legal_actions(0)[0])
+    pump(app, 3)
+    assert scene.analysis.review is None and scene.analysis.rect.h == 0
+    key(app, pygame.K_LEFT)
+    assert scene.panel.buttons["hint"].is_enabled
+
+
+def test_the_load_screen_says_why_it_cannot_analyse_a_game_between_people_still_hiding_things():
+    """Masquerade, both seats people, still going: nobody is at the screen
+    yet, so whose view would be searched? The Load screen says so in words
+    and stays (it used to open the game with no analysis, silently)."""
+    match = Match("masquerade", seed=1, players=["human", "human"])
+    rng = random.Random(1)
+    while len(match.records) < 3:
+        match.play({s: rng.choice(match.state.legal_actions(s)) for s in match.to_act()})
+    saves.save_named(match, "secret")
+    app = make_app(MainMenu, LoadScene)
+    pump(app)
+    load = app.scene
+    load.select(next(i for i, s in enumerate(load.saves) if s.name == "secret"))
+    press_button(app, load.analyse_button)
+    assert app.scene is load
+    windows = load.ui.get_window_stack().get_full_stack()
+    assert windows and "still going and hides things" in windows[-1].text_block.html_text
 
 
 def test_the_better_steps_squares_are_found_once_per_position_not_every_frame(app, monkeypatch):
