@@ -151,6 +151,7 @@ class StepReview:
     choices: tuple[Choice, ...] = ()
     note: str = ""  # why nothing is judged ("only move", "hidden", an ENDINGS word)
     number: int | None = None  # the move number, as the move list counts
+    seat: int | None = None  # who stepped (None: several at once, or an ending)
 
     @property
     def mark(self) -> str:
@@ -372,7 +373,9 @@ def review(
         if after is None and i + 1 < len(position_values) and note not in ENDINGS.values():
             after = position_values[i + 1]
         number = records[i].number
-        out.steps.append(StepReview(i, text, after, _marked(picked, marks), note, number))
+        actors = [k for k in (records[i].actions or {}) if isinstance(k, int)]
+        seat = actors[0] if len(actors) == 1 else None
+        out.steps.append(StepReview(i, text, after, _marked(picked, marks), note, number, seat))
     return out
 
 
@@ -470,14 +473,13 @@ def review_lines(result: Review, game: Any) -> list[str]:
         who = game.seats[result.viewer] if result.viewer is not None else "?"
         how = f"The game is still going: positions were searched from {who}'s view only."
     lines = [head, how, f"Marks: {legend(result.game_id)}."]
-    last = None
     for step in result.steps:
-        # "3." opens a move number, "3..." continues it (the reply).
-        dots = "..." if step.number == last else "."
-        number = f"{step.number}{dots}" if step.number is not None else ""
-        last = step.number
+        # "3." a step of the first seat's team (White's card steps too), "3..." the others'.
+        other = step.seat is not None and step.seat not in result.first_team
+        number = f"{step.number}{'...' if other else '.'}" if step.number is not None else ""
         ending = step.note in ENDINGS.values()
-        shown = (result.result or "") if ending else eval_text(step.eval)
+        # No evaluation: a dash, not a "?" that reads as a mark.
+        shown = (result.result or "") if ending else eval_text(step.eval).replace("?", "–")
         row = f"{number:>5} {step.text:<28} {shown:>7} {step.mark:<2}"
         best = []
         for c in step.choices:
