@@ -56,6 +56,7 @@ def played(game_id: str, steps: int = 24, going: bool = False):
         return match
     rng = random.Random(2)
     bot = make_bot("search:2:nodes=120")
+
     def more() -> bool:  # going: on until the person is to act (a reply would outdate it)
         short = len(match.records) < steps or (going and 0 not in match.to_act())
         return short and not match.is_over()
