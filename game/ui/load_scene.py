@@ -41,6 +41,15 @@ def analysable(info: Any) -> bool:
     return bool(info.error) or (info.game_id not in SKIPPED and info.moves > 0)
 
 
+def no_analysis(info: Any) -> str:
+    """Why Analyse is greyed for this (readable) save, in words ("" if it is not)."""
+    from game.ai.analysis import SKIPPED
+
+    if info.game_id in SKIPPED:
+        return SKIPPED[info.game_id]
+    return "" if info.moves > 0 or analysable(info) else "no move has been played yet"
+
+
 def moves_text(moves: int) -> str:
     """How long a game has lasted, in moves as players count them."""
     return "1 move" if moves == 1 else f"{moves} moves"
@@ -140,6 +149,9 @@ class LoadScene(FormScene):
                 f"<b>{widgets.escape(s.name)}</b><br>{widgets.escape(s.game_title)}, "
                 f"{moves_text(s.moves)}, saved {saved}"
             )
+            why = no_analysis(s)
+            if why:  # the greyed Analyse says nothing by itself
+                text += f"<br><i>No analysis: {widgets.escape(why)}.</i>"
         self.detail = UITextBox(text, self.detail_rect, self.ui)
 
     def _update_buttons(self) -> None:

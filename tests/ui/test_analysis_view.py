@@ -243,3 +243,17 @@ def test_a_game_going_on_draws_no_better_step_that_only_the_hidden_cards_allow(a
         assert "better Q@d1" in scene.status_line()
         drawn.append((scene.analysis.best_squares(), scene.analysis.best_places()))
     assert drawn[0] == drawn[1]
+
+
+def test_the_load_screen_says_why_analyse_is_greyed():
+    """Chess Golf's computer does not search: Analyse is greyed, and the
+    details say why (a greyed button with no reason read as broken)."""
+    match = Match("golf", {"players": 1}, 1, ["human"] * 4)
+    match.play({s: match.state.legal_actions(s)[0] for s in match.to_act()})
+    saves.save_named(match, "strokes")
+    app = make_app(MainMenu, LoadScene)
+    pump(app)
+    load = app.scene
+    load.select(next(i for i, s in enumerate(load.saves) if s.name == "strokes"))
+    assert not load.analyse_button.is_enabled
+    assert "No analysis: Chess Golf's computer is a solver" in load.detail.html_text
