@@ -335,10 +335,17 @@ def read(text: Any) -> tuple[dict[str, str], list[str], str | None]:
         for name, value in found:
             tags.setdefault(name, _untag(value))
         index += 1
-    tokens, end = _moves("".join(lines[index:]))
+    body = "".join(lines[index:])
+    tokens, end = _moves(body)
     if not tags and not tokens and end is None:
         raise PgnError("This is not a PGN text: it has no tags and no moves.")
+    if not tags and not _NUMBERED.search(body):
+        # Noise, a letter: not a game with an illegal first move.
+        raise PgnError("This is not a PGN text: it has no tags and no numbered moves.")
     return tags, tokens, end
+
+
+_NUMBERED = re.compile(r"(?<![\w.])\d+\s*\.")  # a move number: "1." or "12..."
 
 
 def _checked(text: Any) -> str:

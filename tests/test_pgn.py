@@ -212,6 +212,8 @@ CHESS_HEAD = '[Event "?"]\n[Result "*"]\n\n'
         (CHESS_HEAD + "1. %FF *", "cannot be read"),
         (CHESS_HEAD + "1. e4 " + "N" * 100_000 + " *", "is not allowed"),
         ('[Agreement "White sulks"]\n\n1. e4 *', "ending it cannot read"),
+        ("a/+XgBs0fD28n8X5kLq9Zm9v\nYmFyYmF6cXV4eXo=", "not a PGN text"),  # base64 noise
+        ("Dear Sam, the move e4 was bad.", "not a PGN text"),
     ],
 )
 def test_hostile_pgn_is_refused_clearly(text, words):
