@@ -52,6 +52,7 @@ the PGN's last ``[%clk]`` comment of it says, else at full time.
 from __future__ import annotations
 
 import json
+import os
 import re
 from typing import Any
 
@@ -640,8 +641,11 @@ def open_file(path: Any) -> Match:
 
     from game.saves import read_regular
 
-    path = Path(str(path).strip().strip('"'))
+    typed = str(path).strip().strip('"')
+    path = Path(typed)
     name = short(path.name)
+    # The Load screen fills in the PGN folder, which exists once a PGN is saved.
+    folder_only = typed.endswith(("/", os.sep))
     try:
         info = path.stat()
         if stat.S_ISDIR(info.st_mode):
@@ -654,6 +658,10 @@ def open_file(path: Any) -> Match:
     except PgnError:
         raise  # a ValueError too, but its words are the right ones
     except FileNotFoundError:
+        if folder_only:
+            raise PgnError(
+                f"No file was named: type the PGN file's name after “{name}/”."
+            ) from None
         raise PgnError(f"There is no file “{name}” there.") from None
     except ValueError:  # a NUL byte: no file path can hold one
         raise PgnError(f"“{name.replace(chr(0), '')}”: that is not a file path.") from None

@@ -228,6 +228,14 @@ def test_a_latin1_file_with_a_dos_end_mark_is_read(tmp_path):
     assert match.history == [{0: "e4"}] and match.names[0] == "Sørensen"
 
 
+def test_a_folder_with_no_file_named_says_so(tmp_path):
+    """The Load screen fills in the PGN folder, which is not there before the
+    first PGN is saved: not "there is no file pgn there"."""
+    with pytest.raises(pgn.PgnError, match="No file was named") as caught:
+        pgn.open_file(f"{tmp_path}/pgn/")
+    assert clear(str(caught.value))
+
+
 def test_a_typed_path_with_a_nul_byte_is_no_file_path():
     with pytest.raises(pgn.PgnError, match="not a file path") as caught:
         pgn.open_file("/tmp/a\0b.pgn")
