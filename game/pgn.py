@@ -151,6 +151,14 @@ def _player(match: Match, seats: list[Seat]) -> str:
     return " & ".join(named) or "?"
 
 
+def secret_refusal(game: Game) -> str:
+    """Why an unfinished game that hides things has no PGN yet."""
+    return (
+        f"A game of {game.title} hides what a player may not see while it goes on: "
+        "its PGN can be made once the game is over."
+    )
+
+
 def export(match: Match, date: str | None = None) -> str:
     """The match as PGN text (see the module's docstring); PgnError for an
     unfinished game that hides something. ``date``: the game's, as PGN writes
@@ -158,10 +166,7 @@ def export(match: Match, date: str | None = None) -> str:
     game = match.game
     over = match.is_over()
     if not over and _has_secrets(game):
-        raise PgnError(
-            f"A game of {game.title} hides what a player may not see while it goes on: "
-            "its PGN can be made once the game is over."
-        )
+        raise PgnError(secret_refusal(game))
     standard = is_standard(game)
     sides = [game.side_of(s) for s in range(len(game.seats))]
     tags = [
