@@ -257,3 +257,33 @@ def test_the_load_screen_says_why_analyse_is_greyed():
     load.select(next(i for i, s in enumerate(load.saves) if s.name == "strokes"))
     assert not load.analyse_button.is_enabled
     assert "No analysis: Chess Golf's computer is a solver" in load.detail.html_text
+
+
+def test_the_strip_gives_way_to_the_hand_at_the_live_position_and_comes_back_looking_back():
+    """Tar Pit at 800 x 560, White to act: the analysis's strip squeezed
+    "Your cards" to a sliver. At the live position the widgets keep their
+    room and the strip folds away; looking back, it shows again."""
+    from game.ai.analysis import Review, StepReview
+    from game.app import MIN_SIZE, App
+
+    match = Match("tar_pit", seed=1, players=["human", "computer:search:1"])
+    rng = random.Random(1)
+    while len(match.records) < 6 or list(match.to_act()) != [0]:
+        match.play({s: rng.choice(match.state.legal_actions(s)) for s in match.to_act()})
+    app = App(fullscreen=False, size=MIN_SIZE)
+    app.running = True
+    scene = open_play(app, match)
+    view = scene.panel.widget_view.size
+    key(app, pygame.K_LEFT)
+    steps = [StepReview(i, "e4", 0.5) for i in range(len(match.records))]
+    scene.analysis.review = Review("tar_pit", "White", "pawns", 1, False, 0, steps=steps)
+    scene.analysis.viewer, scene.analysis.going = 0, True
+    scene.analysis.steps_at = len(match.records)
+    scene.analysis._relayout()
+    assert scene.analysis.rect.h > 0  # looking back: the graph
+    key(app, pygame.K_END)
+    assert scene.looking_at is None
+    assert scene.analysis.review is not None and scene.analysis.rect.h == 0
+    assert scene.panel.widget_view.size == view  # the hand as tall as without the analysis
+    scene.close_runners()
+    app.close()

@@ -97,6 +97,7 @@ class SidePanel:
         self.widget_heights: list[int] = []
         self.widget_offset = 0  # how far the widgets' view is scrolled down
         self.split = False  # the widgets in a column of their own, beside the move list
+        self.widgets_first = False  # laid out with the widgets before the strip
         self.turn_rect = pygame.Rect(0, 0, 0, 0)
         self.turn: list[Any] = []  # the whose-turn line's parts (seats.turn_parts)
         self.status_text = ""
@@ -236,17 +237,27 @@ class SidePanel:
             view.h += strip_room
         return _Plan(bh, gap, captured_h, view, moves_w, strip, buttons_h)
 
+    def wants_widgets_first(self) -> bool:
+        """Do the game's widgets come before the analysis's strip? While the
+        game goes on and the live position is shown (someone may have to
+        act); while looking back the strip may take its room (it is where
+        the analysis was asked for, its progress and Stop)."""
+        scene = self.scene
+        return not scene.match.is_over() and scene.looking_at is None
+
     def _lay_out_below(self, x: int, y: int, pw: int, h: int) -> None:
         """The move list, the analysis's strip, the game's widgets, the
         captured pieces and the controls in the panel's rest from ``y`` down
-        (``_plan``). While the game goes on, the game's widgets keep the room
-        they have without the strip: the graph takes what they leave, down
-        to its least height, else it folds away (it squeezed Tar Pit's hand
-        to a sliver at 800 x 560 on White's turn)."""
+        (``_plan``). While the game goes on at its live position, the game's
+        widgets keep the room they have without the strip: the graph takes
+        what they leave, down to its least height, else it folds away (it
+        squeezed Tar Pit's hand to a sliver at 800 x 560 on White's turn);
+        looking back, the strip has its height again."""
         scene = self.scene
         strip = scene.analysis.height
         plan = self._plan(x, y, pw, h, strip)
-        if strip and not scene.match.is_over():
+        self.widgets_first = self.wants_widgets_first()
+        if strip and self.widgets_first:
             alone = self._plan(x, y, pw, h, 0)
             while strip >= STRIP_MIN_H and (
                 plan.view.h < alone.view.h or plan.view.w < alone.view.w
