@@ -139,7 +139,7 @@ def print_review(path: str, seat: str | None = None) -> int:
     another at a shared screen. Failures are a line on stderr and exit
     status 1, as ``--pgn``'s."""
     from game import saves
-    from game.ai.analysis import review, review_lines
+    from game.ai.analysis import SKIPPED, review, review_lines
 
     def fail(why: object) -> int:
         print(f"chess-variants: cannot review {path}: {why}", file=sys.stderr)
@@ -151,6 +151,9 @@ def print_review(path: str, seat: str | None = None) -> int:
         return fail(e)
     game = match.game
     viewer = None
+    if game.id in SKIPPED:  # said first: no seat would change it
+        print(f"No analysis of {game.title}: {SKIPPED[game.id]}.")
+        return 0
     if not match.is_over():
         if seat is not None:
             viewer = _seat_number(game.seats, seat)

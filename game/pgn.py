@@ -52,6 +52,7 @@ the PGN's last ``[%clk]`` comment of it says, else at full time.
 from __future__ import annotations
 
 import json
+import os
 import re
 from typing import Any
 
@@ -150,6 +151,14 @@ def _player(match: Match, seats: list[Seat]) -> str:
     return " & ".join(named) or "?"
 
 
+def secret_refusal(game: Game) -> str:
+    """Why an unfinished game that hides things has no PGN yet."""
+    return (
+        f"A game of {game.title} hides what a player may not see while it goes on: "
+        "its PGN can be made once the game is over."
+    )
+
+
 def export(match: Match, date: str | None = None) -> str:
     """The match as PGN text (see the module's docstring); PgnError for an
     unfinished game that hides something. ``date``: the game's, as PGN writes
@@ -157,10 +166,7 @@ def export(match: Match, date: str | None = None) -> str:
     game = match.game
     over = match.is_over()
     if not over and _has_secrets(game):
-        raise PgnError(
-            f"A game of {game.title} hides what a player may not see while it goes on: "
-            "its PGN can be made once the game is over."
-        )
+        raise PgnError(secret_refusal(game))
     standard = is_standard(game)
     sides = [game.side_of(s) for s in range(len(game.seats))]
     tags = [
@@ -335,10 +341,17 @@ def read(text: Any) -> tuple[dict[str, str], list[str], str | None]:
         for name, value in found:
             tags.setdefault(name, _untag(value))
         index += 1
-    tokens, end = _moves("".join(lines[index:]))
+    body = "".join(lines[index:])
+    tokens, end = _moves(body)
     if not tags and not tokens and end is None:
         raise PgnError("This is not a PGN text: it has no tags and no moves.")
+    if not tags and not _NUMBERED.search(body):
+        # Noise, a letter: not a game with an illegal first move.
+        raise PgnError("This is not a PGN text: it has no tags and no numbered moves.")
     return tags, tokens, end
+
+
+_NUMBERED = re.compile(r"(?<![\w.])\d+\s*\.")  # a move number: "1." or "12..."
 
 
 def _checked(text: Any) -> str:
@@ -633,8 +646,11 @@ def open_file(path: Any) -> Match:
 
     from game.saves import read_regular
 
-    path = Path(str(path).strip().strip('"'))
+    typed = str(path).strip().strip('"')
+    path = Path(typed)
     name = short(path.name)
+    # The Load screen fills in the PGN folder, which exists once a PGN is saved.
+    folder_only = typed.endswith(("/", os.sep))
     try:
         info = path.stat()
         if stat.S_ISDIR(info.st_mode):
@@ -647,6 +663,10 @@ def open_file(path: Any) -> Match:
     except PgnError:
         raise  # a ValueError too, but its words are the right ones
     except FileNotFoundError:
+        if folder_only:
+            raise PgnError(
+                f"No file was named: type the PGN file's name after “{name}/”."
+            ) from None
         raise PgnError(f"There is no file “{name}” there.") from None
     except ValueError:  # a NUL byte: no file path can hold one
         raise PgnError(f"“{name.replace(chr(0), '')}”: that is not a file path.") from None

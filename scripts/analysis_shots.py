@@ -56,7 +56,12 @@ def played(game_id: str, steps: int = 24, going: bool = False):
         return match
     rng = random.Random(2)
     bot = make_bot("search:2:nodes=120")
-    while not match.is_over() and len(match.records) < steps:
+
+    def more() -> bool:  # going: on until the person is to act (a reply would outdate it)
+        short = len(match.records) < steps or (going and 0 not in match.to_act())
+        return short and not match.is_over()
+
+    while more():
         state = match.state
         if len(match.records) % 5 == 3:  # now and then a careless step, to be marked
             match.play({s: rng.choice(state.legal_actions(s)) for s in match.to_act()})

@@ -212,6 +212,8 @@ CHESS_HEAD = '[Event "?"]\n[Result "*"]\n\n'
         (CHESS_HEAD + "1. %FF *", "cannot be read"),
         (CHESS_HEAD + "1. e4 " + "N" * 100_000 + " *", "is not allowed"),
         ('[Agreement "White sulks"]\n\n1. e4 *', "ending it cannot read"),
+        ("a/+XgBs0fD28n8X5kLq9Zm9v\nYmFyYmF6cXV4eXo=", "not a PGN text"),  # base64 noise
+        ("Dear Sam, the move e4 was bad.", "not a PGN text"),
     ],
 )
 def test_hostile_pgn_is_refused_clearly(text, words):
@@ -224,6 +226,14 @@ def test_a_latin1_file_with_a_dos_end_mark_is_read(tmp_path):
     path.write_bytes('[Event "Café"]\n[White "Sørensen"]\n\n1. e4 *\n\x1a'.encode("latin-1"))
     match = pgn.open_file(path)
     assert match.history == [{0: "e4"}] and match.names[0] == "Sørensen"
+
+
+def test_a_folder_with_no_file_named_says_so(tmp_path):
+    """The Load screen fills in the PGN folder, which is not there before the
+    first PGN is saved: not "there is no file pgn there"."""
+    with pytest.raises(pgn.PgnError, match="No file was named") as caught:
+        pgn.open_file(f"{tmp_path}/pgn/")
+    assert clear(str(caught.value))
 
 
 def test_a_typed_path_with_a_nul_byte_is_no_file_path():

@@ -22,7 +22,10 @@ same game always gets the same marks, on any machine, under any load.
   everything, and the analysis searches the full states (``Review.full``
   says so). While it is going on, each position is searched on a sample of
   ``viewer``'s view (as the hint is), and only the steps the viewer may read
-  are judged: other seats' secret choices get no mark.
+  are judged: other seats' secret choices get no mark, and neither does
+  another seat's step whose options hang on what the viewer cannot see
+  (``options_known``: a card from a hand the viewer never saw), lest it be
+  told "better R@h1" of a card that seat never held.
 - Simultaneous steps: each seat's choice is judged against its own best
   option in the matrix game the search plays there (its expected value
   against the rival's mixed equilibrium; the played action is always one of
@@ -148,6 +151,7 @@ class StepReview:
     choices: tuple[Choice, ...] = ()
     note: str = ""  # why nothing is judged ("only move", "hidden", an ENDINGS word)
     number: int | None = None  # the move number, as the move list counts
+    seat: int | None = None  # who stepped (None: several at once, or an ending)
 
     @property
     def mark(self) -> str:
@@ -339,6 +343,9 @@ def review(
                 if not over and seen.get(seat) != record.step.get(seat):
                     note = "hidden"
                     continue
+                if not over and not options_known(state, viewer, seat, i):
+                    note = "hidden"
+                    continue
                 choice = judge(full, seat, state.notation(action), budget, depth, i)
                 if choice is not None:
                     choices.append(choice)
@@ -366,7 +373,9 @@ def review(
         if after is None and i + 1 < len(position_values) and note not in ENDINGS.values():
             after = position_values[i + 1]
         number = records[i].number
-        out.steps.append(StepReview(i, text, after, _marked(picked, marks), note, number))
+        actors = [k for k in (records[i].actions or {}) if isinstance(k, int)]
+        seat = actors[0] if len(actors) == 1 else None
+        out.steps.append(StepReview(i, text, after, _marked(picked, marks), note, number, seat))
     return out
 
 
@@ -375,6 +384,32 @@ def _marked(choices: tuple[Choice, ...], marks: tuple[float, float, float]) -> t
         Choice(c.seat, c.played, c.value, c.best, c.best_value, c.loss, mark_for(c.loss, marks))
         for c in choices
     )
+
+
+#: How many samples of a view must agree on a seat's options for the viewer
+#: to know them (samples of a hidden hand differ at once; an empty pool of
+#: unknowns makes every sample the same, and then the options are known).
+AGREEING_SAMPLES = 4
+
+
+def options_known(state: Any, viewer: int | None, seat: int, i: int) -> bool:
+    """Whether ``viewer`` knows ``seat``'s legal options in ``state`` from its
+    view alone: its own always; another seat's when every sample of the view
+    gives the same options (never looking at the true state, so the answer
+    tells the viewer nothing it could not know)."""
+    if viewer is None or seat == viewer:
+        return True
+    view = state.view(viewer)
+    if not view.is_partial:
+        return True
+    seen = None
+    for k in range(AGREEING_SAMPLES):
+        full = view.sample(viewer, random.Random(i * 1000 + k))
+        options = sorted(full.notation(a) for a in full.legal_actions(seat))
+        if seen is not None and options != seen:
+            return False
+        seen = options
+    return True
 
 
 def _sample(state: Any, viewer: int, i: int) -> Any:
@@ -438,14 +473,13 @@ def review_lines(result: Review, game: Any) -> list[str]:
         who = game.seats[result.viewer] if result.viewer is not None else "?"
         how = f"The game is still going: positions were searched from {who}'s view only."
     lines = [head, how, f"Marks: {legend(result.game_id)}."]
-    last = None
     for step in result.steps:
-        # "3." opens a move number, "3..." continues it (the reply).
-        dots = "..." if step.number == last else "."
-        number = f"{step.number}{dots}" if step.number is not None else ""
-        last = step.number
+        # "3." a step of the first seat's team (White's card steps too), "3..." the others'.
+        other = step.seat is not None and step.seat not in result.first_team
+        number = f"{step.number}{'...' if other else '.'}" if step.number is not None else ""
         ending = step.note in ENDINGS.values()
-        shown = (result.result or "") if ending else eval_text(step.eval)
+        # No evaluation: a dash, not a "?" that reads as a mark.
+        shown = (result.result or "") if ending else eval_text(step.eval).replace("?", "–")
         row = f"{number:>5} {step.text:<28} {shown:>7} {step.mark:<2}"
         best = []
         for c in step.choices:

@@ -55,8 +55,8 @@ class ClockRow:
             return False
         self.read()
         self._show_entry()
-        if self.choice == CUSTOM and self.entry is not None:
-            self.entry.focus()
+        # Not focused: pygame_gui hides the placeholder (the example "7+2")
+        # in a focused entry, and the empty field then said nothing.
         return True
 
     def control(self) -> tuple[float, float] | None:

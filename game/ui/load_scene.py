@@ -41,6 +41,32 @@ def analysable(info: Any) -> bool:
     return bool(info.error) or (info.game_id not in SKIPPED and info.moves > 0)
 
 
+def no_analysis(info: Any) -> str:
+    """Why Analyse is greyed for this (readable) save, in words ("" if it is not)."""
+    from game.ai.analysis import SKIPPED
+
+    if info.game_id in SKIPPED:
+        return SKIPPED[info.game_id]
+    return "" if info.moves > 0 or analysable(info) else "no move has been played yet"
+
+
+def no_pgn(info: Any) -> str:
+    """Why Copy PGN and Save PGN are greyed for this (readable) save ("" if
+    they are not): a game that hides things has no PGN until it is over
+    (game/pgn.py). Only such games are replayed to know."""
+    from game import pgn, saves
+    from game.games import REGISTRY
+
+    game = REGISTRY.get(info.game_id)
+    if game is None or not saves.has_secrets(game):
+        return ""
+    try:
+        over = saves.load(info.path).is_over()
+    except Exception:  # Copy PGN then says what is wrong, as Load does
+        return ""
+    return "" if over else pgn.secret_refusal(game)
+
+
 def moves_text(moves: int) -> str:
     """How long a game has lasted, in moves as players count them."""
     return "1 move" if moves == 1 else f"{moves} moves"
@@ -54,6 +80,7 @@ class LoadScene(FormScene):
         self.import_buttons: dict[str, Any] = {}
         self.import_entry: UITextEntryLine | None = None
         self.copied: str | None = None  # the last PGN copied
+        self.pgn_refused = ""  # why the selected save has no PGN yet ("" if it has)
         super().__init__(app)
 
     def _read(self) -> None:
@@ -140,12 +167,18 @@ class LoadScene(FormScene):
                 f"<b>{widgets.escape(s.name)}</b><br>{widgets.escape(s.game_title)}, "
                 f"{moves_text(s.moves)}, saved {saved}"
             )
+            why = no_analysis(s)
+            if why:  # the greyed Analyse says nothing by itself
+                text += f"<br><i>No analysis: {widgets.escape(why)}.</i>"
+            if self.pgn_refused:  # nor do the greyed PGN buttons
+                text += f"<br><i>No PGN yet: {widgets.escape(self.pgn_refused)}</i>"
         self.detail = UITextBox(text, self.detail_rect, self.ui)
 
     def _update_buttons(self) -> None:
         s = self.selected
         for button in (self.load_button, self.copy_pgn_button, self.save_pgn_button):
-            if s is not None and not s.error:
+            pgn_button = button is not self.load_button
+            if s is not None and not s.error and not (pgn_button and self.pgn_refused):
                 button.enable()
             else:
                 button.disable()
@@ -161,6 +194,8 @@ class LoadScene(FormScene):
 
     def select(self, index: int | None) -> None:
         self.selected = self.saves[index] if index is not None else None
+        chosen = self.selected
+        self.pgn_refused = no_pgn(chosen) if chosen is not None and not chosen.error else ""
         self._show_detail()
         self._update_buttons()
 

@@ -27,6 +27,13 @@ REPLAY_FAULT = (
     "The game could not be replayed because of a fault in the game itself, not in "
     "your file. The log file in the game's data folder has the details."
 )
+#: The Load screen's Analyse of a game between people that hides things and
+#: is still going: the app cannot know who is at the screen.
+ANALYSE_FROM_YOUR_SIDE = (
+    "This game is still going and hides things from each player. Load it, and "
+    "once the screen is yours, look back (Left arrow) and press Analyse: it is "
+    "analysed from your own side."
+)
 
 
 class Navigator:
@@ -180,6 +187,7 @@ class Navigator:
         analysis started, game/ui/play/analysis_view.py); on failure say why
         over the current scene and return False."""
         from game.saves import SaveError, load
+        from game.ui.play.viewpoint import Viewpoint
 
         try:
             match = load(path)
@@ -189,6 +197,10 @@ class Navigator:
         except Exception:  # a rules bug met while replaying
             log.exception("loading %s failed", path)
             self._message("Cannot load this save", REPLAY_FAULT)
+            return False
+        if analyse and not match.is_over() and Viewpoint(match).private():
+            # Nobody is at the screen yet: whose view would be searched?
+            self._message("Cannot analyse yet", ANALYSE_FROM_YOUR_SIDE)
             return False
         try:
             scene = self.play(match, replace=replace)

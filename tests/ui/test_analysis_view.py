@@ -140,6 +140,31 @@ def test_a_game_going_on_is_analysed_while_looking_back_from_the_viewers_view_on
     assert not scene.panel.buttons["hint"].is_enabled  # analysed already
     key(app, pygame.K_END)
     assert scene.panel.buttons["hint"].text == "Hint"
+    # A step played outdates it: the strip goes, Analyse is offered again looking back.
+    scene.submit(0, match.state.legal_actions(0)[0])
+    pump(app, 3)
+    assert scene.analysis.review is None and scene.analysis.rect.h == 0
+    key(app, pygame.K_LEFT)
+    assert scene.panel.buttons["hint"].is_enabled
+
+
+def test_the_load_screen_says_why_it_cannot_analyse_a_game_between_people_still_hiding_things():
+    """Masquerade, both seats people, still going: nobody is at the screen
+    yet, so whose view would be searched? The Load screen says so in words
+    and stays (it used to open the game with no analysis, silently)."""
+    match = Match("masquerade", seed=1, players=["human", "human"])
+    rng = random.Random(1)
+    while len(match.records) < 3:
+        match.play({s: rng.choice(match.state.legal_actions(s)) for s in match.to_act()})
+    saves.save_named(match, "secret")
+    app = make_app(MainMenu, LoadScene)
+    pump(app)
+    load = app.scene
+    load.select(next(i for i, s in enumerate(load.saves) if s.name == "secret"))
+    press_button(app, load.analyse_button)
+    assert app.scene is load
+    windows = load.ui.get_window_stack().get_full_stack()
+    assert windows and "still going and hides things" in windows[-1].text_block.html_text
 
 
 def test_the_better_steps_squares_are_found_once_per_position_not_every_frame(app, monkeypatch):
@@ -218,3 +243,47 @@ def test_a_game_going_on_draws_no_better_step_that_only_the_hidden_cards_allow(a
         assert "better Q@d1" in scene.status_line()
         drawn.append((scene.analysis.best_squares(), scene.analysis.best_places()))
     assert drawn[0] == drawn[1]
+
+
+def test_the_load_screen_says_why_analyse_is_greyed():
+    """Chess Golf's computer does not search: Analyse is greyed, and the
+    details say why (a greyed button with no reason read as broken)."""
+    match = Match("golf", {"players": 1}, 1, ["human"] * 4)
+    match.play({s: match.state.legal_actions(s)[0] for s in match.to_act()})
+    saves.save_named(match, "strokes")
+    app = make_app(MainMenu, LoadScene)
+    pump(app)
+    load = app.scene
+    load.select(next(i for i, s in enumerate(load.saves) if s.name == "strokes"))
+    assert not load.analyse_button.is_enabled
+    assert "No analysis: Chess Golf's computer is a solver" in load.detail.html_text
+
+
+def test_the_strip_gives_way_to_the_hand_at_the_live_position_and_comes_back_looking_back():
+    """Tar Pit at 800 x 560, White to act: the analysis's strip squeezed
+    "Your cards" to a sliver. At the live position the widgets keep their
+    room and the strip folds away; looking back, it shows again."""
+    from game.ai.analysis import Review, StepReview
+    from game.app import MIN_SIZE, App
+
+    match = Match("tar_pit", seed=1, players=["human", "computer:search:1"])
+    rng = random.Random(1)
+    while len(match.records) < 6 or list(match.to_act()) != [0]:
+        match.play({s: rng.choice(match.state.legal_actions(s)) for s in match.to_act()})
+    app = App(fullscreen=False, size=MIN_SIZE)
+    app.running = True
+    scene = open_play(app, match)
+    view = scene.panel.widget_view.size
+    key(app, pygame.K_LEFT)
+    steps = [StepReview(i, "e4", 0.5) for i in range(len(match.records))]
+    scene.analysis.review = Review("tar_pit", "White", "pawns", 1, False, 0, steps=steps)
+    scene.analysis.viewer, scene.analysis.going = 0, True
+    scene.analysis.steps_at = len(match.records)
+    scene.analysis._relayout()
+    assert scene.analysis.rect.h > 0  # looking back: the graph
+    key(app, pygame.K_END)
+    assert scene.looking_at is None
+    assert scene.analysis.review is not None and scene.analysis.rect.h == 0
+    assert scene.panel.widget_view.size == view  # the hand as tall as without the analysis
+    scene.close_runners()
+    app.close()

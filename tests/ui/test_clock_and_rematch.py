@@ -206,6 +206,9 @@ def test_the_setup_clock_row_at_the_smallest_window():
     assert row.menu.rect.bottom <= scene.position_entry.rect.top
     choose(app, row.menu, CUSTOM)
     assert row.entry.visible
+    # The example shows until the person clicks into it (a focused entry hides it).
+    assert row.entry.get_text() == "" and not row.entry.is_focused
+    assert "7+2" in row.entry.placeholder_text
     row.entry.set_text("7+2")
     scene.start()
     assert app.scene.match.clock == Clock.new(420, 2, 2)

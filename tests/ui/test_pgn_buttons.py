@@ -115,3 +115,27 @@ def test_import_pgn_from_a_file_path_and_a_bad_one(tmp_path):
     press_button(app, scene.import_buttons["open"])
     assert isinstance(app.scene, PlayScene)
     assert app.scene.match.history == [{0: "e4"}, {1: "c5"}, {0: "Nf3"}]
+
+
+def test_the_load_screen_greys_pgn_for_a_game_that_still_hides_things_and_says_why():
+    """Telepathic Chess still going has no PGN yet: Copy PGN and Save PGN
+    are greyed with the reason in the details (Copy PGN was live, then
+    refused); a chess save beside it keeps them."""
+    match = Match("telepathic", seed=1)
+    rng = random.Random(1)
+    while len(match.records) < 2:
+        match.play({s: rng.choice(match.state.legal_actions(s)) for s in match.to_act()})
+    assert not match.is_over()
+    saves.save_named(match, "secret")
+    saves.save_named(chess_after("e4"), "open")
+    app = make_app(MainMenu, LoadScene)
+    pump(app)
+    load = app.scene
+    load.select(next(i for i, s in enumerate(load.saves) if s.name == "secret"))
+    assert not load.copy_pgn_button.is_enabled and not load.save_pgn_button.is_enabled
+    assert load.load_button.is_enabled
+    assert (
+        "No PGN yet" in load.detail.html_text and "once the game is over" in load.detail.html_text
+    )
+    load.select(next(i for i, s in enumerate(load.saves) if s.name == "open"))
+    assert load.copy_pgn_button.is_enabled and load.save_pgn_button.is_enabled

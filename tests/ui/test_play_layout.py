@@ -8,7 +8,9 @@ Each game is laid out at its start and part-way through a seeded random
 game (the panel's choices and the widgets' heights change with the
 position), with every mode that changes the panel; and, finished, with an
 analysis's graph under the move list (at 1280 x 800 it kept one clipped
-line of Masquerade's moves; at 800 x 560 it pushed the buttons out).
+line of Masquerade's moves; at 800 x 560 it pushed the buttons out), and
+before that, going on, with one shown while looking back: the game's widgets
+keep the room they had without it.
 """
 
 from __future__ import annotations
@@ -90,6 +92,26 @@ def _cases() -> list:
             marks = [] if game_id in tiers.UI_SAMPLE else [pytest.mark.slow]
             out.append(pytest.param(size, mode, True, marks=marks, id=name))
     return out
+
+
+def _analysed_going(scene: PlayScene, where: str) -> None:
+    """While the game goes on, an analysis (looking back, from the person's
+    view) leaves the game's widgets the room they had without it: the graph
+    shrinks or folds away first (it squeezed Tar Pit's hand to a sliver at
+    800 x 560 on White's turn)."""
+    match, panel = scene.match, scene.panel
+    if match.is_over() or not scene.widgets:
+        return
+    before = panel.widget_view.size
+    steps = [StepReview(i, "e4", 0.5, (), "") for i in range(len(match.records))]
+    scene.analysis.review = Review(match.game_id, "White", "pawns", 1, False, 0, steps=steps)
+    scene.analysis._relayout()
+    after = panel.widget_view.size
+    assert after[0] >= before[0] and after[1] >= before[1], (
+        f"{where}, analysed while going: the widgets' view {before} shrank to {after}"
+    )
+    _check(scene, f"{where}, analysed while going")
+    scene.analysis.review = None
 
 
 def _analysed(scene: PlayScene) -> None:
@@ -174,6 +196,7 @@ def test_every_control_is_in_the_window_and_nothing_overlaps(sized_app, mode, an
         sized_app.push(scene)
         where = f"{game_id} {options} at {sized_app.size} after {steps} steps"
         if analysed:
+            _analysed_going(scene, where)
             _analysed(scene)
             where += ", analysed"
         _check(scene, where)

@@ -19,8 +19,9 @@ A finished game is analysed with everything revealed (the rules have shown
 it all); the strip says so. A game still going is analysed while looking
 back, from the viewer's view only (the strip names whose), like a hint: it
 makes the game assisted, and is not offered on the day's counted deal.
-Such an analysis belongs to its viewer: when the screen passes to another
-person, or the game ends, it is cleared. Undo, or a new game, clears it too.
+Such an analysis belongs to its viewer and its moment: when the screen
+passes to another person, a new step is played, or the game ends, it is
+cleared (and Analyse is offered again while looking back). Undo, or a new game, clears it too.
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ class AnalysisView:
         self.failed = False
         self.going = False  # the analysis is of a game still going, from ``viewer``'s view
         self.viewer: int | None = None
+        self.steps_at = 0  # the steps played when it started (a new one outdates it)
         self.rect = pygame.Rect(0, 0, 0, 0)  # the strip (panel.py lays it out)
         self.stop_rect = pygame.Rect(0, 0, 0, 0)
         self._best: tuple[tuple, tuple[int, ...]] | None = None  # _best_path, kept
@@ -132,6 +134,7 @@ class AnalysisView:
         over = scene.match.is_over()
         try:
             self.going, self.viewer = not over, None if over else scene.seen.viewer
+            self.steps_at = len(scene.match.records)
             if self.going:
                 scene.match.assists.add(HINT)  # help while playing: an assisted game
             self.runner = AnalysisRunner(scene.match, self.viewer, self.nodes)
@@ -162,10 +165,12 @@ class AnalysisView:
 
     def update(self) -> None:
         """Every frame: take the worker's news; an analysis of a game going
-        on is cleared once another viewer looks, or the game ends."""
+        on is cleared once another viewer looks, a step is played, or the
+        game ends."""
         if self.going and (self.runner or self.review or self.failed):
             m = self.scene.match
-            if m.is_over() or self.scene.seen.viewer != self.viewer:
+            stale = len(m.records) != self.steps_at  # a step played since: Analyse again
+            if stale or m.is_over() or self.scene.seen.viewer != self.viewer:
                 self.clear()
                 return
         runner = self.runner

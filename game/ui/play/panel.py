@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 from pygame_gui.core import UIContainer
@@ -30,6 +30,26 @@ from game.ui.play.move_list import move_list_html
 
 if TYPE_CHECKING:
     from game.ui.play.scene import PlayScene
+
+
+class _Plan(NamedTuple):
+    """Where the parts under the status go (``Panel._plan``)."""
+
+    bh: int  # the buttons' height
+    gap: int  # between them
+    captured_h: int  # the captured row (0: none)
+    view: pygame.Rect  # the game's widgets
+    moves_w: int
+    strip: int  # the analysis's strip (0: none)
+    buttons_h: int
+
+    def moves_h(self, below: int, beside: bool) -> int:
+        """The move list's height in ``below`` pixels (the panel's rest)."""
+        room = below - (self.strip + 6 if self.strip else 0)
+        captured = self.captured_h + 6 if self.captured_h else 0
+        widgets = 0 if beside else self.view.h + 6 * bool(self.view.h)
+        return max(40, room - self.buttons_h - captured - 6 - widgets)
+
 
 PANEL_BG = (31, 38, 47)
 TEXT = (236, 229, 216)
@@ -77,6 +97,7 @@ class SidePanel:
         self.widget_heights: list[int] = []
         self.widget_offset = 0  # how far the widgets' view is scrolled down
         self.split = False  # the widgets in a column of their own, beside the move list
+        self.widgets_first = False  # laid out with the widgets before the strip
         self.turn_rect = pygame.Rect(0, 0, 0, 0)
         self.turn: list[Any] = []  # the whose-turn line's parts (seats.turn_parts)
         self.status_text = ""
@@ -168,16 +189,16 @@ class SidePanel:
         self.status_text = self.moves_text = ""
         self._background = None
 
-    def _lay_out_below(self, x: int, y: int, pw: int, h: int) -> None:
-        """The move list, the analysis's strip, the game's widgets, the
-        captured pieces and the controls in the panel's rest from ``y`` down.
-        Every control stays in the window and the move list keeps three
-        lines: a short window first gives up the captured row, then lowers
-        the buttons; widgets that still do not fit go into a second column
-        where the panel is wide enough, else into a view of their own that
-        scrolls, and the analysis's graph shrinks to its least height for
-        them (it took its height from the move list, which kept one clipped
-        line in Masquerade and pushed the buttons out of an 800 x 560 window)."""
+    def _plan(self, x: int, y: int, pw: int, h: int, strip: int) -> _Plan:
+        """Where the parts under the status go, with a strip ``strip`` high
+        under the move list. Every control stays in the window and the move
+        list keeps three lines: a short window first gives up the captured
+        row, then lowers the buttons; widgets that still do not fit go into a
+        second column where the panel is wide enough, else into a view of
+        their own that scrolls, and the analysis's graph shrinks to its least
+        height for them (it took its height from the move list, which kept one
+        clipped line in Masquerade and pushed the buttons out of an 800 x 560
+        window)."""
         scene = self.scene
         gap = 8
         rows, bh = -(-len(CONTROLS) // CONTROLS_PER_ROW), 38
@@ -185,7 +206,6 @@ class SidePanel:
         captured_h = 72 if scene.adapter.show_captured else 0
         heights = [max(0, int(widget.height)) for widget in scene.widgets]
         widgets_h = sum(heights) + 6 * len(heights)
-        strip = scene.analysis.height
         strip_room = strip + 6 if strip else 0
         room = h - y - PAD - strip_room  # the strip under the move list comes first
         if captured_h and room - widgets_h - buttons_h - captured_h - 6 < MOVES_MIN_H + 6:
@@ -210,16 +230,47 @@ class SidePanel:
         else:  # the widgets scroll in what is left under the move list
             # The game's widgets come first: the graph gives up height, to its least.
             give = max(0, strip - STRIP_MIN_H)
-            strip, room, spare = strip - give, room + give, spare + give
+            strip, spare = strip - give, spare + give
             view = pygame.Rect(x, 0, pw, max(0, spare - 6))
             moves_w = pw
         if view.x > x:  # beside: as tall as the panel's rest, strip included
             view.h += strip_room
+        return _Plan(bh, gap, captured_h, view, moves_w, strip, buttons_h)
+
+    def wants_widgets_first(self) -> bool:
+        """Do the game's widgets come before the analysis's strip? While the
+        game goes on and the live position is shown (someone may have to
+        act); while looking back the strip may take its room (it is where
+        the analysis was asked for, its progress and Stop)."""
+        scene = self.scene
+        return not scene.match.is_over() and scene.looking_at is None
+
+    def _lay_out_below(self, x: int, y: int, pw: int, h: int) -> None:
+        """The move list, the analysis's strip, the game's widgets, the
+        captured pieces and the controls in the panel's rest from ``y`` down
+        (``_plan``). While the game goes on at its live position, the game's
+        widgets keep the room they have without the strip: the graph takes
+        what they leave, down to its least height, else it folds away (it
+        squeezed Tar Pit's hand to a sliver at 800 x 560 on White's turn);
+        looking back, the strip has its height again."""
+        scene = self.scene
+        strip = scene.analysis.height
+        plan = self._plan(x, y, pw, h, strip)
+        self.widgets_first = self.wants_widgets_first()
+        if strip and self.widgets_first:
+            alone = self._plan(x, y, pw, h, 0)
+            while strip >= STRIP_MIN_H and (
+                plan.view.h < alone.view.h or plan.view.w < alone.view.w
+            ):
+                strip -= 4
+                plan = self._plan(x, y, pw, h, strip)
+            if strip < STRIP_MIN_H:
+                plan = alone
+        bh, gap, captured_h, view, moves_w, strip = plan[:6]
+        captured_room = captured_h + 6 if captured_h else 0
         beside = self.split = view.x > x
-        moves_h = (
-            room - buttons_h - captured_room - 6 - (0 if beside else view.h + 6 * bool(view.h))
-        )
-        moves_h = max(40, moves_h)
+        moves_h = plan.moves_h(h - y - PAD, beside)
+        heights = [max(0, int(widget.height)) for widget in scene.widgets]
         # The rounded frame is drawn once; the text box on it is a plain
         # rectangle, because a rounded shape costs as much again as the text
         # every time the list is laid out (once a move).

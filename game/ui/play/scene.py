@@ -186,8 +186,10 @@ class PlayScene(Scene):
         else:  # while the computer thinks, perhaps a premove
             self.input.offer(self.premove.table(seen.state))
         heights = [max(0, int(widget.height)) for widget in self.widgets]
-        if self.panel.refresh() or heights != self.panel.widget_heights:
-            # other panel buttons, or a widget grown or shrunk: lay the panel out again
+        widgets_first = self.panel.wants_widgets_first() != self.panel.widgets_first
+        if self.panel.refresh() or heights != self.panel.widget_heights or widgets_first:
+            # other panel buttons, a widget grown or shrunk, or the analysis's strip
+            # to give way to the widgets or take its room back: lay the panel out again
             self._layout(self.app.size)
             self.panel.refresh()
         self.panel.show(not self.viewpoint.covering)
