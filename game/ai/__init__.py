@@ -4,7 +4,8 @@
 keep:
 
 - ``"random"``: a uniformly random legal action.
-- ``"easy"``: one ply of sight and a wavering hand, the setup's Easy level;
+- ``"easy"``: a wavering hand and a blind spot, the setup's Easy level
+  (``"easy:look=N"``: it checks the opponent's answer on N% of decisions);
   ``"greedy"``: the best action one ply on, a yardstick for benchmarks
   (both in game/ai/shallow.py).
 - ``"ismcts"``: information-set Monte Carlo tree search (game/ai/ismcts.py),
@@ -175,6 +176,7 @@ SPEC_RANGES: dict[str, tuple[float, float]] = {
     "nodes": (1, 10**9),
     "samples": (1, 10_000),
     "iterations": (1, 10**8),
+    "look": (0, 100),
 }
 
 
@@ -199,7 +201,13 @@ def make_bot(spec: str, **overrides: Any) -> Bot:
     if kind == "random":
         return RandomBot()
     if kind == "easy":
-        return EasyBot()
+        settings = {}
+        for part in parts[1:]:
+            key, _, value = part.partition("=")
+            if key.strip().lower() != "look" or not value:
+                raise ValueError(f"unknown bot setting {part!r} in {spec!r}")
+            settings["look"] = _in_range("look", value, spec)
+        return EasyBot(**settings)
     if kind == "greedy":
         return GreedyBot()
     if kind not in ("search", "ismcts"):
