@@ -19,7 +19,8 @@ scores, a mate it gives are all in that score.
      default): then it weighs its first ``CANDIDATES`` considered moves
      by what is left after that answer (it sees that a move hangs a piece,
      that a capture is poisoned, that it walks into a mate in one) and
-     plays the best of them. On the other decisions it plays the first
+     plays the best of them (a glance: where the answers are too many
+     for ``ANSWER_NODES`` positions, it plays blind). On the other decisions it plays the first
      move it considered without looking at the answer at all: it leaves a
      piece attacked, misses the threat its opponent just made, walks into
      a fork. It never looks two moves of its own ahead, so a plan of two
@@ -43,6 +44,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from game.ai.evaluate import own_decision
@@ -56,6 +58,9 @@ CANDIDATES = 3  # moves Easy weighs when it does look (a person checks a few)
 # One ply is bounded by the number of actions, so the node limit, not the
 # clock, stops it: the same position gets the same scores on a busy machine.
 NODE_LIMIT = 20_000
+# The look at the answers is a glance: where the answers are many (turns of
+# several decisions) it runs out of nodes and Easy plays blind.
+ANSWER_NODES = 2_000
 LOOK = Limits(max_depth=1, time_limit=60.0, time_cap=60.0, node_limit=NODE_LIMIT, quiescence=False)
 
 
@@ -147,7 +152,8 @@ class EasyBot:
 
 def _after_answer(search: Search, full: Any, considered: list) -> list[float] | None:
     """Each considered action's value once the opponent has made its best
-    immediate answer (None when the node budget runs out)."""
+    immediate answer (None when ``ANSWER_NODES`` more nodes do not do)."""
+    search.limits = replace(LOOK, node_limit=search.nodes + ANSWER_NODES)
     by_text = {str(a): a for a in full.legal_actions(search.seat)}
     try:
         return [search.action_value(full, by_text[str(a)], 1) for a in considered]
