@@ -5,7 +5,8 @@ keep:
 
 - ``"random"``: a uniformly random legal action.
 - ``"easy"``: a wavering hand and a blind spot, the setup's Easy level
-  (``"easy:look=N"``: it checks the opponent's answer on N% of decisions);
+  (``"easy:look=N:wander=T"``: it checks the opponent's answer on N% of
+  decisions, its hand wavers at T hundredths of the evaluation's unit);
   ``"greedy"``: the best action one ply on, a yardstick for benchmarks
   (both in game/ai/shallow.py).
 - ``"ismcts"``: information-set Monte Carlo tree search (game/ai/ismcts.py),
@@ -177,6 +178,7 @@ SPEC_RANGES: dict[str, tuple[float, float]] = {
     "samples": (1, 10_000),
     "iterations": (1, 10**8),
     "look": (0, 100),
+    "wander": (5, 100_000),
 }
 
 
@@ -203,10 +205,12 @@ def make_bot(spec: str, **overrides: Any) -> Bot:
     if kind == "easy":
         settings = {}
         for part in parts[1:]:
-            key, _, value = part.partition("=")
-            if key.strip().lower() != "look" or not value:
+            key, _, value = (t.strip().lower() for t in part.partition("="))
+            if key not in ("look", "wander") or not value:
                 raise ValueError(f"unknown bot setting {part!r} in {spec!r}")
-            settings["look"] = _in_range("look", value, spec)
+            settings[key] = _in_range(key, value, spec)
+        if "wander" in settings:  # hundredths of the evaluation's unit
+            settings["temperature"] = settings.pop("wander") / 100
         return EasyBot(**settings)
     if kind == "greedy":
         return GreedyBot()

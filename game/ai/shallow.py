@@ -32,7 +32,9 @@ scores, a mate it gives are all in that score.
   it hands over. Where the others decide at the same time (a matrix game)
   there is no "answer" to look at: it plays the wavering hand alone. A
   game tunes its beginner through ``bot_levels`` (``"easy"`` ->
-  ``"easy:look=20"``) where Easy misses the measured targets (at least 70%
+  ``"easy:look=10:wander=200"``: it looks on 10% of decisions, and its
+  hand wavers at 2.00 of the evaluation's units, where a unit is not a
+  pawn's worth of the game) where Easy misses the measured targets (at least 70%
   against random, at most 20% against Normal: scripts/bench_ai.py).
 
 A game whose evaluation.py decides for itself (Chess Golf's solver) decides
@@ -60,7 +62,7 @@ CANDIDATES = 3  # moves Easy weighs when it does look (a person checks a few)
 NODE_LIMIT = 20_000
 # The look at the answers is a glance: where the answers are many (turns of
 # several decisions) it runs out of nodes and Easy plays blind.
-ANSWER_NODES = 2_000
+ANSWER_NODES = 800
 LOOK = Limits(max_depth=1, time_limit=60.0, time_cap=60.0, node_limit=NODE_LIMIT, quiescence=False)
 
 
@@ -118,7 +120,10 @@ class EasyBot:
     def __init__(self, temperature: float = TEMPERATURE, look: int = LOOK_PERCENT):
         self.temperature = max(0.05, float(temperature))
         self.look = min(100, max(0, int(look)))
-        self.spec = "easy" if self.look == LOOK_PERCENT else f"easy:look={self.look}"
+        settings = [f"look={self.look}"] if self.look != LOOK_PERCENT else []
+        if self.temperature != TEMPERATURE:
+            settings.append(f"wander={round(100 * self.temperature)}")
+        self.spec = ":".join(["easy", *settings])
         self.looked = False  # whether the last decision checked the answers (tests)
 
     def choose(

@@ -146,6 +146,8 @@ def test_easy_still_takes_what_is_offered_when_it_looks():
 def test_easy_specs_say_how_often_it_looks():
     assert make_bot("easy:look=25").look == 25
     assert make_bot("easy").spec == "easy"
-    for bad in ("easy:look=101", "easy:depth=3", "easy:look"):
+    wide = make_bot("easy:look=0:wander=250")
+    assert (wide.look, wide.temperature, wide.spec) == (0, 2.5, "easy:look=0:wander=250")
+    for bad in ("easy:look=101", "easy:depth=3", "easy:look", "easy:wander=0"):
         with pytest.raises(ValueError):
             make_bot(bad)
