@@ -12,6 +12,7 @@ from helpers.bots import UNTIMED
 from helpers.chess_diagrams import fen_of
 
 from game.ai import EasyBot, GreedyBot, make_bot, think_now
+from game.ai.levels import spec_for
 from game.games import load_all
 
 GAMES = load_all()
@@ -151,3 +152,9 @@ def test_easy_specs_say_how_often_it_looks():
     for bad in ("easy:look=101", "easy:depth=3", "easy:look", "easy:wander=0"):
         with pytest.raises(ValueError):
             make_bot(bad)
+
+
+def test_every_games_easy_is_a_beginner():
+    # A game may tune its Easy (bot_levels["easy"]); it stays an EasyBot.
+    for game in GAMES.values():
+        assert isinstance(make_bot(spec_for(game, "easy")), EasyBot), game.id
