@@ -20,22 +20,26 @@ scores, a mate it gives are all in that score.
      by what is left after that answer (it sees that a move hangs a piece,
      that a capture is poisoned, that it walks into a mate in one) and
      plays the best of them (a glance: where the answers are too many
-     for ``ANSWER_NODES`` positions, it plays blind). On the other decisions it plays the first
-     move it considered without looking at the answer at all: it leaves a
-     piece attacked, misses the threat its opponent just made, walks into
-     a fork. It never looks two moves of its own ahead, so a plan of two
-     moves (a double attack set up, a mating net) is invisible to it.
+     for ``ANSWER_NODES`` positions, it plays blind). On the other
+     decisions it plays the first move it considered without looking at
+     the answer at all: it leaves a piece attacked, misses the threat its
+     opponent just made, walks into a fork. It never looks two moves of
+     its own ahead, so a plan of two moves (a double attack set up, a
+     mating net) is invisible to it.
 
   In games without material (points, cards, stones) the same two steps
   work on the game's own evaluation: it scores what it can see at once,
   and only sometimes asks what the other side will do with the position
   it hands over. Where the others decide at the same time (a matrix game)
-  there is no "answer" to look at: it plays the wavering hand alone. A
-  game tunes its beginner through ``bot_levels`` (``"easy"`` ->
-  ``"easy:look=10:wander=200"``: it looks on 10% of decisions, and its
-  hand wavers at 2.00 of the evaluation's units, where a unit is not a
-  pawn's worth of the game) where Easy misses the measured targets (at least 70%
-  against random, at most 20% against Normal: scripts/bench_ai.py).
+  there is no "answer" to look at: it plays the wavering hand alone.
+
+  A game tunes its beginner through ``bot_levels`` where Easy misses the
+  measured targets (at least 70% against random, at most 20% against
+  Normal: scripts/bench_ai.py): ``"easy"`` -> ``"easy:look=0:wander=250"``
+  looks on no decision and wavers at 2.50 of the evaluation's units (a
+  unit is not a pawn's worth in every game). Easy is bounded by nodes and
+  Normal by the clock, so on a loaded machine Normal weakens and Easy does
+  not: measure at a known load.
 
 A game whose evaluation.py decides for itself (Chess Golf's solver) decides
 at its smallest level.
