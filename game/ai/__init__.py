@@ -4,7 +4,9 @@
 keep:
 
 - ``"random"``: a uniformly random legal action.
-- ``"easy"``: one ply of sight and a wavering hand, the setup's Easy level;
+- ``"easy"``: a wavering hand and a blind spot, the setup's Easy level
+  (``"easy:look=N:wander=T"``: it checks the opponent's answer on N% of
+  decisions, its hand wavers at T hundredths of the evaluation's unit);
   ``"greedy"``: the best action one ply on, a yardstick for benchmarks
   (both in game/ai/shallow.py).
 - ``"ismcts"``: information-set Monte Carlo tree search (game/ai/ismcts.py),
@@ -239,6 +241,8 @@ SPEC_RANGES: dict[str, tuple[float, float]] = {
     "nodes": (1, 10**9),
     "samples": (1, 10_000),
     "iterations": (1, 10**8),
+    "look": (0, 100),
+    "wander": (5, 100_000),
 }
 
 
@@ -263,7 +267,15 @@ def make_bot(spec: str, **overrides: Any) -> Bot:
     if kind == "random":
         return RandomBot()
     if kind == "easy":
-        return EasyBot()
+        settings = {}
+        for part in parts[1:]:
+            key, _, value = (t.strip().lower() for t in part.partition("="))
+            if key not in ("look", "wander") or not value:
+                raise ValueError(f"unknown bot setting {part!r} in {spec!r}")
+            settings[key] = _in_range(key, value, spec)
+        if "wander" in settings:  # hundredths of the evaluation's unit
+            settings["temperature"] = settings.pop("wander") / 100
+        return EasyBot(**settings)
     if kind == "greedy":
         return GreedyBot()
     if kind not in ("search", "ismcts"):

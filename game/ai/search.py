@@ -95,6 +95,7 @@ LMP_DEPTH = 3  # late move pruning (where null moves are allowed) up to this dep
 LMP_COUNT = (0, 5, 8, 13)  # quiet actions tried per remaining depth before the rest are pruned
 NEXT_DEPTH_SHARE = 0.6  # a new depth starts while less than this share of the time is spent
 MATE_ZONE = WIN - 1000  # scores beyond this are wins or losses by the ply
+REFUTED = 1.0  # pawns the last best may fall in an unfinished depth before the others compete again
 EXACT, LOWER, UPPER = 0, 1, 2  # what a table score is: the value, or a bound on it
 
 
@@ -295,7 +296,14 @@ class Search(Ordering, Quiescence, Simultaneous):
         v = self._child(state, self.seat, a, depth - 1, low, high, 1)
         if low < v < high:
             return v
-        return self._child(state, self.seat, a, depth - 1, -INF, INF, 1)
+        try:
+            return self._child(state, self.seat, a, depth - 1, -INF, INF, 1)
+        except _Abort:
+            if v > low:
+                raise
+            # Out of time with the last best failing low: its bound ``v``
+            # stands for it (``_merge`` lets the others compete again).
+            return v
 
     def _prepare(self, state: Any, deadline: float) -> None:
         """Learn what the state offers (make/unmake, keys, capture lists)."""
@@ -640,9 +648,17 @@ def _reduction(i: int, late: float, row, depth: int) -> int:
 
 def _merge(partial: dict, completed: dict) -> dict:
     """An unfinished depth's scores (its first action, the last best, done);
-    the actions it did not reach keep their last scores, below its best."""
-    top = max(partial.values()) - 2 * ROOT_WINDOW
-    scores = {a: min(v, top) for a, v in completed.items()}
+    the actions it did not reach keep their last scores, below its best,
+    unless the deeper look refuted that best (it fell by more than
+    ``REFUTED``, say a piece left en prise): then they keep their last
+    scores as they are, and one of them is played instead of the move just
+    found to lose."""
+    first = next(iter(partial))
+    if completed.get(first, -INF) - partial[first] > REFUTED:
+        scores = dict(completed)
+    else:
+        top = max(partial.values()) - 2 * ROOT_WINDOW
+        scores = {a: min(v, top) for a, v in completed.items()}
     scores.update(partial)
     return scores
 

@@ -343,7 +343,10 @@ class TwoMoveGame(Game):
     # +13 =1 -4 against Normal. ISMCTS (1000 iterations) scored 6-6 there and the
     # time-bound depth 3 lost 0-4 at 0.5 s (scripts/bench_ai.py --games two_move
     # --pairs hard-normal).
-    bot_levels = {"search:3": "search:4:nodes=8000"}
+    # Easy blind to the answers with a looser hand: the default Easy scored
+    # 25% of 20 against Normal, this one 10% of 10 and 100% of 10 against
+    # random (issue 31; scripts/bench_ai.py --time 0.5 --random-plies 2).
+    bot_levels = {"easy": "easy:look=0:wander=250", "search:3": "search:4:nodes=8000"}
 
     def new(self, options=None, seed: int = 0) -> TwoMoveState:
         self.normalize_options(options)
