@@ -267,7 +267,7 @@ def make_bot(spec: str, **overrides: Any) -> Bot:
     if kind == "random":
         return RandomBot()
     if kind == "easy":
-        settings = {}
+        settings: dict[str, Any] = {}
         for part in parts[1:]:
             key, _, value = (t.strip().lower() for t in part.partition("="))
             if key not in ("look", "wander") or not value:

@@ -154,6 +154,7 @@ class Search(Ordering, Quiescence, Simultaneous):
         self.history: dict[Hashable, int] = {}  # action -> cutoffs weighted by depth^2
         self.counters: dict[Hashable, Hashable] = {}  # chess: a move -> the answer that refuted it
         self.trace: list[tuple[int, int, int]] = []  # (depth, root action index, nodes so far)
+        self.cut = False  # the search ran out inside _aspire's re-search (it ends there)
         self.pace: Pace | None = None  # the managed time's rule, when Limits.stretch > 1
         self.cutoffs = [0, 0]  # beta cutoffs by a later action, by the first (ordering's yardstick)
         self._counts: dict[int, tuple[int, int]] = {}  # ply -> (actor, legal count)
@@ -226,6 +227,8 @@ class Search(Ordering, Quiescence, Simultaneous):
                             v = child(state, self.seat, a, depth - 1, alpha, INF, 1)
                     partial[a] = v
                     self.trace.append((depth, i, self.nodes))
+                    if self.cut:
+                        raise Abort
                     if v > best:
                         if pace is not None and i > 0 and completed is not None:
                             pace.root_changed()  # the last best is beaten: think longer
@@ -298,11 +301,13 @@ class Search(Ordering, Quiescence, Simultaneous):
             return v
         try:
             return self._child(state, self.seat, a, depth - 1, -INF, INF, 1)
-        except _Abort:
+        except Abort:
             if v > low:
                 raise
             # Out of time with the last best failing low: its bound ``v``
-            # stands for it (``_merge`` lets the others compete again).
+            # stands for it (``_merge`` lets the others compete again), and
+            # the depth ends here (``cut``), as it would have at the abort.
+            self.cut = True
             return v
 
     def _prepare(self, state: Any, deadline: float) -> None:

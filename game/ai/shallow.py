@@ -176,7 +176,7 @@ def considered_moves(scores: dict, temperature: float, count: int, rng: random.R
     yet drawn, scores in pawns (a win, worth thousands, comes first)."""
     best = max(scores.values())
     items = [(a, math.exp(max(-50.0, (v - best) / temperature))) for a, v in scores.items()]
-    drawn = []
+    drawn: list = []
     while items and len(drawn) < count:
         pick = rng.choices(range(len(items)), weights=[w for _, w in items])[0]
         drawn.append(items.pop(pick)[0])
