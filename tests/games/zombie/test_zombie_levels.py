@@ -22,7 +22,11 @@ HARD = "search:3:nodes=2500:samples=2"
 
 
 def test_the_setup_levels_map_to_the_games_own_specs():
-    assert GAME.bot_levels == {"search:2": NORMAL, "search:3": HARD}
+    assert GAME.bot_levels == {
+        "easy": "easy:look=0:wander=250",
+        "search:2": NORMAL,
+        "search:3": HARD,
+    }
     for level, depth, samples in (("search:2", 2, 1), ("search:3", 3, 2)):
         bot = make_bot(GAME.bot_levels[level])
         assert isinstance(bot, SearchBot)
