@@ -49,106 +49,51 @@ class Score(NamedTuple):
 
 
 # Re-measure: python scripts/rate_levels.py elo  (both games, every level, 10 games an
-# opponent, 0.5 CPU s a move). These were measured 2026-11-27 on main a7326ef, in parts
-# (the machine was at load 15-39 on 2 cores), each with --sf-time 0.2 and our search's clock
-# reading CPU time (--clock cpu: what an idle machine gives):
-#   Easy:   rate_levels.py elo --games G --levels easy --n 10  (Easy does not search)
-#   Hard:   rate_levels.py elo --games G --levels hard --elos 1500 --time 0.3, then
-#           --elos 1800, both cut short by the deadline (the games counted below), and
-#           --elos 1650 --n 4 --seed 11
-#   Normal: rate_levels.py elo --games G --levels normal --elos E --time 0.3, for E =
-#           1350 (--n 6), 1500 (--n 6) and 1800 (--n 4)
-# At 0.3 CPU s a move (a fifth of the app's 1.5 s) Hard searches hardly deeper than
-# Normal (depth 4), so the two are not told apart here: Normal's figure above Hard's is
-# within the error bars. Re-measure at --time 1.5 before trusting the order.
+# opponent). Easy was measured 2026-11-27 on main a7326ef with
+#   rate_levels.py elo --games G --levels easy --n 10  (Easy does not search: no clock)
+# Normal and Hard were measured the same day at 0.3 CPU s a move (a fifth of the app's
+# 1.5 s, the machine being at load 15-39): there they search to the same depth, and the
+# figures came out in the wrong order (Normal 1827 [1607, 2098], Hard 1636 [1414, 1857] in
+# Chess; Normal 1827, Hard 1769 in Chess960). They are PENDING until measured at the app's
+# budget on a quiet machine: rate_levels.py elo --time 1.5 (about 40 CPU minutes).
 ELO: dict[str, dict[str, Rating]] = {
     "chess": {
         # 0/10 vs 1350
         "easy": Rating(estimate=None, low=None, high=1350),
-        # 6/6 vs 1350, 6/6 vs 1500, 1/4 vs 1800
-        "normal": Rating(estimate=1827, low=1607, high=2098),
-        # 4/4 vs 1500, 1.5/4 vs 1650, 0/3 vs 1800
-        "hard": Rating(estimate=1636, low=1414, high=1857),
     },
     "chess960": {
         # 0/10 vs 1350
         "easy": Rating(estimate=None, low=None, high=1350),
-        # 6/6 vs 1350, 5.5/6 vs 1500, 1.5/4 vs 1800
-        "normal": Rating(estimate=1827, low=1607, high=2098),
-        # 3/3 vs 1500, 3/4 vs 1650, 0.5/3 vs 1800
-        "hard": Rating(estimate=1769, low=1539, high=2026),
     },
 }
 
 # Re-measure: python scripts/rate_levels.py words  (every game, 20 games a pairing,
-# 0.2 CPU s a decision, 3 random plies, 200 plies a draw). These were measured 2026-11-27
-# on main a7326ef with bench_ai's matches on the wall clock, that is
-#   python scripts/rate_levels.py words --clock wall --time 0.2 --n 20 --random-plies 3
-# (run as bench_ai.py --pairs hard-normal,normal-easy with those options, in parts). The
-# machine was at load 17-39 on 2 cores: 0.2 s of wall clock was about 0.02 s of CPU, and
-# in most games the searching levels finished less than one ply on average, so these say
-# little of the app's levels at 1.5 s. Telepathic's Hard against Normal is the 4 games
-# played by the deadline (at 1-6 s a decision), not 20. Re-measure (CPU clock) before
-# trusting a row.
+# 0.2 CPU s a decision, 3 random plies, 200 plies a draw). Kept here: Normal against the
+# Easy of main 56e1e94 (Easy's blind spot), 20 games each,
+#   python scripts/bench_ai.py --games G --pairs easy-normal --n 20 --time 0.5
+#       --random-plies 2 --max-plies 200
+# at load 17-40, where 0.5 s of wall clock left Normal about 0.03 CPU s a move. A busy
+# machine starves the timed Normal and not the node-bounded Easy, so where Normal still
+# won 8 games in 10 or more the figure is a floor and is shown; where it did not, the
+# match says nothing of the app's Normal and the row is PENDING. Hard against Normal
+# (both timed, both starved alike) is PENDING everywhere.
 SCORES: dict[str, dict[str, Score]] = {
-    "adrenaline": {
-        "hard": Score(opponent="normal", wins=10, draws=0, losses=10),
-        "normal": Score(opponent="easy", wins=7, draws=0, losses=13),
-    },
-    "chess": {
-        "hard": Score(opponent="normal", wins=11, draws=3, losses=6),
-        "normal": Score(opponent="easy", wins=19, draws=1, losses=0),
-    },
-    "chess960": {
-        "hard": Score(opponent="normal", wins=6, draws=5, losses=9),
-        "normal": Score(opponent="easy", wins=20, draws=0, losses=0),
-    },
-    "crowded_house": {
-        "hard": Score(opponent="normal", wins=11, draws=2, losses=7),
-        "normal": Score(opponent="easy", wins=18, draws=0, losses=2),
-    },
-    "half_alice": {
-        "hard": Score(opponent="normal", wins=10, draws=0, losses=10),
-        "normal": Score(opponent="easy", wins=17, draws=0, losses=3),
-    },
-    "maces": {
-        "hard": Score(opponent="normal", wins=8, draws=2, losses=10),
-        "normal": Score(opponent="easy", wins=20, draws=0, losses=0),
-    },
-    "masquerade": {
-        "hard": Score(opponent="normal", wins=11, draws=1, losses=8),
-        "normal": Score(opponent="easy", wins=5, draws=3, losses=12),
-    },
-    "mulligan_stew": {
-        "hard": Score(opponent="normal", wins=10, draws=3, losses=7),
-        "normal": Score(opponent="easy", wins=20, draws=0, losses=0),
-    },
-    "synchronous": {
-        "hard": Score(opponent="normal", wins=7, draws=8, losses=5),
-        "normal": Score(opponent="easy", wins=6, draws=7, losses=7),
-    },
-    "tar_pit": {
-        "hard": Score(opponent="normal", wins=10, draws=7, losses=3),
-        "normal": Score(opponent="easy", wins=11, draws=7, losses=2),
-    },
-    "telepathic": {
-        "hard": Score(opponent="normal", wins=3, draws=1, losses=0),
-        "normal": Score(opponent="easy", wins=13, draws=7, losses=0),
-    },
-    "tulaga": {
-        "hard": Score(opponent="normal", wins=9, draws=0, losses=11),
-        "normal": Score(opponent="easy", wins=14, draws=0, losses=6),
-    },
-    "tulpas": {
-        "hard": Score(opponent="normal", wins=11, draws=2, losses=7),
-        "normal": Score(opponent="easy", wins=18, draws=0, losses=2),
-    },
-    "two_move": {
-        "hard": Score(opponent="normal", wins=11, draws=0, losses=9),
-        "normal": Score(opponent="easy", wins=17, draws=0, losses=3),
-    },
-    "zombie": {
-        "hard": Score(opponent="normal", wins=7, draws=2, losses=11),
-        "normal": Score(opponent="easy", wins=11, draws=1, losses=8),
-    },
+    "chess": {"normal": Score(opponent="easy", wins=20, draws=0, losses=0)},
+    "chess960": {"normal": Score(opponent="easy", wins=18, draws=1, losses=1)},
+    "crowded_house": {"normal": Score(opponent="easy", wins=16, draws=0, losses=4)},
+    "half_alice": {"normal": Score(opponent="easy", wins=17, draws=0, losses=3)},
+    "maces": {"normal": Score(opponent="easy", wins=20, draws=0, losses=0)},
+    "mulligan_stew": {"normal": Score(opponent="easy", wins=20, draws=0, losses=0)},
 }
+
+_TWO_SIDED = (
+    "adrenaline chess chess960 crowded_house half_alice maces masquerade mulligan_stew"
+    " synchronous tar_pit telepathic tulaga tulpas two_move zombie"
+).split()
+
+#: (game, level) whose figure waits for a sound measurement (see above): the
+#: setup form names such a level bare ("Hard") rather than with a figure it
+#: cannot stand behind.
+PENDING: frozenset[tuple[str, str]] = frozenset(
+    {(g, "hard") for g in _TWO_SIDED} | {(g, "normal") for g in _TWO_SIDED if g not in SCORES}
+)

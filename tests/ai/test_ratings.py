@@ -26,22 +26,39 @@ TWO_SIDED = sorted(g for g, game in REGISTRY.items() if has_two_sides(game))
 
 def test_the_fifteen_games_of_two_sides_are_the_ones_rated():
     assert len(TWO_SIDED) == 15 and "cooperative" not in TWO_SIDED and "golf" not in TWO_SIDED
-    assert set(ratings.SCORES) == set(TWO_SIDED)
+    assert set(ratings.SCORES) <= set(TWO_SIDED)
     assert set(ratings.ELO) == {"chess", "chess960"}
+    assert {game for game, _ in ratings.PENDING} <= set(TWO_SIDED)
 
 
 @pytest.mark.parametrize("game_id", TWO_SIDED)
-def test_every_level_has_a_figure_or_words(game_id):
+def test_every_level_has_a_figure_or_words_or_waits_for_one(game_id):
     for name, spec in LEVELS:
         strength = level_strength(game_id, spec)
+        if (game_id, name.lower()) in ratings.PENDING:  # named bare until measured soundly
+            assert not strength and level_label(game_id, spec) == name, (game_id, name)
+            continue
         assert strength, (game_id, name)
         assert level_label(game_id, spec) == f"{name} ({strength})"
+
+
+@pytest.mark.parametrize("game_id", TWO_SIDED)
+def test_a_stronger_level_never_reads_weaker(game_id):
+    # Normal rated above Hard (measured where the two searched alike) once
+    # reached the setup form: figures kept must keep the levels' order.
+    kept = ratings.ELO.get(game_id, {})
+    estimates = [kept[lv].estimate for lv in ("easy", "normal", "hard") if lv in kept]
+    known = [e for e in estimates if e is not None]
+    assert known == sorted(known), game_id
+    for score in ratings.SCORES.get(game_id, {}).values():
+        assert score.wins >= score.losses, game_id  # a level shown beats the one below
 
 
 @pytest.mark.parametrize("game_id", ["chess", "chess960"])
 def test_chess_levels_read_as_ratings(game_id):
     for name, spec in LEVELS:
-        assert re.fullmatch(r"(about|below|above) \d+", level_strength(game_id, spec)), name
+        if name.lower() in ratings.ELO[game_id]:
+            assert re.fullmatch(r"(about|below|above) \d+", level_strength(game_id, spec)), name
 
 
 def figures_kept(game_id: str, level: str) -> set[int]:
@@ -74,10 +91,12 @@ def test_the_figures_kept_are_whole_and_consistent():
             else:  # outside the opponents played: one bound only
                 assert (rating.low is None) != (rating.high is None), (game_id, level)
     for game_id, levels in ratings.SCORES.items():
-        assert set(levels) == {"hard", "normal"}, game_id
-        assert levels["hard"].opponent == "normal" and levels["normal"].opponent == "easy"
-        for score in levels.values():
-            assert score.games > 0, game_id  # (the brief asks n >= 20; the lead checks the n kept)
+        assert set(levels) <= {"hard", "normal"}, game_id
+        below = {"hard": "normal", "normal": "easy"}
+        for level, score in levels.items():
+            assert score.opponent == below[level], (game_id, level)
+            assert score.games >= 20, (game_id, level)  # the issue's n
+            assert (game_id, level) not in ratings.PENDING
 
 
 @pytest.mark.parametrize(

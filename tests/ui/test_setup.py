@@ -424,9 +424,11 @@ def test_the_form_says_how_strong_the_computer_plays_at_the_level_chosen():
     from game.ai.levels import level_label
 
     app, scene = _setup("chess")
-    choose(app, scene.seat_menus[1], "Computer: Hard")
-    assert scene.levels_label.text == "Computer: " + level_label("chess", "search:3")
-    assert re.fullmatch(r"Computer: Hard \(about \d+\)", scene.levels_label.text)
+    choose(app, scene.seat_menus[1], "Computer: Easy")
+    assert scene.levels_label.text == "Computer: " + level_label("chess", "easy")
+    assert re.fullmatch(r"Computer: Easy \((about|below) \d+\)", scene.levels_label.text)
+    choose(app, scene.seat_menus[1], "Computer: Hard")  # not measured soundly yet (ratings.PENDING)
+    assert scene.levels_label.text.strip() == ""  # no figure it cannot stand behind
     choose(app, scene.seat_menus[1], "Human")
     assert scene.levels_label.text.strip() == ""  # no computer seat: nothing to say
     app, scene = _setup("maces")
