@@ -185,7 +185,7 @@ def test_the_hint_is_the_games_own_strongest_player(game_id):
 def test_the_chess_hint_is_its_hard_level_in_the_scene(app):
     match = Match("chess", players=["human", "human"])
     scene = open_play(app, match)
-    assert scene.hints.level == spec_for(match.game, STRONGEST) == "search:24:stretch=2.5"
+    assert scene.hints.level == spec_for(match.game, STRONGEST) == "search:24"
 
 
 def test_a_games_own_hint_bot_wins(monkeypatch):
