@@ -245,7 +245,11 @@ class Search(Ordering, Quiescence, Simultaneous):
             pass
         scores = completed if completed is not None else partial
         if completed is not None and actions[0] in partial:
-            scores = _merge(partial, completed)
+            # Only where the score is in pawns (the chess core): elsewhere a
+            # pawn's fall says nothing (Tulaga's score swings more from depth
+            # to depth, and the rule made Hard pass up its rank stone).
+            refuted = REFUTED if isinstance(state, ChessState) else INF
+            scores = _merge(partial, completed, refuted)
         if not scores:
             choice = actions[0]
             return Result(choice, 0.0, 0, self.nodes, self.clock() - start, {})
@@ -651,15 +655,15 @@ def _reduction(i: int, late: float, row, depth: int) -> int:
     return 2 if depth >= 6 and i >= 2 * late else 1
 
 
-def _merge(partial: dict, completed: dict) -> dict:
+def _merge(partial: dict, completed: dict, refuted: float = REFUTED) -> dict:
     """An unfinished depth's scores (its first action, the last best, done);
     the actions it did not reach keep their last scores, below its best,
     unless the deeper look refuted that best (it fell by more than
-    ``REFUTED``, say a piece left en prise): then they keep their last
+    ``refuted``, say a piece left en prise): then they keep their last
     scores as they are, and one of them is played instead of the move just
     found to lose."""
     first = next(iter(partial))
-    if completed.get(first, -INF) - partial[first] > REFUTED:
+    if completed.get(first, -INF) - partial[first] > refuted:
         scores = dict(completed)
     else:
         top = max(partial.values()) - 2 * ROOT_WINDOW

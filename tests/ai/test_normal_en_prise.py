@@ -190,6 +190,9 @@ def test_a_refuted_best_gives_way_when_time_runs_out():
     wobble = 0.1 - REFUTED / 2
     merged = _merge({"a": wobble}, {"a": 0.1, "b": -0.2, "c": -0.4})
     assert max(merged, key=merged.get) == "a"
+    # Where the score is no pawns (refuted: infinite), the last best stays first.
+    merged = _merge({"a": -2.9}, {"a": 0.1, "b": -0.2, "c": -0.4}, refuted=float("inf"))
+    assert max(merged, key=merged.get) == "a"
 
 
 def test_a_depth_cut_after_the_refuted_best_plays_another_move():
