@@ -122,6 +122,9 @@ def test_review_of_a_game_going_on_is_the_same_whatever_the_others_hold(
     # else: at every step of this game the seat sees the whole state (what
     # was hidden was a choice not yet made): there is nothing to tell.
     refused = reviewed(match, seat, tmp_path, capsys)
+    if game_id in SKIPPED:  # no analysis at all comes first: nothing to refuse
+        assert refused == (0, out, "")
+        return
     assert refused[0] == 1 and refused[1] == ""
     assert "--seat" in refused[2] and "Traceback" not in refused[2]
 

@@ -70,8 +70,14 @@ def choose(app: App, menu, text: str) -> None:
     """Open a drop-down and click the option reading ``text``."""
     click(app, menu)
     expanded = menu.current_state
-    for item in expanded.options_selection_list.item_list:
+    listed = expanded.options_selection_list
+    for item in listed.item_list:
         if item["text"] == text:
+            button = item["button_element"]
+            if listed.scroll_bar is not None and not (button and listed.rect.contains(button.rect)):
+                # A list cut by the window's edge: scroll, as a person would.
+                listed.scroll_bar.set_scroll_from_start_percentage(1.0)
+                pump(app, 2)
             click(app, item["button_element"], frames=6)
             break
     else:

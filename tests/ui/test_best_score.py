@@ -12,7 +12,7 @@ import pytest
 from helpers import toy_games
 from helpers.ui_driver import open_play, press_button, pump
 
-from game import records
+from game import records, saves
 from game.games.golf.display.widgets import over_par
 from game.match import Match
 
@@ -87,7 +87,7 @@ def test_the_score_is_shown_even_when_the_record_cannot_be_written(app, monkeypa
     def full_disk(*args, **kwargs):
         raise OSError("disk full")
 
-    monkeypatch.setattr(records, "_write", full_disk)
+    monkeypatch.setattr(saves, "_atomic_write", full_disk)
     scene = open_play(app, Match("toy_climb", OPTIONS, 1, ["human"]))
     climb(app, scene, 2, 2)
     text = game_over(scene)

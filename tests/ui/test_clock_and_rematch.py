@@ -21,6 +21,7 @@ from game.app import MIN_SIZE, App
 from game.clock import Clock
 from game.games import REGISTRY, load_all
 from game.games.chess.rules import ChessGame
+from game.learn import progress
 from game.match import Match
 from game.ui.clock_row import CUSTOM
 from game.ui.menu import MainMenu
@@ -193,6 +194,7 @@ def test_a_game_alone_offers_no_rematch(app):
 
 def test_the_setup_clock_row_at_the_smallest_window():
     assert MIN_SIZE == (800, 560)
+    progress.mark_offered("chess")  # no first-time lessons offer over the form
     app = App(fullscreen=False, size=MIN_SIZE)
     app.running = True
     app.push(MainMenu(app))
