@@ -7,7 +7,6 @@ Node budgets are tiny: the marks need only see a capture or a short mate."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
@@ -23,6 +22,7 @@ from game.ai.analysis import (
 )
 from game.games import REGISTRY
 from game.match import Match
+from tests.helpers import conformance
 from tests.helpers.chess_diagrams import QUIET_MATE_IN_TWO, fen_of
 from tests.helpers.tiers import sweep
 
@@ -89,12 +89,7 @@ def test_a_step_with_no_other_choice_is_not_judged():
 
 
 def random_match(game_id: str, steps: int, seed: int = 3) -> Match:
-    match = Match(game_id, seed=seed)
-    rng = random.Random(seed)
-    while not match.is_over() and len(match.records) < steps:
-        state = match.state
-        match.play({s: rng.choice(list(state.legal_actions(s))) for s in state.to_act()})
-    return match
+    return conformance.random_match(game_id, seed, steps)
 
 
 def test_the_same_game_gets_the_same_marks_twice():

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import secrets_audit, tiers
+from helpers import conformance, secrets_audit, tiers
 
 from game.ai.analysis import SKIPPED, review
 from game.match import Match
@@ -31,12 +31,7 @@ FAST = ("tar_pit", "masquerade")
 
 
 def random_match(game_id: str, seed: int) -> Match:
-    match = Match(game_id, seed=seed)
-    rng = random.Random(seed)
-    while not match.is_over() and len(match.records) < STEPS:
-        state = match.state
-        match.play({s: rng.choice(list(state.legal_actions(s))) for s in state.to_act()})
-    return match
+    return conformance.random_match(game_id, seed, STEPS)
 
 
 def real_options(state, seat: int) -> list[str]:

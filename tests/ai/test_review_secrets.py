@@ -12,7 +12,7 @@ import json
 import random
 
 import pytest
-from helpers import secrets_audit, tiers
+from helpers import conformance, secrets_audit, tiers
 
 from game.__main__ import main
 from game.ai.analysis import SKIPPED, review, review_lines
@@ -27,12 +27,7 @@ FAST = ("masquerade", "zombie")
 
 
 def random_match(game_id: str, seed: int) -> Match:
-    match = Match(game_id, seed=seed)
-    rng = random.Random(seed)
-    while not match.is_over() and len(match.records) < STEPS:
-        state = match.state
-        match.play({s: rng.choice(list(state.legal_actions(s))) for s in state.to_act()})
-    return match
+    return conformance.random_match(game_id, seed, STEPS)
 
 
 def views(match: Match, seat: int) -> list[str]:

@@ -54,6 +54,12 @@ def playout(game_id: str, seed: int, max_steps: int) -> Iterator[Match]:
     yield match
 
 
+def random_match(game_id: str, seed: int, steps: int) -> Match:
+    """The match ``playout`` ends with: at most ``steps`` random legal steps."""
+    *_, match = playout(game_id, seed, steps)
+    return match
+
+
 def play_choosing_apart(game_id: str, seed: int, max_steps: int) -> int:
     """A random match whose simultaneous steps are chosen one seat at a time
     through ``Match.submit``: until the last seat has chosen, nothing of the
