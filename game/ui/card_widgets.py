@@ -19,7 +19,7 @@ import pygame
 from game.ui import art
 from game.ui import cards as ui_cards
 from game.ui.panel_widgets import PanelWidget
-from game.ui.widgets import CARD_BG, TEXT, TEXT_DIM
+from game.ui.widgets import CARD_BG, TEXT, TEXT_DIM, fit
 
 TITLE_H = 18
 
@@ -90,6 +90,9 @@ class _CardRow(PanelWidget):
         path = tuple(paths.path) if paths is not None else ()
         return {i for i, s in enumerate(self.slots) if s.place is not None and s.place in path}
 
+    def shows(self, place: int) -> bool:
+        return any(slot.place == place for slot in self.slots)
+
     def place_at(self, pos: tuple[int, int]) -> int | None:
         i = ui_cards.card_at(self._rects, pos)
         return self.slots[i].place if i is not None else None
@@ -133,6 +136,18 @@ class CardLine(_CardRow):
         return ui_cards.line_rects(len(self.slots), self._cards_area())
 
 
+def pile_label(words: str, width: int) -> pygame.Surface:
+    """A pile's label under a pile ``width`` wide: whole where it fits, else
+    its first word ("Draw", "White's"), in a smaller font if need be, cut
+    last of all (four piles' labels ran into each other at 800 x 560)."""
+    font = art.ui_font(13)
+    if font.size(words)[0] > width - 4:
+        words = words.split()[0]
+    if font.size(words)[0] > width - 4:
+        font = art.ui_font(10)
+    return font.render(fit(words, font, width - 4), True, TEXT)
+
+
 class CardPiles(PanelWidget):
     """Piles side by side, each with its count and label."""
 
@@ -153,7 +168,6 @@ class CardPiles(PanelWidget):
         pygame.draw.rect(surface, CARD_BG, self.rect, border_radius=6)
         n = max(1, len(self.piles))
         width = (self.rect.w - 8) // n
-        font = art.ui_font(13)
         targets = paths.targets if paths is not None else set()
         self._areas = []
         for i, pile in enumerate(self.piles):
@@ -164,7 +178,7 @@ class CardPiles(PanelWidget):
             ui_cards.draw_pile(
                 surface, area, pile.count, pile.top, highlighted=pile.place in targets
             )
-            label = font.render(pile.label, True, TEXT)
+            label = pile_label(pile.label, area.w)
             surface.blit(label, label.get_rect(midtop=(area.centerx, area.bottom + 2)))
 
     def place_at(self, pos: tuple[int, int]) -> int | None:

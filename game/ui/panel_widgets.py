@@ -111,6 +111,11 @@ class PanelWidget:
         """What is dragged from ``place``, at about ``size`` pixels."""
         return None
 
+    def shows(self, place: int) -> bool:
+        """Is ``place`` one of this widget's (where it was last drawn,
+        unless the widget knows its places from its refresh)?"""
+        return self.place_rect(place) is not None
+
     def place_rect(self, place: int) -> pygame.Rect | None:
         """Where ``place`` is drawn (as last drawn), for marking it from
         outside (a hint); None if the widget does not show it."""
@@ -171,6 +176,9 @@ class PieceTray(PanelWidget):
             if paths.dragged_place != slot:
                 img = art.piece_surface(*pieces[slot], rect.w)
                 surface.blit(img, img.get_rect(center=rect.center))
+
+    def shows(self, place: int) -> bool:
+        return place in dict(self.slots)
 
     def place_at(self, pos: tuple[int, int]) -> int | None:
         for slot, rect in self.slot_rects().items():

@@ -20,6 +20,7 @@ import random
 import pygame
 import pytest
 from helpers import tiers
+from helpers.text_ink import clashes, recorded_fonts, widget_texts
 from helpers.ui_driver import pump
 
 from game.ai.analysis import Review, StepReview
@@ -27,6 +28,7 @@ from game.app import MIN_SIZE, App
 from game.games import REGISTRY, load_all
 from game.match import Match
 from game.ui import art
+from game.ui.adapters import adapter_for
 from game.ui.play import PlayScene
 from game.ui.play.analysis_view import HEADER_FONT
 
@@ -176,6 +178,8 @@ def _check(scene: PlayScene, where: str) -> None:
     view = panel.widget_view
     if not scene.widgets:
         return
+    _texts_apart(scene, where)
+    _decision_in_sight(scene, where)
     if not panel.widgets_scroll:
         for widget in scene.widgets:
             assert view.contains(widget.rect), f"{where}: {type(widget).__name__} is cut"
@@ -186,6 +190,32 @@ def _check(scene: PlayScene, where: str) -> None:
     panel.scroll_widgets(10**6)
     last = [w for w in scene.widgets if w.rect.h][-1]
     assert last.rect.bottom == view.bottom, f"{where}: the last widget cannot be scrolled to"
+
+
+def _decision_in_sight(scene: PlayScene, where: str) -> None:
+    """The widget a person's decision starts in is in the widgets' view,
+    whole if it fits (Tar Pit's hand showed a third of its height at 800 x
+    560 in the card step, under the checkers' counts)."""
+    view = scene.panel.widget_view
+    firsts = {path[0] for path in scene.input.table if path[0] < 0}
+    for widget in scene.widgets:
+        if widget.rect.h and any(widget.shows(place) for place in firsts):
+            if widget.rect.h <= view.h:
+                assert view.contains(widget.rect), f"{where}: {type(widget).__name__} is cut"
+            else:
+                assert widget.rect.top == view.top, f"{where}: {type(widget).__name__} is cut"
+            return
+
+
+def _texts_apart(scene: PlayScene, where: str) -> None:
+    """Each widget's words stay inside it and apart: no label runs into
+    another ("Supply: 24 checkers0 under pieces"), no table into its title."""
+    with recorded_fonts():
+        for widget in scene.widgets:
+            if widget.rect.h:
+                texts = widget_texts(widget, scene.input, scene.app.size)
+                wrong = clashes(widget, texts)
+                assert not wrong, f"{where}: {type(widget).__name__}: {'; '.join(wrong)}"
 
 
 @pytest.mark.parametrize(("size", "mode", "analysed"), _cases())
@@ -230,6 +260,34 @@ def test_the_wheel_scrolls_widgets_that_do_not_fit_and_hidden_ones_take_no_click
             if isinstance(scene, PlayScene):
                 scene.close_runners()
         app.close()
+
+
+def test_the_widget_a_decision_starts_in_scrolls_into_sight():
+    """Tar Pit's card step at 800 x 560: the hand under the checkers' counts
+    and the "No card" button; the view scrolls to the whole hand."""
+    app = App(fullscreen=False, size=MIN_SIZE)
+    app.running = True
+    try:
+        match = Match("tar_pit", {}, 3, ["human", "computer:random"])
+        rng = random.Random(3)
+        while not any(c.label == "No card" for c in _choices(match, 0)):
+            match.play({s: rng.choice(match.state.legal_actions(s)) for s in match.state.to_act()})
+        scene = PlayScene(app, match)
+        app.push(scene)
+        hand = scene.widgets[1]
+        assert scene.panel.widgets_scroll and hand.slots
+        assert scene.panel.widget_view.contains(hand.rect)
+        _check(scene, "tar_pit's card step")
+    finally:
+        for shown in list(app.scenes):
+            if isinstance(shown, PlayScene):
+                shown.close_runners()
+        app.close()
+
+
+def _choices(match: Match, seat: int) -> list:
+    state = match.state
+    return adapter_for(match.game).panel_choices(state, seat) if seat in state.to_act() else []
 
 
 # -- the status box's lines ------------------------------------------------------------

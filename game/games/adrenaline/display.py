@@ -87,9 +87,16 @@ class Supply(PanelWidget):
         pygame.draw.circle(surface, CHECKER, centre, r)
         pygame.draw.circle(surface, CHECKER_EDGE, centre, r, 2)
         on_board = sum(state.extras.values())
-        label = font.render(f"Supply: {state.supply} checkers", True, TEXT)
-        surface.blit(label, (centre[0] + r + 8, rect.centery - label.get_height() // 2))
+        left = centre[0] + r + 8
         note = font.render(f"{on_board} under pieces", True, TEXT_DIM)
+        # "Supply: 24 checkers" ran into the note at 800 x 560: the short
+        # form where the long one leaves no word's space before it.
+        room = rect.right - 8 - note.get_width() - 12 - left
+        words = f"Supply: {state.supply} checkers"
+        if font.size(words)[0] > room:
+            words = f"Supply: {state.supply}"
+        label = font.render(words, True, TEXT)
+        surface.blit(label, (left, rect.centery - label.get_height() // 2))
         surface.blit(
             note, (rect.right - note.get_width() - 8, rect.centery - note.get_height() // 2)
         )

@@ -34,7 +34,7 @@ from game.ui.adapters import Choice, MoveAdapter, Path
 from game.ui.animation import Track
 from game.ui.board_view import tint
 from game.ui.panel_widgets import PanelWidget
-from game.ui.widgets import ACCENT, CARD_BG, TEXT, TEXT_DIM, fit
+from game.ui.widgets import ACCENT, CARD_BG, TEXT, TEXT_DIM, fit, wrap_words
 
 CELL0 = -100  # the place of the table cell (row, col) is CELL0 - 5 * row - col
 NAMES = {"K": "King", "Q": "Queen", "R": "Rook", "B": "Bishop", "N": "Knight"}
@@ -128,12 +128,13 @@ class MaskTables(PanelWidget):
         other = state.game.sides[1 - seat]
         setting_up = state.setting_up
         mine = state.assign[seat]
-        left_title = (
-            f"{other}'s pieces capture as"
-            if not setting_up
-            else f"Choose: {other}'s pieces capture as"
-        )
-        self._table(surface, "assign", x0, y0, cell, left_title)
+        # Side by side, each title keeps to its own table's width ("Black's
+        # pieces capture as" ran into "Your pieces capture as" at 800 x 560).
+        x1 = x0 + 6 * cell + 30
+        if setting_up:
+            self._table(surface, "assign", x0, y0, cell, f"Choose: {other}'s pieces capture as")
+        else:
+            self._table(surface, "assign", x0, y0, cell, f"{other} captures as", x1 - x0 - 8)
         path = tuple(paths.path) if paths is not None else ()
         targets = paths.targets if paths is not None else set()
         for (_name, row, col), r in self._cells.items():
@@ -146,11 +147,15 @@ class MaskTables(PanelWidget):
             elif mine and M.pattern(mine, M.TYPES[row]) == M.TYPES[col]:
                 pygame.draw.circle(surface, TEXT, r.center, cell // 2 - 3, 2)
         if setting_up:
-            hint = font.render("One pattern per row, top to bottom", True, TEXT_DIM)
-            surface.blit(hint, (x0 + 5 * cell + 12, y0 + 2 * cell))
+            # Beside the table, in as many lines as its width needs.
+            hint_x = x0 + 5 * cell + 12
+            lines = wrap_words("One pattern per row, top to bottom", font, rect.right - 8 - hint_x)
+            y = y0 + 2 * cell
+            for line in lines:
+                surface.blit(font.render(line, True, TEXT_DIM), (hint_x, y))
+                y += font.get_linesize()
             return
-        x1 = x0 + 6 * cell + 30
-        self._table(surface, "own", x1, y0, cell, "Your pieces capture as")
+        self._table(surface, "own", x1, y0, cell, "You capture as", rect.right - 8 - (x1 - 16))
         self._deduction(surface, "own", state, seat, cell)
 
     def _deduction(

@@ -60,7 +60,10 @@ class TwoMoveCards(PanelWidget):
         font = art.ui_font(13)
         me = self._me()
         row_h = (self.rect.h - 8) // 3
-        width = max(18, min(40, int((row_h - 18) / ui_cards.RATIO)))
+        # The five cards of a side and "face up:" in one row of the widget's
+        # width ("none face up" ran past its edge at 800 x 560).
+        across = self.rect.w - 16 - 20 - font.size("face up:")[0] - 4 * (len(CARD_KINDS) - 1)
+        width = max(18, min(40, int((row_h - 18) / ui_cards.RATIO), across // len(CARD_KINDS)))
         self.rects = {}
         path = tuple(paths.path) if paths is not None else ()
         targets = paths.targets if paths is not None else set()
@@ -70,8 +73,9 @@ class TwoMoveCards(PanelWidget):
             y = self.rect.y + 4 + row * row_h
             who = "Your cards" if self.seen.viewer == side or row == 0 else "Their cards"
             name = state.game.sides[side]
-            surface.blit(font.render(f"{who} ({name})", True, TEXT), (self.rect.x + 8, y))
             up = state.face_up[side]
+            title = f"{who} ({name})" + ("" if up else ", none face up")
+            surface.blit(font.render(title, True, TEXT), (self.rect.x + 8, y))
             hand = [k for k in CARD_KINDS if k not in up]
             x = self.rect.x + 8
             cy = y + 16
@@ -89,8 +93,11 @@ class TwoMoveCards(PanelWidget):
                 x += width + 4
             if not hand:
                 surface.blit(hand_label, (x, cy + 4))
+                x += hand_label.get_width()
             x += 14
-            label = font.render("face up:" if up else "none face up", True, TEXT_DIM)
+            if not up:
+                continue
+            label = font.render("face up:", True, TEXT_DIM)
             surface.blit(label, (x, cy + 4))
             x += label.get_width() + 6
             for kind in up:

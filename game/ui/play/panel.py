@@ -375,6 +375,22 @@ class SidePanel:
             top += wh + 6
         return self.widget_offset != was
 
+    def show_widget_of(self, places: set[int]) -> None:
+        """Scroll the first widget that shows one of ``places`` (the first
+        clicks of a new decision) into the view, its top first if it is
+        taller: at 800 x 560 Tar Pit's card step showed a third of the hand
+        under the checkers' counts."""
+        view = self.widget_view
+        if not self.widgets_scroll or not places:
+            return
+        for widget in self.scene.widgets:
+            if widget.rect.h and any(widget.shows(place) for place in places):
+                if widget.rect.top < view.top or widget.rect.h > view.h:
+                    self.scroll_widgets(widget.rect.top - view.top)
+                elif widget.rect.bottom > view.bottom:
+                    self.scroll_widgets(widget.rect.bottom - view.bottom)
+                return
+
     def on_wheel(self, event: pygame.event.Event) -> bool:
         """A mouse wheel over the widgets' view scrolls it; True if used."""
         if not self.widgets_scroll or not self.widget_view.collidepoint(pygame.mouse.get_pos()):

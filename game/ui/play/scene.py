@@ -181,10 +181,12 @@ class PlayScene(Scene):
             widget.refresh(shown)
         actor = seen.actor if self.looking_at is None else None  # no moves while looking back
         self.input.show_targets = actor is not None
+        offered = self.input.table
         if actor is not None:
             self.input.offer(self.adapter.paths(seen.state, actor))
         else:  # while the computer thinks, perhaps a premove
             self.input.offer(self.premove.table(seen.state))
+        new_decision = actor is not None and self.input.table is not offered
         heights = [max(0, int(widget.height)) for widget in self.widgets]
         widgets_first = self.panel.wants_widgets_first() != self.panel.widgets_first
         if self.panel.refresh() or heights != self.panel.widget_heights or widgets_first:
@@ -192,6 +194,8 @@ class PlayScene(Scene):
             # to give way to the widgets or take its room back: lay the panel out again
             self._layout(self.app.size)
             self.panel.refresh()
+        if new_decision:  # the widget it is made in, in sight
+            self.panel.show_widget_of({path[0] for path in self.input.table if path[0] < 0})
         self.panel.show(not self.viewpoint.covering)
 
     @property

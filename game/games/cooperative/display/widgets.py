@@ -20,7 +20,7 @@ from game.engine.chess.tables import KIND_NAMES
 from game.games.cooperative.display.motion import Flight, Motions
 from game.ui import art
 from game.ui import cards as ui_cards
-from game.ui.card_widgets import TITLE_H, CardHand, CardLine, CardSlot, Pile
+from game.ui.card_widgets import TITLE_H, CardHand, CardLine, CardSlot, Pile, pile_label
 from game.ui.panel_widgets import PanelWidget
 from game.ui.widgets import ACCENT, CARD_BG, TEXT, TEXT_DIM
 
@@ -80,7 +80,9 @@ class ScoreBoard(PanelWidget):
                 break
             surface.blit(image, (x, y))
             x += image.get_width()
-        row = rect.y + 4 + font.get_linesize() + 2
+        # The icons' row under the words, else as low as a 14 px icon fits:
+        # in the short board (36 px) the counts fell under the widget's edge.
+        row = min(rect.y + 4 + font.get_linesize() + 2, rect.bottom - 16)
         size = max(14, min(26, rect.bottom - row - 4))
         step = (rect.w - 16) // 6
         for i, kind in enumerate(KIND_NAMES):
@@ -146,6 +148,9 @@ def card_news(events: list[Event]) -> tuple:
     return tuple(news)
 
 
+LINE_SHORT = "Face-up line (played on the right)"
+
+
 class CoopLine(CardLine):
     """The face-up line, with the cards of each step flying in and out."""
 
@@ -184,7 +189,13 @@ class CoopLine(CardLine):
 
     def draw(self, surface: pygame.Surface, paths: Any) -> None:
         pygame.draw.rect(surface, CARD_BG, self.rect, border_radius=6)
-        label = art.ui_font(13).render(self.title, True, TEXT if self.slots else TEXT_DIM)
+        font = art.ui_font(13)
+        # The whole title where it fits (at 800 x 560 it ran past the edge).
+        words = next(
+            (t for t in (self.title, LINE_SHORT) if font.size(t)[0] <= self.rect.w - 16),
+            "Face-up line",
+        )
+        label = font.render(words, True, TEXT if self.slots else TEXT_DIM)
         surface.blit(label, (self.rect.x + 8, self.rect.y + 2))
         self._rects = self._layout(paths)
         if self._pending:
@@ -318,6 +329,8 @@ class HandAndPiles(CardHand):
         width = (split - self.rect.x - 6) // len(self.hands)
         for i, (title, cards) in enumerate(self.hands):
             left = self.rect.x + 6 + i * width
+            if font.size(title)[0] > width - 8:  # a narrow panel: the name alone
+                title = title.partition("'")[0]
             label = font.render(title, True, TEXT if cards else TEXT_DIM)
             surface.blit(label, (left + 2, self.rect.y + 2))
             area = pygame.Rect(left, self.rect.y + TITLE_H, width - 6, self.rect.h - TITLE_H - 4)
@@ -347,7 +360,6 @@ class HandAndPiles(CardHand):
         else:
             pygame.draw.rect(surface, CARD_BG, self.rect, border_radius=6)
             self._rects = []
-        font = art.ui_font(13)
         n = max(1, len(self.piles))
         width = (self.rect.right - split - 4) // n
         self.pile_areas = []
@@ -355,11 +367,7 @@ class HandAndPiles(CardHand):
             area = pygame.Rect(split + i * width, self.rect.y + 4, width, self.rect.h - 24)
             self.pile_areas.append(area)
             ui_cards.draw_pile(surface, area, pile.count, pile.top)
-            words = pile.label
-            if font.size(words)[0] > area.w - 4:
-                words = words.split()[0]  # a narrow panel: "Draw", "Discarded", "Out"
-            small = font if font.size(words)[0] <= area.w - 2 else art.ui_font(10)
-            label = small.render(words, True, TEXT)
+            label = pile_label(pile.label, area.w)
             surface.blit(label, label.get_rect(midtop=(area.centerx, area.bottom + 2)))
         self.motions.draw(surface)
 

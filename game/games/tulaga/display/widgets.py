@@ -164,5 +164,5 @@ class TulagaPiles(PanelWidget):
             surface.blit(text, (x + icon + 2, mid - text.get_height() // 2))
             x += icon + 36
             surface.blit(stone_surface(seat, RANK, icon), (x, mid - icon // 2))
-            text = font.render(f"{rank}  ({on_board} on board)", True, TEXT)
+            text = font.render(f"{rank} ({on_board} on board)", True, TEXT)
             surface.blit(text, (x + icon + 2, mid - text.get_height() // 2))
