@@ -229,9 +229,10 @@ def clamp(v: float) -> float:
 
 
 def eval_text(v: float | None) -> str:
-    """An evaluation as people read it: "+0.35", "+#" for a forced win."""
+    """An evaluation as people read it: "+0.35", "+#" for a forced win, a
+    dash for none (a step with no choice to judge; "?" read as a mark)."""
     if v is None:
-        return "?"
+        return "–"
     if v >= MATE_ZONE:
         return "+#"
     if v <= -MATE_ZONE:
@@ -478,8 +479,7 @@ def review_lines(result: Review, game: Any) -> list[str]:
         other = step.seat is not None and step.seat not in result.first_team
         number = f"{step.number}{'...' if other else '.'}" if step.number is not None else ""
         ending = step.note in ENDINGS.values()
-        # No evaluation: a dash, not a "?" that reads as a mark.
-        shown = (result.result or "") if ending else eval_text(step.eval).replace("?", "–")
+        shown = (result.result or "") if ending else eval_text(step.eval)
         row = f"{number:>5} {step.text:<28} {shown:>7} {step.mark:<2}"
         best = []
         for c in step.choices:
