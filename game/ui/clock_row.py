@@ -29,7 +29,7 @@ class ClockRow:
     def build(self, ui: Any, x: int, field_x: int, field_w: int, y: int, row: int) -> None:
         widgets.label(ui, pygame.Rect(x, y, field_x - x, row), "Clock", "#field_label")
         rect = pygame.Rect(field_x, y, min(MENU_W, field_w), row)
-        self.menu = UIDropDownMenu(list(CHOICES), self.choice, rect, ui, object_id="#clock")
+        self.menu = widgets.drop_down(ui, list(CHOICES), self.choice, rect, "#clock")
         entry_rect = pygame.Rect(rect.right + 8, y, field_w - rect.w - 8, row)
         self.entry = UITextEntryLine(
             entry_rect, ui, object_id="#clock_custom", placeholder_text="minutes+increment: 7+2"

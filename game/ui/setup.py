@@ -381,13 +381,8 @@ class SetupScene(FormScene):
                 entry.disable()
             entries[seat] = entry
             current = next(c[0] for c in SEAT_CHOICES if c[1] == player)
-            menus[seat] = UIDropDownMenu(
-                labels,
-                current,
-                pygame.Rect(field_x, sy, menu_w, m.row),
-                ui,
-                object_id=f"#seat_{seat}",
-            )
+            rect = pygame.Rect(field_x, sy, menu_w, m.row)
+            menus[seat] = widgets.drop_down(ui, labels, current, rect, f"#seat_{seat}")
         self.menu_seats = list(in_play)
         self.seat_menus = [menus[s] for s in in_play]
         self.name_entries = [entries[s] for s in in_play]
@@ -412,7 +407,7 @@ class SetupScene(FormScene):
             labels = [choice_label(c) for c in choices]
             current = self.values.get(option.key, option.default)
             start = choice_label(current) if current in choices else labels[0]
-            widget: Any = UIDropDownMenu(labels, start, rect, ui, object_id=oid)
+            widget: Any = widgets.drop_down(ui, labels, start, rect, oid)
         else:
             widget = UITextEntryLine(rect, ui, object_id=oid)
             widget.set_text(self.texts.get(option.key, str(self.values.get(option.key, ""))))

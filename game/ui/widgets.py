@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel
 from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
 from game.ui.kept_panel import Panel
@@ -253,6 +254,22 @@ def wrap_words(text: str, font, width: int) -> list[str]:
         else:
             lines.append(word)
     return lines or [""]
+
+
+def drop_down(
+    ui: pygame_gui.UIManager, options: list[str], start: str, rect: pygame.Rect, object_id: str
+) -> UIDropDownMenu:
+    """A drop-down at ``rect`` (in the window) whose list opens upward when
+    the window's edge would cut it below and there is more room above (at
+    800 x 560 the chess form's clock list reached the edge and "Custom"
+    needed scrolling): the theme's class ``@opens_up``."""
+    ids = ["drop_down_menu.selection_list", "selection_list"]
+    item_h = int(ui.get_theme().get_misc_data("list_item_height", ids) or 20)
+    needed = len(options) * item_h + 4  # the list's border
+    below = ui.window_resolution[1] - rect.bottom
+    up = needed > below and rect.top > below
+    oid = ObjectID(object_id=object_id, class_id="@opens_up") if up else object_id
+    return UIDropDownMenu(options, start, rect, ui, object_id=oid)
 
 
 def centred(size: tuple[int, int], width: int, height: int, top: int | None = None) -> pygame.Rect:

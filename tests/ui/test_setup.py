@@ -9,7 +9,7 @@ import pygame
 import pytest
 from helpers import tiers
 from helpers.ui_driver import choose, click, key, make_app, pump
-from pygame_gui.elements import UILabel
+from pygame_gui.elements import UIDropDownMenu, UILabel
 
 from game.games import REGISTRY, load_all
 from game.games.cooperative.rules import HELP_DUO
@@ -300,6 +300,21 @@ def test_the_form_fits_the_smallest_window_with_every_seat(game_id):
     rects = [f.rect for f in fields]
     for i, rect in enumerate(rects):
         assert rect.collidelist(rects[i + 1 :]) == -1, fields[i]
+    _every_list_opens_whole(app, [f for f in fields if isinstance(f, UIDropDownMenu)])
+
+
+def _every_list_opens_whole(app, menus) -> None:
+    """Each drop-down's list, opened, shows every choice inside the window
+    (the chess clock's reached the window's edge at 800 x 560 and "Custom"
+    needed scrolling): it opens upward where there is no room below."""
+    window = pygame.Rect((0, 0), app.size)
+    for menu in menus:
+        click(app, menu)
+        listed = menu.current_state.options_selection_list
+        assert listed is not None and window.contains(listed.rect), (menu, listed.rect)
+        assert listed.scroll_bar is None, f"{menu.most_specific_combined_id}: the list scrolls"
+        menu.current_state.should_transition = True  # closed again, nothing chosen
+        pump(app, 2)
 
 
 @pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)
