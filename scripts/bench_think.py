@@ -65,6 +65,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench_ai import spec_for  # noqa: E402  (the levels as the setup maps them)
 
 from game.ai import make_bot  # noqa: E402
+from game.ai.runner import warm_up  # noqa: E402
 from game.games import load_all  # noqa: E402
 
 GRACE = 0.25  # seconds past its budget a decision may take before it is flagged
@@ -86,6 +87,7 @@ class Run:
 
 def play(game, spec: str, seed: int, args, run: Run) -> None:
     """One game with every seat at ``spec``, into ``run``."""
+    warm_up(game.id)  # as the app's bot worker does when it starts, off the clock
     state = game.new({**game.default_options(), **args.options}, seed)
     bots: dict = {}
     rng = random.Random(seed)

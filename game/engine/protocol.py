@@ -313,6 +313,12 @@ class Game:
         ValueError on anything malformed."""
         raise NotImplementedError
 
+    def warm_up(self) -> None:
+        """Build now what the rules would build on first use (move tables):
+        a bot's worker calls this when it starts, so that its first decision
+        spends its time budget searching. A game whose rules build such
+        tables lazily says so here; by default there are none."""
+
 
 class State:
     """One position. Subclasses implement the rules; the base class holds

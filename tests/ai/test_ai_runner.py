@@ -115,3 +115,69 @@ def test_the_worker_yields_the_cpu_to_the_window(runner):
     ours = os.getpriority(os.PRIO_PROCESS, 0)
     worker = os.getpriority(os.PRIO_PROCESS, runner._proc.pid)
     assert worker > ours
+
+
+# -- warming up ------------------------------------------------------------------------
+def _fresh_maces_tables(monkeypatch) -> None:
+    """Forget Maces' line tables and reaches, as a fresh process has none."""
+    import game.games.maces.rules as maces
+
+    monkeypatch.setattr(maces.GEO, "_lines", None)
+    monkeypatch.setattr(maces, "_TABLES", {})
+
+
+def _no_table_building(monkeypatch) -> None:
+    from game.engine.board import Geometry
+
+    def building(*_args):
+        raise AssertionError("a line table was built inside the decision")
+
+    monkeypatch.setattr(Geometry, "_line_table", building)
+
+
+def test_a_warmed_up_worker_builds_no_line_table_in_its_first_decision(monkeypatch):
+    """Maces Normal overran its budget (2.76 s of 1.5 on a loaded machine):
+    the worker's first search built the 10 x 10 line tables. The worker
+    warms up for its game when it starts, before it takes a job; then a
+    first decision (node-bounded) builds none."""
+    import random
+
+    from game.ai import make_bot
+    from game.ai import runner as runner_module
+
+    class NoJobs:
+        def recv(self):
+            return None  # the main process closes the worker at once
+
+    _fresh_maces_tables(monkeypatch)
+    monkeypatch.setattr(runner_module, "settle_worker", lambda: None)  # not this process's
+    runner_module._worker_main(NoJobs(), None, "maces")
+    _no_table_building(monkeypatch)
+    state = GAMES["maces"].new(seed=1)
+    bot = make_bot("search:2:nodes=200")
+    assert bot.choose(state.view(0), 0, random.Random(1)) in state.legal_actions(0)
+
+
+def test_without_the_warm_up_the_first_decision_builds_the_tables(monkeypatch):
+    """The test above is not empty: a cold start builds them in the search."""
+    import random
+
+    from game.ai import make_bot
+
+    _fresh_maces_tables(monkeypatch)
+    _no_table_building(monkeypatch)
+    state = GAMES["maces"].new(seed=1)
+    with pytest.raises(AssertionError, match="line table"):
+        make_bot("search:2:nodes=200").choose(state.view(0), 0, random.Random(1))
+
+
+def test_the_play_scenes_bots_warm_up_for_their_game(monkeypatch):
+    from game.ui.play.bots import BotDriver
+
+    monkeypatch.setattr(BotRunner, "_ensure_worker", lambda self: None)  # no process
+    match = Match("maces", seed=1, players=["human", "computer:random"])
+    driver = BotDriver(match)
+    try:
+        assert driver._runner(1).game == "maces"
+    finally:
+        driver.close()

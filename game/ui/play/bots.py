@@ -32,7 +32,8 @@ class BotDriver:
             from game.ai.runner import BotRunner
 
             level = self.match.computer_level(seat) or "random"
-            runner = self.runners[seat] = BotRunner(spec_for(self.match.game, level))
+            spec = spec_for(self.match.game, level)
+            runner = self.runners[seat] = BotRunner(spec, game=self.match.game.id)
         return runner
 
     def poll(self, hold: bool = False) -> tuple[int, Any] | None:
@@ -69,7 +70,7 @@ class BotDriver:
             self.hint_runner.close()
             self.hint_runner = None
         if self.hint_runner is None:
-            self.hint_runner = BotRunner(spec)
+            self.hint_runner = BotRunner(spec, game=self.match.game.id)
         self.hint_runner.start_view(self.match.state.view(seat), seat, seed)
 
     @property
