@@ -11,37 +11,18 @@ import random
 from pathlib import Path
 
 import pytest
+from helpers.source_tree import GAME, imports, modules, parsed
 
 from game.engine.pieces import KINDS
 from game.games import REGISTRY, load_all
 from game.ui.adapters import adapter_for
 from game.ui.animation import SECONDS, STEP_BUILDERS
 
-GAME = Path(__file__).resolve().parent.parent / "game"
 ORTHODOX = {"pawn", "knight", "bishop", "rook", "queen", "king"}
-
-
-def modules() -> list[Path]:
-    return sorted(GAME.rglob("*.py"))
-
-
-@functools.cache  # several checks walk every module: each is parsed once
-def parsed(path: Path) -> ast.Module:
-    return ast.parse(path.read_text(encoding="utf-8"))
 
 
 def name_of(path: Path) -> str:
     return ".".join(path.relative_to(GAME.parent).with_suffix("").parts)
-
-
-def imports(path: Path) -> set[str]:
-    found = set()
-    for node in ast.walk(parsed(path)):
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            found.add(node.module)
-    return found
 
 
 def on_ui_floor(module: str) -> bool:

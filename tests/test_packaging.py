@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.source_tree import imports, modules
 
 from game import resources
 
@@ -103,13 +104,7 @@ def test_spec_excludes_what_the_app_does_not_use():
     for name in ("tkinter", "unittest", "pydoc", "numpy", "chess", "pytest", "hypothesis"):
         assert name in excludes
     # ...and nothing game/ imports.
-    used = set()
-    for path in (ROOT / "game").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                used |= {a.name for a in node.names}
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                used.add(node.module)
+    used = set().union(*(imports(path) for path in modules()))
     clashes = {u for u in used for e in excludes if u == e or u.startswith(e + ".")}
     assert not clashes
 
