@@ -11,6 +11,7 @@ and ``button``; hovering needs ``pygame.mouse.set_pos``.
 from __future__ import annotations
 
 import os
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -42,6 +43,19 @@ def pump(app: App, frames: int = 3) -> None:
         if not app.running:
             return
         app.step(1 / 60)
+
+
+def wait_for(app: App, cond, seconds: float = 30.0) -> None:
+    """Run frames until ``cond()`` holds: for what another process does (a
+    bot's worker starts, warms up and answers), so bounded by the clock,
+    roomily, not by frames (which run as fast as the machine draws them)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        pump(app, 1)
+        if cond():
+            return
+        time.sleep(0.005)
+    raise AssertionError(f"still waiting after {seconds} s")
 
 
 def click_at(app: App, pos: tuple[int, int], frames: int = 3) -> None:

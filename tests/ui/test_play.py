@@ -9,7 +9,6 @@ press arrives one frame after the mouse-up, and hovering needs
 from __future__ import annotations
 
 import os
-import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -27,10 +26,10 @@ from helpers.ui_driver import (  # noqa: E402
     pump,
     settle,
     square_at,
+    wait_for,
 )
 
 from game import saves  # noqa: E402
-from game.app import App  # noqa: E402
 from game.games import REGISTRY, load_all  # noqa: E402
 from game.games.chess.rules import ChessGame  # noqa: E402
 from game.match import Match  # noqa: E402
@@ -396,16 +395,6 @@ def test_a_takeback_accepted_after_the_game_moved_on_takes_nothing_back(app):
 
 
 # -- the computer -------------------------------------------------------------------
-def wait_for(app: App, cond, seconds: float = 30.0) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        pump(app, 1)
-        if cond():
-            return
-        time.sleep(0.005)
-    raise AssertionError("timed out")
-
-
 def test_the_computer_replies_without_blocking(app):
     match = chess960(players=("human", "computer:random"))
     scene = open_play(app, match)

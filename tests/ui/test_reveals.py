@@ -242,7 +242,7 @@ def test_the_computer_waits_while_a_reveal_is_held(app):
     """Telepathic, the White team two people, Black's two the computer:
     White B's move turns White A's card over; Black A (the computer)
     predicts only once someone has pressed Continue."""
-    from helpers.ui_driver import press_continue, pump
+    from helpers.ui_driver import press_continue, pump, wait_for
 
     players = ["human", "human", "computer:random", "computer:random"]
     match = Match("telepathic", None, 2, players)
@@ -255,11 +255,7 @@ def test_the_computer_waits_while_a_reveal_is_held(app):
     pump(app, 120)
     assert len(match.records) == played and scene.viewpoint.holding
     press_continue(app, scene)
-    for _ in range(3000):  # the worker starts and warms up first: roomy on a busy machine
-        pump(app, 1)
-        if len(match.records) > played:
-            break
-    assert len(match.records) > played
+    wait_for(app, lambda: len(match.records) > played)
 
 
 def test_fast_clicks_after_continue_do_nothing_for_a_moment(app, monkeypatch):
