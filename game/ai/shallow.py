@@ -42,7 +42,10 @@ scores, a mate it gives are all in that score.
   not: measure at a known load.
 
 A game whose evaluation.py decides for itself (Chess Golf's solver) decides
-at its smallest level.
+at its smallest level; Easy asks it at level 0, where a game may leave a
+beginner's choice to Easy's own hand (Telepathic's moves: its level 1, a
+coordinated one-move search with captures played out, scored 27.5% against
+Normal).
 """
 
 from __future__ import annotations
@@ -79,7 +82,8 @@ def one_ply_scores(state: Any, seat: int, rng: random.Random, should_stop=None) 
 
 def settled(state: Any, seat: int, rng: random.Random, level: int = 1) -> tuple[list, Any]:
     """The legal actions and, where there is no real choice to make, the
-    action itself: the only one; the game's own decision at ``level``; or
+    action itself: the only one; the game's own decision at ``level`` (0 is
+    Easy's: a game may leave a beginner's choices to its own hand); or
     any, in a secret duel where a preference could be read."""
     actions = list(state.legal_actions(seat))
     if not actions:
@@ -138,7 +142,7 @@ class EasyBot:
         should_stop: Callable[[], bool] | None = None,
     ) -> Any:
         self.looked = False
-        actions, chosen = settled(state, seat, rng)
+        actions, chosen = settled(state, seat, rng, level=0)
         if chosen is not None:
             return chosen
         full = state.sample(seat, rng)

@@ -16,6 +16,9 @@ mover's choice on its own view, finds the same kind of piece:
   the best move. It plays the best move of that kind;
 - the predictor lays the card of that focal kind, or the checker when it is
   the face-up card's kind;
+- Easy (``level`` 0) predicts as level 1 but moves by its own one-ply,
+  wavering hand: it misses what a move hangs, and its partner, betting on
+  the team's choice, guesses wrong now and then, as beginners do;
 - the losing team removes the least valuable piece whose removal leaves its
   king unattacked (if every removal does, the least valuable piece).
 
@@ -68,6 +71,8 @@ def decide(state: Any, seat: int, rng: random.Random, level: int) -> Any:
     """The action of ``seat`` from its view ``state``."""
     if state.phase == REMOVE:
         return removal(state)
+    if state.phase == MOVE and level < 1:
+        return None  # Easy moves by its own hand (game/ai/shallow.py)
     choice = team_choice(state, max(1, min(5, level)))
     if state.phase == PREDICT:
         up = state.face_up[state.turn]

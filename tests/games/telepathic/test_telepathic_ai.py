@@ -7,11 +7,13 @@ piece; computer seats play whole games. Searches are bounded by nodes."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from helpers.bots import UNTIMED
 from telepathic_positions import GAME, act, position, reveal, sq
 
 from game.ai import make_bot, think_now
+from game.ai.levels import spec_for
 from game.games.telepathic import evaluation
 from game.games.telepathic.actions import Predict, Remove
 from game.match import Match
@@ -55,22 +57,21 @@ def test_the_predictor_finds_its_partners_piece_in_random_positions():
     assert pulls >= 3
 
 
+# White to move: Nxd5 wins the queen; nothing else comes close.
+LOOSE_QUEEN = """
+    rnb.kbnr
+    ppp..ppp
+    ........
+    ...q....
+    ........
+    ..N.....
+    PPPP.PPP
+    R.BQKBNR
+"""
+
+
 def test_a_lone_good_move_is_predicted_by_its_kind():
-    # Nxd5 wins the queen; nothing else comes close.
-    state = position(
-        """
-        rnb.kbnr
-        ppp..ppp
-        ........
-        ...q....
-        ........
-        ..N.....
-        PPPP.PPP
-        R.BQKBNR
-        """,
-        castling="KQkq",
-        face_up="P/p",
-    )
+    state = position(LOOSE_QUEEN, castling="KQkq", face_up="P/p")
     card, events = both_partners(state)
     assert card == Predict("knight")
     assert state.piece_at(sq("d5")).kind == "knight"
@@ -88,6 +89,28 @@ def test_among_near_best_moves_the_mover_keeps_to_the_kind_most_of_them_share(mo
     monkeypatch.setattr(evaluation, "move_scores", lambda s, level: scores)
     choice = evaluation.team_choice(state.view(W_B), 1)
     assert choice.kind == "pawn" and choice.move == pawns[0]
+
+
+def easy_moves(state, seeds=range(20)) -> Counter:
+    """The moves Easy's mover plays after its partner's prediction."""
+    (predictor,) = state.to_act()
+    easy = spec_for(GAME, "easy")
+    state.apply({predictor: think_now(easy, state, predictor, random.Random(0))})
+    (mover,) = state.to_act()
+    return Counter(
+        state.notation(think_now(easy, state, mover, random.Random(seed))) for seed in seeds
+    )
+
+
+def test_easy_moves_by_its_own_hand_and_still_takes_a_free_queen():
+    # Level 1's move is one coordinated choice; Easy's own hand wavers among
+    # moves that look alike (its partner's bet then misses now and then)
+    # but never lets a queen go.
+    assert spec_for(GAME, "easy") == "easy"
+    assert easy_moves(position(LOOSE_QUEEN, castling="KQkq", face_up="P/p")) == Counter(
+        {"Nxd5": 20}
+    )
+    assert len(easy_moves(GAME.new())) >= 5
 
 
 def test_the_removal_keeps_the_king_safe_and_gives_up_the_least_valuable_piece():
