@@ -1,0 +1,59 @@
+"""scripts/bench_ai.py and rate_levels.py give each side of a match its own
+budget on the bench's clock: a spec's own ``time=`` outlives the match's
+time (rate_levels words --hard-time), and the clock the bench chooses (the
+CPU's, in rate_levels) is the one the searches stop on."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.games import load_all
+
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+
+
+@pytest.fixture(scope="module")
+def rate_levels():
+    spec = importlib.util.spec_from_file_location("rate_levels", SCRIPTS / "rate_levels.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # imports bench_ai from scripts/
+    return module
+
+
+@pytest.fixture
+def bench(rate_levels, monkeypatch):
+    module = sys.modules["bench_ai"]
+    monkeypatch.setattr(module, "clock", module.clock)  # use_cpu_clock is undone after
+    return module
+
+
+def test_a_specs_own_time_outlives_the_matchs_and_other_specs_take_the_matchs(bench):
+    assert bench.bot_for("search:3:time=0.5", 1.5).limits.time_limit == 0.5
+    assert bench.bot_for("search:3", 1.5).limits.time_limit == 1.5
+    assert bench.bot_for("search:3:nodes=900/plain", 0.7).limits.time_limit == 0.7
+
+
+def test_words_gives_hard_its_own_time_and_normal_the_matchs(rate_levels, bench):
+    game = load_all()["crowded_house"]
+    hard = bench.bot_for(rate_levels.timed(game, "hard", 0.5), 1.5)
+    normal = bench.bot_for(rate_levels.timed(game, "normal", 0.5), 1.5)
+    assert (hard.limits.time_limit, hard.limits.node_limit) == (0.5, 12000)
+    assert (normal.limits.time_limit, normal.limits.node_limit) == (1.5, 1500)
+
+
+def test_the_searches_stop_on_the_clock_the_bench_gives(bench):
+    bench.use_cpu_clock()
+    assert bench.bot_for("search:3", 1.5).clock is time.process_time
+    ticks = iter(range(10**6))
+    bench.clock = lambda: float(next(ticks))  # a second passes at every reading
+    bot = bench.bot_for("search:24", 30.0)
+    game = load_all()["chess"]
+    bot.choose(game.new(game.default_options(), 1).view(0), 0, random.Random(1))
+    # Thirty readings of the bench's clock end the decision, long before depth 24.
+    assert bot.last.depth < 4 and bot.last.nodes < 100
