@@ -35,7 +35,10 @@ budget (default ``--time``): Hard at 0.5 CPU s against Normal at the app's
 the app Hard gets more time, not less, and Normal the same, the score is a
 floor for the app's Hard. A level bounded by nodes (Crowded House's Hard,
 ``search:4:nodes=12000``) plays the same at any time that lets it reach
-its node bound; the per-game lines print each side's seconds a decision.
+its node bound, but 0.5 CPU s does not: the node-bounded Hards of Crowded
+House, Tar Pit, Two Move and Zombie ran into it in 36-45% of their
+decisions (2026-11-27), so there too the score is a floor. The per-game
+lines print each side's seconds a decision.
 
 Each prints a table and the Python literal to paste into game/ai/ratings.py:
 
