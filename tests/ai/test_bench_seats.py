@@ -6,6 +6,7 @@ CPU's, in rate_levels) is the one the searches stop on."""
 from __future__ import annotations
 
 import importlib.util
+import math
 import random
 import sys
 import time
@@ -13,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from game.ai.search import Limits, Search
+from game.engine.deadline import Deadline, bounded
 from game.games import load_all
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
@@ -57,3 +60,17 @@ def test_the_searches_stop_on_the_clock_the_bench_gives(bench):
     bot.choose(game.new(game.default_options(), 1).view(0), 0, random.Random(1))
     # Thirty readings of the bench's clock end the decision, long before depth 24.
     assert bot.last.depth < 4 and bot.last.nodes < 100
+
+
+def test_a_search_a_games_own_decision_begins_reads_the_decisions_clock():
+    # Telepathic's decide ranks its moves with a Search of its own: under a
+    # bot on the CPU clock it read the wall clock against a CPU-clock
+    # deadline, found it long past and chose from no search at all.
+    frozen = lambda: 0.0  # noqa: E731  (a decision's clock that never moves)
+    game = load_all()["chess"]
+    state = game.new(game.default_options(), 1)
+    move = next(iter(state.legal_actions(0)))
+    with bounded(Deadline(1.0, frozen)):
+        search = Search(0, Limits(3, math.inf, math.inf, 5000), random.Random(0))
+        search.action_value(state, move, 1)  # no OutOfNodes: its deadline never comes
+    assert search.clock is frozen and search.nodes > 20
