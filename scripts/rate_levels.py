@@ -210,11 +210,14 @@ def words(args) -> None:
 
 
 def timed(game, level: str, hard_time: float) -> str:
-    """The bot spec ``level`` plays in ``game``: Hard with its own budget of
-    ``hard_time`` seconds a decision (the spec's ``time=``, which the
-    match's time leaves alone)."""
-    spec = spec_for(game, level)
-    return f"{spec}:time={hard_time:g}" if level == "hard" else spec
+    """What ``match`` is to play for ``level`` in ``game``: Hard's spec with
+    its own budget of ``hard_time`` seconds a decision (the spec's ``time=``,
+    which the match's time leaves alone), other levels by name (the match
+    maps a name to the game's spec once: mapped twice, Telepathic's Normal,
+    ``search:3``, became its Hard)."""
+    if level != "hard":
+        return level
+    return f"{spec_for(game, level)}:time={hard_time:g}"
 
 
 def command_line() -> str:

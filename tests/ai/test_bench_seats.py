@@ -43,11 +43,17 @@ def test_a_specs_own_time_outlives_the_matchs_and_other_specs_take_the_matchs(be
 
 
 def test_words_gives_hard_its_own_time_and_normal_the_matchs(rate_levels, bench):
-    game = load_all()["crowded_house"]
-    hard = bench.bot_for(rate_levels.timed(game, "hard", 0.5), 1.5)
-    normal = bench.bot_for(rate_levels.timed(game, "normal", 0.5), 1.5)
-    assert (hard.limits.time_limit, hard.limits.node_limit) == (0.5, 12000)
-    assert (normal.limits.time_limit, normal.limits.node_limit) == (1.5, 1500)
+    # Through the match's own mapping (spec_for), as a match plays them: in
+    # Telepathic, Normal's spec (search:3) is the setup's name for Hard.
+    for game_id, hard_spec, normal_spec in (
+        ("crowded_house", "search:4:nodes=12000", "search:3:nodes=1500"),
+        ("telepathic", "search:5", "search:3"),
+    ):
+        game = load_all()[game_id]
+        for level, spec, budget in (("hard", hard_spec, 0.5), ("normal", normal_spec, 1.5)):
+            played = bench.spec_for(game, rate_levels.timed(game, level, 0.5))
+            assert played.removesuffix(":time=0.5") == spec, (game_id, level)
+            assert bench.bot_for(played, 1.5).limits.time_limit == budget
 
 
 def test_the_searches_stop_on_the_clock_the_bench_gives(bench):
