@@ -18,7 +18,9 @@ Telepathic) otherwise play the same two games over and over.
 Levels: ``random``, ``greedy`` (the best move one ply on), ``easy``,
 ``normal``, ``hard`` (the setup's levels, through the game's ``bot_levels``),
 or any bot spec such as ``search:4:nodes=3000``. ``--time`` is the budget
-per decision of the searching levels (the app uses 1.5 s). A level ending in
+per decision of the searching levels (the app uses 1.5 s), except a spec's
+own ``time=``, which stays: ``--pairs search:4:nodes=8000:time=0.5-normal``
+gives each side its own budget. A level ending in
 ``/plain`` searches with the plain chess-like evaluation instead of the
 game's own (``--games two_move --pairs normal-normal/plain``: does Two Move's
 king danger pay?). A level ending in ``/tuned`` or ``/hand`` plays the
@@ -64,6 +66,27 @@ DEFAULT_PAIRS = ("normal-random", "normal-greedy", "hard-normal")
 PLAIN = "/plain"  # after a level: the plain chess-like evaluation, not the game's own
 #: After a level: the chess core's weight set (game/engine/chess/evaluation.py).
 WEIGHTS = {"/tuned": "tuned", "/hand": "hand"}
+
+
+#: The clock the bots' budgets and the seconds reported read: the wall's, as
+#: the app's, unless ``use_cpu_clock`` gives the CPU's.
+clock = time.perf_counter
+
+
+def use_cpu_clock() -> None:
+    """Give every bot made from now on (and the seconds reported) this
+    process's CPU clock: a decision gets its budget in CPU seconds, what it
+    gets on an idle machine, whatever the load."""
+    global clock
+    clock = time.process_time
+
+
+def bot_for(spec: str, time_limit: float):
+    """The bot of ``spec`` (its evaluation suffix off) on the bench's clock,
+    with ``time_limit`` seconds a decision unless the spec names its own."""
+    own_time = any(p.partition("=")[0].strip().lower() == "time" for p in spec.split(":"))
+    overrides = {} if own_time else {"time_limit": time_limit}
+    return make_bot(bare(spec), clock=clock, **overrides)
 
 
 def spec_for(game, level: str) -> str:
@@ -144,7 +167,7 @@ def play(
     while random_plies and state.result() is None:
         state.apply({s: opening.choose(state.view(s), s, opening_rng) for s in state.to_act()})
         random_plies -= 1
-    bots = {s: make_bot(bare(spec), time_limit=time_limit) for s, spec in specs.items()}
+    bots = {s: bot_for(spec, time_limit) for s, spec in specs.items()}
     swap = any(spec.endswith(PLAIN) for spec in specs.values())
     weigh = any(weights_of(spec) != chess_evaluation.DEFAULT_WEIGHTS for spec in specs.values())
     rng = random.Random(seed)
@@ -159,9 +182,9 @@ def play(
                 use_evaluation(game, specs[seat].endswith(PLAIN))
             if weigh:
                 use_weights(weights_of(specs[seat]))
-            start = time.perf_counter()
+            start = clock()
             joint[seat] = bots[seat].choose(state.view(seat), seat, rng)
-            thinking[seat].append(time.perf_counter() - start)
+            thinking[seat].append(clock() - start)
             last = getattr(bots[seat], "last", None)
             if last is not None:
                 depths[seat].append(last.depth)
@@ -194,8 +217,8 @@ def match(
     random_plies: int = 0,
 ):
     """``n`` games, colours alternating; a line per game: the result, how it
-    ended, each side's mean depth completed, the first bot's seconds a move
-    and the load. With ``random_plies``, each pair of games (one per colour)
+    ended, each side's mean depth completed and seconds a move, and the
+    load. With ``random_plies``, each pair of games (one per colour)
     starts from the same random opening."""
     sides = two_sided(game)
     results, slowest, per_move = [], 0.0, []
@@ -210,6 +233,7 @@ def match(
         points = 0.5 if result is None else result.points[ours[0]]
         results.append(points)
         mine = [t for s in ours for t in thinking[s]]
+        yours = [t for s in theirs for t in thinking[s]]
         per_move += mine
         slowest = max([slowest, *mine])
         mark = {1: "W", 0.5: "D", 0: "L"}.get(points, f"{points:g}")
@@ -218,7 +242,8 @@ def match(
         theirs_deep = _mean([d for s in theirs for d in depths[s]])
         print(
             f"    game {i + 1}: {mark} in {plies} plies ({reason}); depth {ours_deep:.1f}"
-            f" vs {theirs_deep:.1f}; {_mean(mine):.2f} s/move  load {os.getloadavg()[0]:.1f}",
+            f" vs {theirs_deep:.1f}; {_mean(mine):.2f} vs {_mean(yours):.2f} s/move"
+            f"  load {os.getloadavg()[0]:.1f}",
             flush=True,
         )
     return results, per_move, slowest
@@ -264,14 +289,14 @@ def stockfish_match(
             ours = i % 2
             state = game.new(game.default_options(), seed + i)
             board = chess.Board(state.to_text(), chess960=True)
-            bot = make_bot(spec_for(game, level), time_limit=time_limit)
+            bot = bot_for(spec_for(game, level), time_limit)
             rng = random.Random(seed + i)
             while state.result() is None:
                 seat = state.to_act()[0]
                 if seat == ours:
-                    start = time.perf_counter()
+                    start = clock()
                     action = bot.choose(state.view(seat), seat, rng)
-                    took = time.perf_counter() - start
+                    took = clock() - start
                     per_move.append(took)
                     slowest = max(slowest, took)
                     board.push_san(state.notation(action))

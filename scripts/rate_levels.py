@@ -26,17 +26,27 @@ nothing or everything. A level whose estimate is more than 100 below the
 weakest opponent reads "below 1350" and one as far above the strongest
 "above ...": no figure is made up from outside the range played.
 
-``words``: Hard against Normal and Normal against Easy in every game of two
-sides, with bench_ai's ``match`` (random opening plies, a ply limit counted
-a draw); the setup form reads the scores as words ("beats Normal 7 games
-in 10").
+``words``: Hard against Normal and Normal against Easy (``--pairs`` picks
+one) in every game of two sides, with bench_ai's ``match`` (random opening
+plies, a ply limit counted a draw); the setup form reads the scores as
+words ("beats Normal 7 games in 10"). ``--hard-time`` gives Hard its own
+budget (default ``--time``): Hard at 0.5 CPU s against Normal at the app's
+1.5 (``--time 1.5 --hard-time 0.5``) costs half of Hard at 1.5, and since in
+the app Hard gets more time, not less, and Normal the same, the score is a
+floor for the app's Hard. A level bounded by nodes (Crowded House's Hard,
+``search:4:nodes=12000``) plays the same at any time that lets it reach
+its node bound, but 0.5 CPU s does not: the node-bounded Hards of Crowded
+House, Tar Pit, Two Move and Zombie ran into it in 36-45% of their
+decisions (2026-11-27), so there too the score is a floor. The per-game
+lines print each side's seconds a decision.
 
 Each prints a table and the Python literal to paste into game/ai/ratings.py:
 
     python scripts/rate_levels.py elo [--games chess,chess960] [--levels easy,normal,hard]
         [--elos 1350,1600] [--n 10] [--time 0.5] [--sf-time 0.2] [--seed 1]
-    python scripts/rate_levels.py words [--games maces,...] [--n 20] [--time 0.2]
-        [--random-plies 3] [--max-plies 200] [--seed 1]
+    python scripts/rate_levels.py words [--games maces,...] [--pairs hard-normal]
+        [--n 20] [--time 1.5] [--hard-time 0.5] [--random-plies 3] [--max-plies 200]
+        [--seed 1]
 """
 
 from __future__ import annotations
@@ -46,23 +56,27 @@ import datetime
 import math
 import os
 import sys
-import time
-import types
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_ai import elo, match, stockfish_match, two_sided  # noqa: E402
+from bench_ai import (  # noqa: E402
+    elo,
+    match,
+    spec_for,
+    stockfish_match,
+    two_sided,
+    use_cpu_clock,
+)
 
-from game.ai import search  # noqa: E402
 from game.ai.ratings import Rating, Score  # noqa: E402
 from game.games import load_all  # noqa: E402
 
 # The UCI_Elo settings each level meets by default: around where it plays
 # (Easy scores next to nothing even against 1350, Stockfish's weakest).
 OPPONENTS = {"easy": (1350,), "normal": (1350, 1500), "hard": (1500, 1800)}
-WORDS_PAIRS = (("hard", "normal"), ("normal", "easy"))
+WORDS_PAIRS = ("hard-normal", "normal-easy")
 CHI2_95 = 3.84  # the 95% point of chi-squared with one degree of freedom
 REACH = 100  # how far beyond the opponents played an estimate still reads as a figure (a 64% score)
 
@@ -103,13 +117,6 @@ def rating_words(rating: Rating) -> str:
     if rating.estimate is None:
         return f"below {rating.high}" if rating.high is not None else f"above {rating.low}"
     return f"{rating.estimate} [{rating.low}, {rating.high}]"
-
-
-def use_cpu_clock() -> None:
-    """Make the search's clock read this process's CPU time (its budget in
-    CPU seconds, as on an idle machine)."""
-    cpu = time.process_time
-    search.time = types.SimpleNamespace(perf_counter=cpu, monotonic=cpu, process_time=cpu)
 
 
 def rate(args) -> None:
@@ -160,18 +167,20 @@ def words(args) -> None:
         use_cpu_clock()
     games = load_all()
     ids = [g for g in args.games.split(",") if g] or sorted(games)
+    pairs = [p.partition("-")[::2] for p in args.pairs.split(",") if p]
+    hard_time = args.time if args.hard_time is None else args.hard_time
     measured: dict[str, dict[str, Score]] = {}
     rows = []
     for game_id in ids:
         game = games[game_id]
         if two_sided(game) is None:
             continue
-        for first, second in WORDS_PAIRS:
+        for first, second in pairs:
             print(f"{game_id} {first} vs {second}", flush=True)
-            results, _, _ = match(
+            results, per_move, _ = match(
                 game,
-                first,
-                second,
+                timed(game, first, hard_time),
+                timed(game, second, hard_time),
                 args.n,
                 args.seed,
                 args.time,
@@ -186,14 +195,29 @@ def words(args) -> None:
             rows.append(
                 f"{game_id:<14} {pairing:<16} +{wins} ={draws} -{n - wins - draws} (n={n})"
                 f" {100 * points / n:5.1f}%  Elo {gap:+5.0f} [{low:+.0f}, {high:+.0f}]"
+                f"  {first} {sum(per_move) / max(1, len(per_move)):.2f} s/decision"
                 f"  load {os.getloadavg()[0]:.1f}"
             )
             print(rows[-1], flush=True)
     clock = "CPU" if args.clock == "cpu" else "wall-clock"
-    print(f"\nScores at {args.time} {clock} s a decision, a draw counting half, 95% interval:")
+    hard = f" (Hard {hard_time})" if hard_time != args.time else ""
+    print(
+        f"\nScores at {args.time}{hard} {clock} s a decision, a draw counting half, 95% interval:"
+    )
     print("\n".join(rows))
     print(f"\n# {command_line()}  ({today()})")
     print(f"SCORES = {measured!r}")
+
+
+def timed(game, level: str, hard_time: float) -> str:
+    """What ``match`` is to play for ``level`` in ``game``: Hard's spec with
+    its own budget of ``hard_time`` seconds a decision (the spec's ``time=``,
+    which the match's time leaves alone), other levels by name (the match
+    maps a name to the game's spec once: mapped twice, Telepathic's Normal,
+    ``search:3``, became its Hard)."""
+    if level != "hard":
+        return level
+    return f"{spec_for(game, level)}:time={hard_time:g}"
 
 
 def command_line() -> str:
@@ -218,8 +242,10 @@ def main() -> None:
     rated.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="our search's clock")
     worded = commands.add_parser("words", help="Hard vs Normal and Normal vs Easy, every game")
     worded.add_argument("--games", default="", help="game ids (default: every game of two sides)")
+    worded.add_argument("--pairs", default=",".join(WORDS_PAIRS), help="e.g. hard-normal")
     worded.add_argument("--n", type=int, default=20, help="games per pairing")
     worded.add_argument("--time", type=float, default=0.2, help="seconds a decision")
+    worded.add_argument("--hard-time", type=float, default=None, help="Hard's (default: --time)")
     worded.add_argument("--random-plies", type=int, default=3)
     worded.add_argument("--max-plies", type=int, default=200)
     worded.add_argument("--seed", type=int, default=1)
@@ -229,6 +255,13 @@ def main() -> None:
     args = parser.parse_args()
     if args.n < 1:
         parser.error("--n must be 1 or more")
+    if args.command == "words":
+        for pair in args.pairs.split(","):
+            first, _, second = pair.partition("-")
+            if not {first, second} <= {"easy", "normal", "hard"} or first == second:
+                parser.error(f"--pairs: {pair!r} is not two of easy, normal, hard")
+        if args.hard_time is not None and not 0.01 <= args.hard_time <= 600:
+            parser.error("--hard-time must be 0.01 to 600 seconds")
     (rate if args.command == "elo" else words)(args)
 
 

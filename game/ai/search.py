@@ -62,7 +62,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -134,18 +133,20 @@ class Search(Ordering, Quiescence, Simultaneous):
         should_stop: Callable[[], bool] | None = None,
         fast: bool = True,
         table: dict | None = None,
-        clock: Callable[[], float] = time.perf_counter,
+        clock: Callable[[], float] | None = None,
     ):
         self.seat = seat
-        self.clock = clock  # seconds; tests inject a fake one, benchmarks the CPU's
+        # A search begun within a bot's decision (a game's own decide that
+        # ranks its moves by searching) keeps that decision's deadline, its
+        # clock (a deadline read on another clock is long past or far off)
+        # and stop request (game/engine/deadline.py); ``run`` sets its own.
+        within = current()
+        # Seconds; tests inject a fake clock, benchmarks the CPU's.
+        self.clock = clock if clock is not None else within.clock
         self.fast = fast
         self.limits = limits or Limits()
         self.rng = rng or random.Random()
         self._evaluate: Any = evaluate  # _prepare fills it in if None
-        # A search begun within a bot's decision (a game's own decide that
-        # ranks its moves by searching) keeps that decision's deadline and
-        # stop request (game/engine/deadline.py); ``run`` sets its own.
-        within = current()
         self.should_stop = should_stop if should_stop is not None else within.should_stop
         self.nodes = 0
         self.deadline = within.at
