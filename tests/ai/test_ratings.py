@@ -95,7 +95,7 @@ def test_the_figures_kept_are_whole_and_consistent():
         below = {"hard": "normal", "normal": "easy"}
         for level, score in levels.items():
             assert score.opponent == below[level], (game_id, level)
-            assert score.games >= 20, (game_id, level)  # the n
+            assert score.games >= ratings.MIN_GAMES, (game_id, level)
             assert (game_id, level) not in ratings.PENDING
 
 
