@@ -6,7 +6,7 @@ badly maps a level to its own spec with ``Game.bot_levels``
 (``spec_for``). The setup form offers these levels, the play scene names
 computer seats by them, and the Hint button asks the strongest.
 ``level_label`` adds how strong a level plays a game, from the figures last
-measured (game/ai/ratings.py): "Hard (about 1800)".
+measured (game/ai/ratings.py): "Hard (rated about 1800)".
 """
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ def level_words(spec: str) -> str:
 
 def level_strength(game_id: str, spec: str) -> str:
     """How strong a level plays ``game_id``, from ratings.py's figures: its
-    rating where it has one ("about 1800", "below 1350"), else how often it
+    rating where it has one ("rated about 1800", "rated below 1350": the word
+    says what the number is), else how often it
     beats (or loses to) the level below, in whole games in 10 ("beats
     Normal 7 games in 10": won 7 in 10, the rest drawn or lost); Easy with
     neither is "for beginners". "" where nothing is known."""
@@ -51,8 +52,10 @@ def level_strength(game_id: str, spec: str) -> str:
     rating = ratings.ELO.get(game_id, {}).get(level)
     if rating is not None:
         if rating.estimate is not None:
-            return f"about {round(rating.estimate / 50) * 50}"
-        return f"below {rating.high}" if rating.high is not None else f"above {rating.low}"
+            return f"rated about {round(rating.estimate / 50) * 50}"
+        return (
+            f"rated below {rating.high}" if rating.high is not None else f"rated above {rating.low}"
+        )
     score = ratings.SCORES.get(game_id, {}).get(level)
     if score is not None:
         wins, losses = score.in_ten()
@@ -65,7 +68,7 @@ def level_strength(game_id: str, spec: str) -> str:
 
 
 def level_label(game_id: str, spec: str) -> str:
-    """A level with its strength in ``game_id``: "Hard (about 1800)",
+    """A level with its strength in ``game_id``: "Hard (rated about 1800)",
     "Normal (beats Easy 9 games in 10)"; the bare name where nothing is
     known."""
     name = level_name(spec) or "Computer"

@@ -5,7 +5,7 @@ and a short name field: a person's name, empty by default (the seat's label
 shows in it as a placeholder, and the game reads as it always did); a
 computer seat is named by its level and its field is disabled. A line under
 the seats says how strong the computer's levels chosen play this game
-("Hard (about 1800)", game/ai/ratings.py's last measured figures). The seats
+("Hard (rated about 1800)", game/ai/ratings.py's last measured figures). The seats
 the names and the options chosen from a list are remembered per game in
 the settings.
 
@@ -27,7 +27,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 
-from game.ai.levels import DEFAULT, LEVELS, level_label, level_strength, level_words
+from game.ai.levels import DEFAULT, LEVELS, level_label, level_name, level_strength, level_words
 from game.clock import Clock, offers_clock
 from game.engine import Option
 from game.engine.protocol import TEXT_MAX
@@ -75,6 +75,8 @@ class Metrics:
     button: int  # Back, Rules, Start
     pad: int  # inside the form, above and below
 
+
+LINE_H = 20  # a help line's label: the hint font needs 20 px
 
 # Roomiest first; the first that fits the window is used.
 TIERS = (
@@ -221,13 +223,20 @@ class SetupScene(FormScene):
     def _form_height(self, m: Metrics, seats: int) -> int:
         """The form's height laid out with ``m`` (as ``build`` places it)."""
         options = self.game.options
-        height = m.pad + m.heading + seats * (m.row + m.gap) + m.hint  # + the levels' line
+        height = m.pad + m.heading + seats * (m.row + m.gap)
+        height += self._levels_height(m, len(self._levels_lines()))
         if options:
             height += 6 + m.heading
             height += sum(m.row + m.gap + (m.hint if o.help else 0) for o in options)
         height += m.row + m.gap + m.hint  # the position to start from
         height += m.row + m.gap if self._clocked() else 0
         return height + ERROR_H + m.button + m.pad
+
+    @staticmethod
+    def _levels_height(m: Metrics, lines: int) -> int:
+        """The room under the seats for ``lines`` lines of the levels'
+        strength (a help line's room for the first; none without help lines)."""
+        return m.hint + max(0, lines - 1) * max(m.hint, LINE_H) if m.hint else 0
 
     def _top(self, m: Metrics) -> int:
         h = self.app.size[1]
@@ -275,13 +284,17 @@ class SetupScene(FormScene):
         widgets.label(ui, pygame.Rect(x, y + (m.heading - 30) // 2, 300, 30), "Players", "#heading")
         y += m.heading
         seats_end = y + len(in_play) * (m.row + m.gap)
-        self.levels_label = None
-        if m.hint:  # made before the seats' menus, which open over it
-            rect = pygame.Rect(field_x + 4, seats_end - m.gap + 2, field_w, 20)
-            self.levels_label = widgets.label(ui, rect, " ", "#hint")
-            self.levels_label.set_text(widgets.cut_to_label(self.levels_label, self._levels_line()))
+        self.levels_labels = []
+        lines = self._levels_lines()
+        if m.hint:  # made before the seats' menus, which open over them
+            for i, line in enumerate(lines):
+                top = seats_end - m.gap + 2 + i * max(m.hint, LINE_H)
+                rect = pygame.Rect(x + 4, top, form.right - 28 - x - 4, LINE_H)  # the form's width
+                label = widgets.label(ui, rect, " ", "#hint")
+                label.set_text(widgets.cut_to_label(label, line))
+                self.levels_labels.append(label)
         self._seat_rows(m, in_play, x, field_x, field_w, y)
-        y = seats_end + m.hint
+        y = seats_end + self._levels_height(m, len(lines))
 
         self.option_widgets = {}
         if game.options:
@@ -387,13 +400,28 @@ class SetupScene(FormScene):
         self.seat_menus = [menus[s] for s in in_play]
         self.name_entries = [entries[s] for s in in_play]
 
-    def _levels_line(self) -> str:
+    def _levels_lines(self) -> list[str]:
         """How strong the computer plays here at each level its seats have
-        (blank with no computer seat or nothing measured)."""
+        ("Computer: Hard (rated about 1800)"; one not measured yet says so,
+        so no words read as another seat's): on one line where they fit the
+        form, else a line each; none with no computer seat."""
         chosen = [self.players[s] for s in self._in_play() if self.players[s] != HUMAN]
         specs = dict.fromkeys(p[len(COMPUTER_PREFIX) :] for p in chosen)
-        labels = [level_label(self.game_id, s) for s in specs if level_strength(self.game_id, s)]
-        return "Computer: " + " · ".join(labels) if labels else " "
+        words = [
+            level_label(self.game_id, spec)
+            if level_strength(self.game_id, spec)
+            else f"{level_label(self.game_id, spec)} (not measured yet)"
+            for spec in specs
+            if level_name(spec)  # a spec no one chose here (read from a file): no claim
+        ]
+        if not words:
+            return []
+        one = "Computer: " + " · ".join(words)
+        font = self.ui.get_theme().get_font(["#hint", "label"])
+        room = min(680, self.app.size[0] - 48) - 56 - 10  # inside the levels' label (build)
+        if font.size(one)[0] <= room:
+            return [one]
+        return ["Computer: " + w for w in words]
 
     def _option_row(
         self, option: Option, m: Metrics, x: int, field_x: int, field_w: int, y: int

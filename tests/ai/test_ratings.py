@@ -58,7 +58,7 @@ def test_a_stronger_level_never_reads_weaker(game_id):
 def test_chess_levels_read_as_ratings(game_id):
     for name, spec in LEVELS:
         if name.lower() in ratings.ELO[game_id]:
-            assert re.fullmatch(r"(about|below|above) \d+", level_strength(game_id, spec)), name
+            assert re.fullmatch(r"rated (about|below|above) \d+", level_strength(game_id, spec)), name
 
 
 def figures_kept(game_id: str, level: str) -> set[int]:
@@ -102,9 +102,9 @@ def test_the_figures_kept_are_whole_and_consistent():
 @pytest.mark.parametrize(
     ("kept", "words"),
     [
-        (Rating(1787, 1650, 1910), "about 1800"),
-        (Rating(None, None, 1350), "below 1350"),
-        (Rating(None, 2100, None), "above 2100"),
+        (Rating(1787, 1650, 1910), "rated about 1800"),
+        (Rating(None, None, 1350), "rated below 1350"),
+        (Rating(None, 2100, None), "rated above 2100"),
         (Score("normal", 14, 1, 5), "beats Normal 7 games in 10"),
         (Score("normal", 11, 7, 2), "beats Normal 6 games in 10"),  # 5.5 rounds up
         (Score("normal", 8, 4, 8), "even with Normal"),

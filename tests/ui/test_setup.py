@@ -11,6 +11,8 @@ from helpers import tiers
 from helpers.ui_driver import choose, click, key, make_app, pump
 from pygame_gui.elements import UIDropDownMenu, UILabel
 
+from game.ai import ratings
+from game.ai.levels import LEVELS
 from game.games import REGISTRY, load_all
 from game.games.cooperative.rules import HELP_DUO
 from game.match import NAME_MAX
@@ -273,6 +275,10 @@ def test_the_form_fits_the_smallest_window_with_every_seat(game_id):
     app.push(MainMenu(app))
     scene = SetupScene(app, game_id)
     scene.values = _most_seats(game)
+    # Every seat the computer, at levels taken in turn: a line of strength for each
+    # (two levels' words on one line were cut).
+    for i, seat in enumerate(game.seats_in_play(scene.values)):
+        scene.players[seat] = "computer:" + LEVELS[i % len(LEVELS)][1]
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         scene.rebuild()
@@ -292,7 +298,7 @@ def test_the_form_fits_the_smallest_window_with_every_seat(game_id):
         scene.position_entry,
         *([scene.clock_row.menu, scene.clock_row.entry] if scene._clocked() else []),
         scene.error_label,
-        *([scene.levels_label] if scene.levels_label else []),
+        *scene.levels_labels,
         scene.back_button,
         scene.rules_button,
         scene.start_button,
@@ -300,6 +306,8 @@ def test_the_form_fits_the_smallest_window_with_every_seat(game_id):
     rects = [f.rect for f in fields]
     for i, rect in enumerate(rects):
         assert rect.collidelist(rects[i + 1 :]) == -1, fields[i]
+    for label in scene.levels_labels:
+        assert not label.text.endswith("…"), label.text
     _every_list_opens_whole(app, [f for f in fields if isinstance(f, UIDropDownMenu)])
 
 
@@ -434,19 +442,28 @@ def test_the_newcomers_offer_and_every_confirm_dialog_give_their_buttons_room(mo
         app.close()
 
 
-@pytest.mark.fast  # the smoke test of the levels' line (game/ai/ratings.py's figures)
-def test_the_form_says_how_strong_the_computer_plays_at_the_level_chosen():
-    from game.ai.levels import level_label
+@pytest.mark.fast  # the smoke test of the levels' lines (game/ai/ratings.py's figures)
+def test_the_form_says_how_strong_the_computer_plays_at_each_level_chosen():
+    from game.ai.levels import level_label, level_strength
+
+    def lines(scene):
+        return [label.text for label in scene.levels_labels]
 
     app, scene = _setup("chess")
     choose(app, scene.seat_menus[1], "Computer: Easy")
-    assert scene.levels_label.text == "Computer: " + level_label("chess", "easy")
-    assert re.fullmatch(r"Computer: Easy \((about|below) \d+\)", scene.levels_label.text)
-    choose(app, scene.seat_menus[1], "Computer: Hard")  # not measured soundly yet (ratings.PENDING)
-    assert scene.levels_label.text.strip() == ""  # no figure it cannot stand behind
+    assert lines(scene) == ["Computer: " + level_label("chess", "easy")]
+    assert re.fullmatch(r"Computer: Easy \(rated (about|below) \d+\)", lines(scene)[0])
+    choose(app, scene.seat_menus[0], "Computer: Normal")  # two levels: both, whole
+    said = " · ".join(lines(scene))
+    assert "Normal (" + level_strength("chess", "search:2") + ")" in said
+    assert "Easy (" + level_strength("chess", "easy") + ")" in said
+    assert not any(line.endswith("…") for line in lines(scene))
+    choose(app, scene.seat_menus[0], "Human")
     choose(app, scene.seat_menus[1], "Human")
-    assert scene.levels_label.text.strip() == ""  # no computer seat: nothing to say
-    app, scene = _setup("maces")
-    choose(app, scene.seat_menus[1], "Computer: Normal")
+    assert lines(scene) == []  # no computer seat: nothing to say
+    app, scene = _setup("maces")  # a new opponent is Normal
     words = r"(beats Easy \d+ games in 10|even with Easy|loses to Easy \d+ games in 10)"
-    assert re.fullmatch(rf"Computer: Normal \({words}\)", scene.levels_label.text)
+    assert re.fullmatch(rf"Computer: Normal \({words}\)", lines(scene)[0])
+    if ("maces", "hard") in ratings.PENDING:  # no figure it cannot stand behind, and it says so
+        choose(app, scene.seat_menus[1], "Computer: Hard")
+        assert lines(scene) == ["Computer: Hard (not measured yet)"]
