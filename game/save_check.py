@@ -83,19 +83,16 @@ def valid_player(text: Any) -> bool:
     return text.startswith(COMPUTER_PREFIX) and len(text) > len(COMPUTER_PREFIX)
 
 
-def known_level(game: Any, player: str) -> bool:
-    """A person, or a computer level the computer players accept (numbers in
-    their ranges: no ``time=nan``)."""
-    level = player.partition(":")[2]
-    if not level:
-        return True
-    from game.ai import make_bot
+def player_from_file(game: Any, player: str) -> str | None:
+    """A seat as a file may hold it, the way the match keeps it: a person,
+    or a computer at a level game/ai/levels.py ``level_from_file`` allows
+    ("computer:EASY" -> "computer:easy"); None for a level it refuses."""
+    if player == HUMAN:
+        return player
+    from game.ai.levels import level_from_file
 
-    try:
-        make_bot(game.bot_levels.get(level, level))
-    except (ValueError, TypeError, OverflowError):
-        return False
-    return True
+    level = level_from_file(game, player[len(COMPUTER_PREFIX) :])
+    return None if level is None else COMPUTER_PREFIX + level
 
 
 def _is_int(value: Any) -> bool:
@@ -215,7 +212,8 @@ def read_fields(d: Any) -> SaveFields:
         or not all(valid_player(p) for p in players)
     ):
         raise damaged("it does not say properly who plays each side")
-    if not all(known_level(game, p) for p in players):
+    players = [player_from_file(game, p) for p in players]
+    if None in players:
         raise damaged("it names a computer player this version does not have", SETTINGS)
     names = d.get("names")  # saves from before names have none
     if names is not None and (

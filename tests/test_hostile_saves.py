@@ -18,7 +18,9 @@ from pathlib import Path
 import pytest
 from helpers import hostile_saves as drill
 
-from game import saves
+from game import games, saves
+from game.ai import make_bot
+from game.ai.levels import LEVELS, level_from_file, level_name, level_words, spec_for
 from game.match import Match
 
 
@@ -239,13 +241,41 @@ def test_an_infinite_option_neither_raises_nor_hides_the_other_saves():
 
 
 @pytest.mark.parametrize(
-    "level", ["search:60:time=nan", "search:2:time=inf", "search:1000000", "search:2:nodes=-5"]
+    "level",
+    [
+        "search:60:time=nan",
+        "search:2:time=inf",
+        "search:1000000",
+        "search:2:nodes=-5",
+        "search:40:time=600:cap=600",  # in range, but minutes a move
+        "ismcts:time=120:cap=120",
+    ],
 )
 def test_a_computer_level_read_from_a_file_is_checked(level):
     d = chess_save("e4") | {"players": ["human", f"computer:{level}"]}
     with pytest.raises(saves.SaveError) as caught:
         saves.load(write("level", json.dumps(d)))
     assert caught.value.kind == "settings" and "computer player" in caught.value.message
+
+
+@pytest.mark.parametrize("game_id", ["chess", "maces", "cooperative"])
+def test_no_file_level_thinks_longer_than_the_games_slowest_level(game_id):
+    game = games.load_all()[game_id]
+    slowest = max(make_bot(spec_for(game, spec)).budget for _, spec in LEVELS if spec != "easy")
+    assert level_from_file(game, f"search:3:time={slowest}") is not None
+    assert level_from_file(game, f"search:3:time={slowest * 1.01}") is None
+    assert level_from_file(game, "random") == "random"  # older drills' seats, instant
+
+
+@pytest.mark.parametrize("written", ["computer:EASY", "computer: Search:3 ", "computer:easy"])
+def test_a_level_in_any_case_loads_as_that_level_and_keeps_its_name(written):
+    d = chess_save("e4") | {"players": ["human", written]}
+    match = saves.load(write("case", json.dumps(d)))
+    level = match.computer_level(1)
+    assert level in {spec for _, spec in LEVELS}
+    assert (
+        level_words(level) == f"Computer ({level_name(written.partition(':')[2].strip().lower())})"
+    )
 
 
 def test_a_damaged_start_position_is_reported_as_such():

@@ -51,6 +51,7 @@ from game.ai.ismcts import IsmctsBot
 from game.ai.pacing import banked, banked_budget
 from game.ai.search import Limits, Result, Search
 from game.ai.shallow import EasyBot, GreedyBot, settled
+from game.ai.ties import preferred
 from game.engine.deadline import Deadline, bounded
 
 __all__ = ["Bot", "EasyBot", "GreedyBot", "RandomBot", "SearchBot", "make_bot", "think_now"]
@@ -225,8 +226,8 @@ class SearchBot:
                 if text in totals:
                     totals[text] += v
         best = max(totals.values())
-        tied = [t for t, v in totals.items() if v >= best - 1e-6]
-        choice = by_text[rng.choice(tied)]
+        tied = preferred([by_text[t] for t, v in totals.items() if v >= best - 1e-6])
+        choice = rng.choice(tied)
         self.last = Result(choice, best, depth, nodes, self.clock() - start, totals)
         return choice
 

@@ -76,6 +76,32 @@ def level_label(game_id: str, spec: str) -> str:
     return f"{name} ({strength})" if strength else name
 
 
+def level_from_file(game: Any, level: str) -> str | None:
+    """The level a computer seat read from a file (a save, remembered
+    settings) plays ``game`` at, or None where the file may not hold it:
+    one of LEVELS in any case and spacing ("EASY " -> "easy", so it is
+    named as chosen), or a spec the computer players accept that thinks no
+    longer than the game's slowest level, so no file can make the computer
+    think for minutes."""
+    plain = level.strip().lower()
+    if level_name(plain) is not None:
+        return plain
+    from game.ai import make_bot
+
+    try:
+        bot = make_bot(spec_for(game, level))
+    except (ValueError, TypeError, OverflowError):
+        return None
+    slowest = max(_budget(make_bot(spec_for(game, spec))) for _, spec in LEVELS)
+    return level.strip() if _budget(bot) <= slowest else None
+
+
+def _budget(bot: Any) -> float:
+    """The seconds a bot's decision may take; 0 for one that does not
+    search against the clock (random, easy, greedy)."""
+    return float(getattr(bot, "budget", 0.0))
+
+
 def spec_for(game: Any, level: str) -> str:
     """The spec the computer plays a level with in ``game``: the game's own
     (``bot_levels``) where it sets one, else the level itself."""

@@ -73,6 +73,7 @@ from game.ai.quiescence import Quiescence
 from game.ai.search_result import Abort, Limits, Result
 from game.ai.search_result import OutOfNodes as OutOfNodes  # raised by action_value
 from game.ai.simultaneous import Simultaneous
+from game.ai.ties import preferred
 from game.engine.chess.state import ChessState
 from game.engine.deadline import current
 
@@ -382,7 +383,7 @@ class Search(Ordering, Quiescence, Simultaneous):
 
     def _pick(self, scores: dict, depth: int, start: float) -> Result:
         best = max(scores.values())
-        tied = [a for a, v in scores.items() if v >= best - TIE]
+        tied = preferred([a for a, v in scores.items() if v >= best - TIE])
         choice = self.rng.choice(tied)
         return Result(choice, best, depth, self.nodes, self.clock() - start, scores)
 

@@ -58,6 +58,7 @@ from typing import Any
 
 from game.ai.evaluate import own_decision
 from game.ai.search import Limits, OutOfNodes, Search
+from game.ai.ties import preferred
 
 __all__ = ["EasyBot", "GreedyBot", "one_ply_scores", "settled"]
 
@@ -119,7 +120,7 @@ class GreedyBot:
         if not scores:
             return rng.choice(actions)
         best = max(scores.values())
-        return rng.choice([a for a, v in scores.items() if v >= best - 1e-6])
+        return rng.choice(preferred([a for a, v in scores.items() if v >= best - 1e-6]))
 
 
 class EasyBot:

@@ -189,6 +189,11 @@ def _bad_level(rng, base, path):
         "computer:search:2:nodes=" + "9" * 40,
         "computer:ismcts:iterations=0",
         "computer:search:2:samples=0",
+        # Numbers in range, but thinking for minutes a move: longer than any level.
+        "computer:search:40:time=600:cap=600",
+        "computer:search:3:time=60",
+        "computer:ismcts:time=120:cap=120",
+        "computer:search:2:time=5:stretch=9",
     ]
     d["players"][rng.randrange(len(d["players"]))] = rng.choice(bad)
     _write(path, _text(d))
