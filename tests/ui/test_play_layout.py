@@ -28,7 +28,7 @@ from game.app import MIN_SIZE, App
 from game.clock import Clock
 from game.games import REGISTRY, load_all
 from game.match import Match
-from game.ui import art
+from game.ui import art, widgets
 from game.ui.adapters import adapter_for
 from game.ui.play import PlayScene
 from game.ui.play.analysis_view import HEADER_FONT
@@ -377,4 +377,37 @@ def test_each_status_line_starts_a_line_of_its_own(monkeypatch):
         scene.refresh()
         assert " ".join(label.text for label in panel.status_more) == words
     finally:
+        app.close()
+
+
+@pytest.mark.parametrize("game_id", ["chess", "tar_pit", "tulpas"])
+def test_looking_back_the_way_back_is_shown_whole_under_an_analysis(game_id, monkeypatch):
+    """At 800 x 560 the status read "... End returns to its…": an analysis's
+    long word on the step ran on into the way back, which was cut. At every
+    step of a finished game, with the longest word an analysis gives, the way
+    back is read whole; the analysis's word is what is cut."""
+    app = App(fullscreen=False, size=MIN_SIZE)
+    app.running = True
+    try:
+        scene = PlayScene(app, _played(game_id, {}, ["human", "computer:random"], 12))
+        app.push(scene)
+        match, panel = scene.match, scene.panel
+        if not match.is_over():
+            scene.after_events(match.resign(0))
+        judged = "Eval +0.3 · ?? better Nbxd7+ (lost 2.4; ?! 0.5 ? 1 ?? 2)"
+        monkeypatch.setattr(scene.analysis, "words", lambda: judged)
+        for at in range(len(match.records)):  # the last is the game as it is
+            scene.looking.go(at)
+            scene.refresh()
+            back = scene.looking.words().partition("\n")[2]
+            labels = [panel.status, panel.status_spill, *panel.status_more]
+            shown = [label.text for label in labels]
+            assert any(back in text for text in shown), f"{game_id} at step {at}: {shown}"
+            assert all(
+                t == widgets.cut_to_label(lb, t) for lb, t in zip(labels, shown, strict=True)
+            )
+    finally:
+        for shown_scene in list(app.scenes):
+            if isinstance(shown_scene, PlayScene):
+                shown_scene.close_runners()
         app.close()

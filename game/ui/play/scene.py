@@ -275,11 +275,12 @@ class PlayScene(Scene):
     def status_line(self) -> str:
         m = self.match
         if self.looking_at is not None:  # after the game's end, too
-            # An analysis's word on the step looked at goes under the step, before
-            # the way back: in a narrow panel the last line is the one cut.
+            # The way back before an analysis's word on the step: in a narrow
+            # panel the last line is the one cut, and at 800 x 560 the way back
+            # read "End returns to its…" under a long word.
             where, _, back = self.looking.words().partition("\n")
             judged = self.analysis.words()
-            return "\n".join(line for line in (where, judged, back) if line)
+            return "\n".join(line for line in (where, back, judged) if line)
         result = m.state.result()
         if result is not None:
             text = seats.headline(m, result)
