@@ -322,7 +322,11 @@ class Match:
 
     def _rounds(self) -> Rounds:
         """The move count before the next step."""
-        return self.records[-1].rounds if self.records else Rounds()
+        return self.records[-1].rounds if self.records else self.first_rounds()
+
+    def first_rounds(self) -> Rounds:
+        """The move count before the first step, as the start position says."""
+        return self.initial_state().first_rounds()
 
     def _seat_name(self, seat: Seat) -> str:
         seats = self.game.seats

@@ -57,7 +57,7 @@ import re
 from typing import Any
 
 from game.clock import MAX_INCREMENT, MAX_MINUTES, MIN_SECONDS, Clock, offers_clock
-from game.engine import Game, IllegalAction, Rounds, Seat
+from game.engine import Game, IllegalAction, Seat
 from game.match import Match, find_game
 from game.save_check import MAX_MOVE_TEXT, SEED_MAX, short
 
@@ -561,7 +561,7 @@ def _names(game: Game, tags: dict[str, str]) -> list[str] | None:
 
 def _play(match: Match, token: str, index: int) -> None:
     state = match.state
-    rounds = match.records[-1].rounds if match.records else Rounds()
+    rounds = match._rounds()
     counted = None if state.is_over() else state.count_round(rounds)
     which = f"move {counted.number} ({short(token)})" if counted else f"move {short(token)}"
     if state.is_over():

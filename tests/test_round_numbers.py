@@ -21,9 +21,12 @@ def test_chess_counts_a_move_and_its_reply_as_one():
     assert match.move_count() == 2
 
 
-def test_a_position_begun_with_black_to_move_opens_the_count_with_black():
+def test_a_position_counts_on_from_its_move_number():
+    """FEN's move number: Black's 30th move, then White's 31st."""
     start = GAMES["chess"].from_text("4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 30")
-    assert numbered(start, "Kf8", "Kf2", "Kg8") == [1, 1, 2]
+    assert numbered(start, "Kf8", "Kf2", "Kg8") == [30, 31, 31]
+    start = GAMES["chess"].from_text("4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 12")
+    assert numbered(start, "Kf2", "Kf8", "Kg2") == [12, 12, 13]
 
 
 def test_a_turn_of_two_parts_is_one_move_and_black_may_open():
@@ -67,6 +70,50 @@ def rules_numbers(game_id: str, match: Match, states: list) -> list[int | None]:
         else:  # a game without a move counter of its own: rounds by seats
             out.append(record.number)
     return out
+
+
+def typed_start(game_id: str, side: str, number: int) -> str | None:
+    """The game's start with ``side`` to move at move ``number``, as typed
+    in the setup form; None where the position text refuses it (a game
+    whose side field is always w) or keeps no move number."""
+    fields = GAMES[game_id].new({}, 1).to_text().split(" ")
+    if len(fields) < 6 or not fields[5].isdigit():
+        return None
+    fields[1], fields[5] = side, str(number)
+    try:
+        GAMES[game_id].start_from(" ".join(fields))
+    except ValueError:
+        return None
+    return " ".join(fields)
+
+
+TYPED = [
+    (game_id, side)
+    for game_id in sorted(GAMES)
+    for side in "wb"
+    if typed_start(game_id, side, 12) is not None
+]
+
+
+def test_the_typed_positions_cover_chess_and_its_variants():
+    assert {"chess", "zombie", "tar_pit", "crowded_house"} <= {g for g, s in TYPED if s == "b"}
+
+
+@pytest.mark.parametrize(("game_id", "side"), TYPED)
+def test_a_game_from_a_typed_position_counts_on_from_its_move_number(game_id, side):
+    """From a position that says its move number (FEN's "... b - - 0 12"),
+    the count goes on from it: Black's move first is move 12, White's next
+    is 13, as the rules count them."""
+    rng = random.Random(1)
+    match = Match(game_id, start=typed_start(game_id, side, 12), seed=1)
+    states = []
+    while len(match.records) < 12 and not match.is_over():
+        states.append(match.state.copy())
+        match.play({s: rng.choice(match.state.legal_actions(s)) for s in match.to_act()})
+    numbers = match.round_numbers()
+    assert numbers == rules_numbers(game_id, match, states)
+    assert next(n for n in numbers if n is not None) == 12
+    assert Match.from_dict(match.to_dict()).round_numbers() == numbers  # saves count again
 
 
 MODES = [

@@ -100,6 +100,16 @@ class Rounds:
         starts = self.number == 0 or (side == opener and self.last != opener)
         return Rounds(self.number + starts, opener, side)
 
+    @staticmethod
+    def at(number: int, white_to_move: bool) -> Rounds:
+        """The count before the first step of a position at move ``number``
+        (FEN's move number, White opening each round; sides 0 and 1): begun
+        already when Black is to move ("... b - - 0 12": Black's 12th move
+        comes first)."""
+        if not white_to_move:
+            return Rounds(number, 0, 0)
+        return Rounds(number - 1, 0, 1) if number > 1 else Rounds()
+
 
 @dataclass(frozen=True)
 class Option:
@@ -402,6 +412,12 @@ class State:
 
     def prompt(self, seat: Seat) -> str:
         return f"{self.game.seats[seat]} to move"
+
+    def first_rounds(self) -> Rounds:
+        """The move count before the first step from this position: none
+        yet, by default (a position that says its move number counts on
+        from it)."""
+        return Rounds()
 
     def count_round(self, rounds: Rounds) -> Rounds | None:
         """The move count once the step about to be played is counted (ask

@@ -61,6 +61,9 @@ class _CardRow(PanelWidget):
             self.rect.x + 6, self.rect.y + TITLE_H, self.rect.w - 12, self.rect.h - TITLE_H - 4
         )
 
+    def places_area(self) -> pygame.Rect:
+        return self._cards_area()
+
     def _layout(self, paths: Any) -> list[pygame.Rect]:
         raise NotImplementedError
 

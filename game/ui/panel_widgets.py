@@ -121,6 +121,11 @@ class PanelWidget:
         outside (a hint); None if the widget does not show it."""
         return self.rects.get(place)
 
+    def places_area(self) -> pygame.Rect:
+        """The part of the widget a decision is clicked in, shown whole
+        rather than the title when the widget is taller than its view."""
+        return self.rect
+
 
 class PieceTray(PanelWidget):
     """The pieces in hand that can be dropped on the board: one slot per

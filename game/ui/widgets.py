@@ -171,6 +171,18 @@ def close_top_dialog(ui: pygame_gui.UIManager) -> bool:
     return True
 
 
+def close_open_list(ui: pygame_gui.UIManager) -> bool:
+    """Close an opened drop-down's list, nothing chosen (for Esc, before
+    leaving the screen); False when none was open."""
+    for element in ui.get_sprite_group().sprites():
+        if isinstance(element, UIDropDownMenu) and element.alive():
+            state = element.current_state
+            if state is element.menu_states["expanded"] and not state.should_transition:
+                state.should_transition = True  # closed on the next update
+                return True
+    return False
+
+
 # -- the keys -------------------------------------------------------------------------
 # Every key the app answers to, by where it works: the one list the F1 help
 # shows (the play scene's keys are in game/ui/play/scene.py's ``_on_key``).
@@ -404,7 +416,7 @@ class FormScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if not close_top_dialog(self.ui):
+            if not close_open_list(self.ui) and not close_top_dialog(self.ui):
                 self.back()
             return
         self.ui.process_events(event)

@@ -46,8 +46,10 @@ ROOK_ON_D5 = """
 """
 
 
-def fen_of(diagram: str, to_move: str = "w", castling: str = "-", ep: str = "-", half=0) -> str:
-    return f"{board_field(diagram, 8)} {to_move} {castling} {ep} {half} 1"
+def fen_of(
+    diagram: str, to_move: str = "w", castling: str = "-", ep: str = "-", half=0, move=1
+) -> str:
+    return f"{board_field(diagram, 8)} {to_move} {castling} {ep} {half} {move}"
 
 
 def position(diagram: str, game: str = "chess", **fields):

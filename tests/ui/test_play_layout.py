@@ -25,9 +25,10 @@ from helpers.ui_driver import pump
 
 from game.ai.analysis import Review, StepReview
 from game.app import MIN_SIZE, App
+from game.clock import Clock
 from game.games import REGISTRY, load_all
 from game.match import Match
-from game.ui import art
+from game.ui import art, widgets
 from game.ui.adapters import adapter_for
 from game.ui.play import PlayScene
 from game.ui.play.analysis_view import HEADER_FONT
@@ -200,10 +201,14 @@ def _decision_in_sight(scene: PlayScene, where: str) -> None:
     firsts = {path[0] for path in scene.input.table if path[0] < 0}
     for widget in scene.widgets:
         if widget.rect.h and any(widget.shows(place) for place in firsts):
+            name = type(widget).__name__
+            clicked = widget.places_area()
             if widget.rect.h <= view.h:
-                assert view.contains(widget.rect), f"{where}: {type(widget).__name__} is cut"
+                assert view.contains(widget.rect), f"{where}: {name} is cut"
+            elif clicked.h <= view.h:  # taller than the view: what is clicked, whole
+                assert view.contains(clicked), f"{where}: {name}'s {clicked} cut by {view}"
             else:
-                assert widget.rect.top == view.top, f"{where}: {type(widget).__name__} is cut"
+                assert clicked.top == view.top, f"{where}: {name}'s {clicked} cut by {view}"
             return
 
 
@@ -262,22 +267,39 @@ def test_the_wheel_scrolls_widgets_that_do_not_fit_and_hidden_ones_take_no_click
         app.close()
 
 
-def test_the_widget_a_decision_starts_in_scrolls_into_sight():
+@pytest.mark.parametrize(
+    ("clock", "first_size"),
+    [(False, MIN_SIZE), (True, MIN_SIZE), (False, (1280, 800)), (True, (1280, 800))],
+    ids=["800x560", "800x560-clock", "resized", "resized-clock"],
+)
+def test_the_widget_a_decision_starts_in_scrolls_into_sight(clock, first_size):
     """Tar Pit's card step at 800 x 560: the hand under the checkers' counts
-    and the "No card" button; the view scrolls to the whole hand."""
-    app = App(fullscreen=False, size=MIN_SIZE)
+    and the "No card" button; the view scrolls to the hand's cards, whole
+    (with a clock on, the view is shorter than the hand: its title showed and
+    the buttons cut the cards), and again after the window is resized (from
+    1280 x 800, where it fitted, only 10 px of the cards showed)."""
+    app = App(fullscreen=False, size=first_size)
     app.running = True
     try:
         match = Match("tar_pit", {}, 3, ["human", "computer:random"])
+        if clock:
+            match.clock = Clock.new(180, 2, 2)
         rng = random.Random(3)
         while not any(c.label == "No card" for c in _choices(match, 0)):
             match.play({s: rng.choice(match.state.legal_actions(s)) for s in match.state.to_act()})
         scene = PlayScene(app, match)
         app.push(scene)
         hand = scene.widgets[1]
-        assert scene.panel.widgets_scroll and hand.slots
-        assert scene.panel.widget_view.contains(hand.rect)
-        _check(scene, "tar_pit's card step")
+        assert hand.slots
+        if first_size != MIN_SIZE:
+            _check(scene, "tar_pit's card step")
+            scene.panel.scroll_widgets(-(10**6))  # the person scrolled; the resize brings it back
+            app.window = pygame.display.set_mode(MIN_SIZE, pygame.RESIZABLE)
+            scene.resize(MIN_SIZE)  # as the App does (the dummy driver sends no resize)
+        assert scene.panel.widgets_scroll
+        if hand.rect.h <= scene.panel.widget_view.h:
+            assert scene.panel.widget_view.contains(hand.rect)
+        _check(scene, f"tar_pit's card step at {app.size}, clock {clock}, from {first_size}")
     finally:
         for shown in list(app.scenes):
             if isinstance(shown, PlayScene):
@@ -355,4 +377,37 @@ def test_each_status_line_starts_a_line_of_its_own(monkeypatch):
         scene.refresh()
         assert " ".join(label.text for label in panel.status_more) == words
     finally:
+        app.close()
+
+
+@pytest.mark.parametrize("game_id", ["chess", "tar_pit", "tulpas"])
+def test_looking_back_the_way_back_is_shown_whole_under_an_analysis(game_id, monkeypatch):
+    """At 800 x 560 the status read "... End returns to its…": an analysis's
+    long word on the step ran on into the way back, which was cut. At every
+    step of a finished game, with the longest word an analysis gives, the way
+    back is read whole; the analysis's word is what is cut."""
+    app = App(fullscreen=False, size=MIN_SIZE)
+    app.running = True
+    try:
+        scene = PlayScene(app, _played(game_id, {}, ["human", "computer:random"], 12))
+        app.push(scene)
+        match, panel = scene.match, scene.panel
+        if not match.is_over():
+            scene.after_events(match.resign(0))
+        judged = "Eval +0.3 · ?? better Nbxd7+ (lost 2.4; ?! 0.5 ? 1 ?? 2)"
+        monkeypatch.setattr(scene.analysis, "words", lambda: judged)
+        for at in range(len(match.records)):  # the last is the game as it is
+            scene.looking.go(at)
+            scene.refresh()
+            back = scene.looking.words().partition("\n")[2]
+            labels = [panel.status, panel.status_spill, *panel.status_more]
+            shown = [label.text for label in labels]
+            assert any(back in text for text in shown), f"{game_id} at step {at}: {shown}"
+            assert all(
+                t == widgets.cut_to_label(lb, t) for lb, t in zip(labels, shown, strict=True)
+            )
+    finally:
+        for shown_scene in list(app.scenes):
+            if isinstance(shown_scene, PlayScene):
+                shown_scene.close_runners()
         app.close()

@@ -271,6 +271,9 @@ class ChessState(MoveGeneration, ChessBoard, State):
         moves handles them and calls ``end_turn`` when the turn is over."""
         return self.play_move(action)
 
+    def first_rounds(self) -> Rounds:
+        return Rounds.at(self.fullmove, self.turn == WHITE)
+
     def count_round(self, rounds: Rounds) -> Rounds | None:
         """By the side whose turn it is, not the seat deciding: a decision
         inside another side's turn (a zombie rising, a card answered, the

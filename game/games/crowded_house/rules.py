@@ -228,6 +228,13 @@ class CrowdedState(ChessState):
         self.seat = self.turn + 2 * HALF_LETTERS.index(fields[0])
         self._seats = []
 
+    def first_rounds(self) -> Rounds:
+        """As the position's move number counts: begun already unless White's
+        king-side player is to move."""
+        if self.seat:
+            return Rounds(self.fullmove, None, self.seat - 1)
+        return Rounds(self.fullmove - 1, None, 3) if self.fullmove > 1 else Rounds()
+
     def count_round(self, rounds: Rounds) -> Rounds | None:
         """Four turns make a round, begun by White's king-side player."""
         if self.is_over():

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from game.engine import Event, Game, Result, State
+from game.engine import Event, Game, Result, Rounds, State
 from game.engine.board import bits
 from game.engine.draws import FIFTY_MOVES, THREEFOLD, Repetition
 from game.engine.grid import GridPosition
@@ -141,6 +141,9 @@ class MacesState(MacesText, GridPosition, State):
         return self.phase == ACT
 
     # -- the protocol -------------------------------------------------------------
+    def first_rounds(self) -> Rounds:
+        return Rounds.at(self.fullmove, self.turn == WHITE)
+
     def ply(self) -> int:
         return 2 * self.fullmove + self.turn
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from game.engine import Event, Game, Result, State
+from game.engine import Event, Game, Result, Rounds, State
 from game.engine.draws import FIFTY_MOVES, THREEFOLD, Repetition
 from game.engine.grid import GridPosition
 from game.engine.pieces import Piece
@@ -263,6 +263,9 @@ class MulliganStewState(GridPosition, State):
                     append(Move(frm, to, kind))
 
     # -- the protocol -----------------------------------------------------------------------
+    def first_rounds(self) -> Rounds:
+        return Rounds.at(self.fullmove, self.turn == WHITE)
+
     def ply(self) -> int:
         return 2 * self.fullmove + self.turn
 

@@ -325,7 +325,11 @@ class TwoMoveState(ChessState):
         cards. White's opening face-up cards come before the first."""
         if self.phase == CHOOSE:
             return Rounds(rounds.number + 1)
-        return rounds if rounds.number else None
+        return rounds if rounds.number and self.phase == MOVE else None
+
+    def first_rounds(self) -> Rounds:
+        """The position's move number, begun already while its cards move."""
+        return Rounds(self.fullmove - (self.phase != MOVE))
 
 
 @register

@@ -56,6 +56,8 @@ def step_words(match: Any, viewer: int | None, steps: int) -> str:
     mover = step_seat(history[steps - 1])
     same = opener is not None and mover is not None
     reply = same and game.side_of(mover) != game.side_of(opener)
+    if first == 0 and number == match.first_rounds().number:  # begun before the start
+        reply = True
     return f"{number}{'...' if reply else '.'} {text}"
 
 
@@ -74,6 +76,7 @@ def _lines(
         texts = [t + marks.get(i + 1, "") for i, t in enumerate(texts)]
     quiet = match.game.quiet_steps
     numbers = match.round_numbers()
+    begun = match.first_rounds().number  # a round the start position is in ("12...")
     lines: list[tuple[str, list[int]]] = []
     parts: list[str] = []
     steps: list[int] = []
@@ -92,7 +95,8 @@ def _lines(
         if number != last:
             if parts:
                 lines.append((" ".join(parts), steps))
-            parts, steps = [f"<font color='{DIM}'>{number}.</font>"], []
+            dots = "..." if number == begun and not lines and not parts else "."
+            parts, steps = [f"<font color='{DIM}'>{number}{dots}</font>"], []
             last = number
         parts += [w for w, _ in waiting] + [link]
         steps += [s for _, s in waiting] + [i + 1]

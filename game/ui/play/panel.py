@@ -377,18 +377,21 @@ class SidePanel:
 
     def show_widget_of(self, places: set[int]) -> None:
         """Scroll the first widget that shows one of ``places`` (the first
-        clicks of a new decision) into the view, its top first if it is
-        taller: at 800 x 560 Tar Pit's card step showed a third of the hand
-        under the checkers' counts."""
+        clicks of a decision) into the view: whole if it fits, else the part
+        clicked in (``places_area``), whole if that fits, else its top. At
+        800 x 560 Tar Pit's card step showed a third of the hand under the
+        checkers' counts, and with a clock on the hand's title but not the
+        bottoms of its cards."""
         view = self.widget_view
         if not self.widgets_scroll or not places:
             return
         for widget in self.scene.widgets:
             if widget.rect.h and any(widget.shows(place) for place in places):
-                if widget.rect.top < view.top or widget.rect.h > view.h:
-                    self.scroll_widgets(widget.rect.top - view.top)
-                elif widget.rect.bottom > view.bottom:
-                    self.scroll_widgets(widget.rect.bottom - view.bottom)
+                shown = widget.rect if widget.rect.h <= view.h else widget.places_area()
+                if shown.top < view.top or shown.h > view.h:
+                    self.scroll_widgets(shown.top - view.top)
+                elif shown.bottom > view.bottom:
+                    self.scroll_widgets(shown.bottom - view.bottom)
                 return
 
     def on_wheel(self, event: pygame.event.Event) -> bool:

@@ -150,6 +150,13 @@ class PlayScene(Scene):
         self.input.places_in = (
             self.panel.widget_view
         )  # a widget scrolled out of sight is not clicked
+        seen = getattr(self, "seen", None)
+        if seen is not None and seen.actor is not None and self.looking_at is None:
+            self._show_decision_widget()  # a resize or a new layout keeps it in sight
+
+    def _show_decision_widget(self) -> None:
+        """Scroll the widget the waiting decision starts in into sight."""
+        self.panel.show_widget_of({path[0] for path in self.input.table if path[0] < 0})
 
     @property
     def panel_rect(self) -> pygame.Rect:
@@ -195,7 +202,7 @@ class PlayScene(Scene):
             self._layout(self.app.size)
             self.panel.refresh()
         if new_decision:  # the widget it is made in, in sight
-            self.panel.show_widget_of({path[0] for path in self.input.table if path[0] < 0})
+            self._show_decision_widget()
         self.panel.show(not self.viewpoint.covering)
 
     @property
@@ -268,11 +275,12 @@ class PlayScene(Scene):
     def status_line(self) -> str:
         m = self.match
         if self.looking_at is not None:  # after the game's end, too
-            # An analysis's word on the step looked at goes under the step, before
-            # the way back: in a narrow panel the last line is the one cut.
+            # The way back before an analysis's word on the step: in a narrow
+            # panel the last line is the one cut, and at 800 x 560 the way back
+            # read "End returns to its…" under a long word.
             where, _, back = self.looking.words().partition("\n")
             judged = self.analysis.words()
-            return "\n".join(line for line in (where, judged, back) if line)
+            return "\n".join(line for line in (where, back, judged) if line)
         result = m.state.result()
         if result is not None:
             text = seats.headline(m, result)
