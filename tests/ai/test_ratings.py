@@ -58,7 +58,8 @@ def test_a_stronger_level_never_reads_weaker(game_id):
 def test_chess_levels_read_as_ratings(game_id):
     for name, spec in LEVELS:
         if name.lower() in ratings.ELO[game_id]:
-            assert re.fullmatch(r"rated (about|below|above) \d+", level_strength(game_id, spec)), name
+            words = level_strength(game_id, spec)
+            assert re.fullmatch(r"rated (about|below|above) \d+", words), name
 
 
 def figures_kept(game_id: str, level: str) -> set[int]:
