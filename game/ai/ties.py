@@ -48,8 +48,9 @@ def preferred(tied: Sequence[Any]) -> list[Any]:
     queens = {_same_move(a, QUEEN) for a in tied if promotion_of(a) == QUEEN}
     if not queens:
         return list(tied)
-    return [
-        a
-        for a in tied
-        if promotion_of(a) in (None, QUEEN) or _same_move(a, promotion_of(a)) not in queens
-    ]
+    kept = []
+    for action in tied:
+        kind = promotion_of(action)
+        if kind is None or kind == QUEEN or _same_move(action, kind) not in queens:
+            kept.append(action)
+    return kept
