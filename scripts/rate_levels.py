@@ -75,7 +75,7 @@ from game.games import load_all  # noqa: E402
 
 # The UCI_Elo settings each level meets by default: around where it plays
 # (Easy scores next to nothing even against 1350, Stockfish's weakest).
-OPPONENTS = {"easy": (1350,), "normal": (1350, 1500), "hard": (1500, 1800)}
+OPPONENTS = {"easy": (1350,), "normal": (1500, 1800), "hard": (1650, 1950)}
 WORDS_PAIRS = ("hard-normal", "normal-easy")
 CHI2_95 = 3.84  # the 95% point of chi-squared with one degree of freedom
 REACH = 100  # how far beyond the opponents played an estimate still reads as a figure (a 64% score)

@@ -48,22 +48,31 @@ class Score(NamedTuple):
         return int(10 * self.wins / self.games + 0.5), int(10 * self.losses / self.games + 0.5)
 
 
-# Re-measure: python scripts/rate_levels.py elo  (both games, every level, 10 games an
-# opponent). Easy was measured 2026-11-27 on main a7326ef with
+# Re-measure: python scripts/rate_levels.py elo  (both games, every level). Easy was
+# measured 2026-11-27 on main a7326ef with
 #   rate_levels.py elo --games G --levels easy --n 10  (Easy does not search: no clock)
-# Normal and Hard were measured the same day at 0.3 CPU s a move (a fifth of the app's
-# 1.5 s, the machine being at load 15-39): there they search to the same depth, and the
-# figures came out in the wrong order (Normal 1827 [1607, 2098], Hard 1636 [1414, 1857] in
-# Chess; Normal 1827, Hard 1769 in Chess960). They are PENDING until measured at the app's
-# budget on a quiet machine: rate_levels.py elo --time 1.5 (about 40 CPU minutes).
+# Normal and Hard were measured 2026-11-27 on main 394b278 at the app's 1.5 s a move on
+# the CPU clock (as on an idle machine), 12 games each:
+#   rate_levels.py elo --games G --levels normal --time 1.5 --elos 1500,1800 --n 6 --seed 7
+#   rate_levels.py elo --games G --levels hard --time 1.5 --elos 1650,1950 --n 6 --seed 7
+# (Earlier figures said to be on the CPU clock were on the wall clock: bench_ai's bots
+# never got the CPU's. They are not kept.)
 ELO: dict[str, dict[str, Rating]] = {
     "chess": {
         # 0/10 vs 1350
         "easy": Rating(estimate=None, low=None, high=1350),
+        # 4/6 vs 1500, 2/6 vs 1800
+        "normal": Rating(estimate=1650, low=1432, high=1868),
+        # 4.5/6 vs 1650, 3/6 vs 1950
+        "hard": Rating(estimate=1906, low=1689, high=2138),
     },
     "chess960": {
         # 0/10 vs 1350
         "easy": Rating(estimate=None, low=None, high=1350),
+        # 5/6 vs 1500, 1/6 vs 1800
+        "normal": Rating(estimate=1650, low=1432, high=1868),
+        # 5/6 vs 1650, 2/6 vs 1950
+        "hard": Rating(estimate=1870, low=1654, high=2096),
     },
 }
 
