@@ -214,7 +214,11 @@ def read_fields(d: Any) -> SaveFields:
         raise damaged("it does not say properly who plays each side")
     players = [player_from_file(game, p) for p in players]
     if None in players:
-        raise damaged("it names a computer player this version does not have", SETTINGS)
+        raise damaged(
+            "it names a computer player this version does not have,"
+            " or one that thinks longer than the game's Hard",
+            SETTINGS,
+        )
     names = d.get("names")  # saves from before names have none
     if names is not None and (
         not isinstance(names, list)

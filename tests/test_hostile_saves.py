@@ -256,6 +256,7 @@ def test_a_computer_level_read_from_a_file_is_checked(level):
     with pytest.raises(saves.SaveError) as caught:
         saves.load(write("level", json.dumps(d)))
     assert caught.value.kind == "settings" and "computer player" in caught.value.message
+    assert "thinks longer than the game's Hard" in caught.value.message  # the reason, either way
 
 
 @pytest.mark.parametrize("game_id", ["chess", "maces", "cooperative"])
