@@ -33,12 +33,12 @@ def describe(info: Any) -> str:
 
 
 def analysable(info: Any) -> bool:
-    """Can Analyse open this save? Not a game whose computer does not search
-    (game/ai/analysis.py ``SKIPPED``), nor one with no step yet; a damaged
-    save can (it is refused in words)."""
+    """Can Analyse open this save? Not a damaged one (greyed like Load; the
+    details box says why), nor a game whose computer does not search
+    (game/ai/analysis.py ``SKIPPED``), nor one with no step yet."""
     from game.ai.analysis import SKIPPED
 
-    return bool(info.error) or (info.game_id not in SKIPPED and info.moves > 0)
+    return not info.error and info.game_id not in SKIPPED and info.moves > 0
 
 
 def no_analysis(info: Any) -> str:
@@ -182,7 +182,6 @@ class LoadScene(FormScene):
                 button.enable()
             else:
                 button.disable()
-        # A damaged save keeps Analyse, which then says why, as Load's double click does.
         if s is not None and analysable(s):
             self.analyse_button.enable()
         else:
