@@ -232,6 +232,9 @@ class SetupScene(FormScene):
         height += m.row + m.gap if self._clocked() else 0
         return height + ERROR_H + m.button + m.pad
 
+    def _form_width(self) -> int:
+        return min(680, self.app.size[0] - 48)
+
     @staticmethod
     def _levels_height(m: Metrics, lines: int) -> int:
         """The room under the seats for ``lines`` lines of the levels'
@@ -271,7 +274,7 @@ class SetupScene(FormScene):
             )
             below_title = top + 86 + blurb_h
         in_play = self._in_play()
-        form_w = min(680, w - 48)
+        form_w = self._form_width()
         form = widgets.centred((w, h), form_w, self._form_height(m, len(in_play)), top=below_title)
         if form.bottom > h - 8:
             form.top = max(top + 60, h - 8 - form.height)
@@ -418,7 +421,7 @@ class SetupScene(FormScene):
             return []
         one = "Computer: " + " · ".join(words)
         font = self.ui.get_theme().get_font(["#hint", "label"])
-        room = min(680, self.app.size[0] - 48) - 56 - 10  # inside the levels' label (build)
+        room = self._form_width() - 56 - 10  # inside the levels' label (build)
         if font.size(one)[0] <= room:
             return [one]
         return ["Computer: " + w for w in words]
