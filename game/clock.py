@@ -38,6 +38,11 @@ MAX_MINUTES = 600  # ten hours a side is plenty
 MIN_SECONDS = 10  # less is over before a move can be made
 MAX_INCREMENT = 600  # seconds
 GAMES_WITH_BARE_KING_DRAW = frozenset({"chess", "chess960"})
+# A computer seat on the clock thinks at most its time left over this many
+# moves, plus most of its increment: it keeps the same share for every move
+# to come, so it never loses on time by thinking as if there were no clock.
+MOVES_TO_GO = 30
+MIN_THINK = 0.05  # seconds: even at the last second, a move rather than a flag
 
 
 def offers_clock(game: Any, options: Any) -> bool:
@@ -70,6 +75,15 @@ class Clock:
         """``seats`` have just played a step: each gets the increment."""
         for seat in set(seats):
             self.left[seat] += self.increment
+
+    def think_limit(self, seat: int) -> float:
+        """Seconds a computer may think for ``seat`` now: a share of its time
+        left and most of its increment (``MOVES_TO_GO``), never more than half
+        of what is left. At the setup form's presets it is more than any
+        level's budget, so the clock only shortens thinks in fast games."""
+        left = max(0.0, self.left[seat])
+        share = left / MOVES_TO_GO + 0.8 * self.increment
+        return max(MIN_THINK, min(share, left / 2))
 
     def flagged(self, seats: Iterable[int]) -> int | None:
         """The first of ``seats`` whose time is up, or None."""

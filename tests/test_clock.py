@@ -333,3 +333,51 @@ def test_untimed_play_undo_and_redo_leave_each_seat_its_increments(ops, rng):
             match.redo()
         played = [next(iter(r.step)) for r in match.records]
         assert match.clock.left == [300 + 3 * played.count(s) for s in (0, 1)], ops
+
+
+# -- the computer on the clock -----------------------------------------------------------
+def _slowest_budget() -> float:
+    """The longest any computer level of a game with a clock may think a move."""
+    from game.ai import make_bot
+    from game.ai.levels import LEVELS, _budget, spec_for
+    from game.games import load_all
+
+    return max(
+        _budget(make_bot(spec_for(game, level)))
+        for game in load_all().values()
+        if game.id not in C.NO_CLOCK
+        for _, level in LEVELS
+    )
+
+
+@pytest.mark.parametrize("label, minutes, increment", C.PRESETS)
+def test_the_presets_leave_every_level_its_own_time(label, minutes, increment):
+    clock = Clock.new(minutes * 60, increment, 2)
+    assert clock.think_limit(1) >= _slowest_budget(), label
+
+
+def test_a_computer_keeps_time_for_the_moves_to_come():
+    """At one minute with no increment, a computer thinking its whole share
+    each move (and losing 0.05 s more to each move's handing over) still
+    has time after 80 moves; at a level's 1.5 s a move it flags at move 40."""
+    clock = Clock.new(60, 0, 2)
+    for _ in range(80):
+        clock.run(min(1.5, clock.think_limit(1)) + 0.05, [1])
+        clock.stepped([1])
+    assert clock.flagged([1]) is None
+    assert clock.left[1] > 1
+    assert Clock.new(30, 0, 2).think_limit(1) < 1.5
+    unmanaged = Clock.new(60, 0, 2)
+    for _ in range(40):
+        unmanaged.run(1.5 + 0.05, [1])
+    assert unmanaged.flagged([1]) == 1
+
+
+def test_the_increment_is_thought_with():
+    assert Clock.new(60, 10, 2).think_limit(0) > Clock.new(60, 0, 2).think_limit(0) + 7
+
+
+def test_out_of_time_the_computer_still_moves_at_once():
+    clock = Clock.new(60, 0, 2)
+    clock.left[0] = -1.0
+    assert clock.think_limit(0) == C.MIN_THINK

@@ -6,10 +6,12 @@ a separate process does not. Each ``BotRunner`` keeps one long-lived worker
 PyInstaller executable, whose entry point calls ``freeze_support()``), so a
 move costs no process start-up.
 
-What the worker gets: the pickled ``state.view(seat)``, the bot spec, the seat
-and an RNG seed. Pickling the state is the robust choice: it keeps what a FEN
-would lose (repetition history, a multi-part turn half done, hidden parts
-already blanked by ``view``) and needs no replay. If a state cannot be
+What the worker gets: the pickled ``state.view(seat)``, the bot spec, the seat,
+an RNG seed and at most how many seconds to think (a game clock's share,
+game/clock.py ``think_limit``: the bot answers its best so far then).
+Pickling the state is the robust choice: it keeps what a FEN would lose
+(repetition history, a multi-part turn half done, hidden parts already
+blanked by ``view``) and needs no replay. If a state cannot be
 pickled, ``start`` falls back to ``match.to_dict()`` (game id, options, seed,
 actions in notation) and the worker rebuilds the match with
 ``game.match.Match.from_dict`` and takes ``state.view(seat)`` there.
@@ -21,7 +23,7 @@ else parses the text with ``state.parse_action(text, seat)``.
 Usage from a frame loop::
 
     runner = BotRunner("search:3")
-    runner.start(match, seat)        # returns at once
+    runner.start(match, seat)        # returns at once (limit=seconds: a clock's share)
     ...
     action = runner.poll()           # None while thinking
     if action is not None:
@@ -113,7 +115,9 @@ def _worker_main(conn, wanted, game_id: str | None = None) -> None:
             return
         if job is None:
             return
-        job_id, spec, kind, payload, seat, seed = job
+        job_id, spec, kind, payload, seat, seed, limit = job
+        # A time limit stops the search like a cancel, but its answer is wanted.
+        ends = None if limit is None else time.perf_counter() + limit
         if wanted.value != job_id:
             conn.send((job_id, "cancelled", None, None, None))
             continue
@@ -124,8 +128,8 @@ def _worker_main(conn, wanted, game_id: str | None = None) -> None:
                 bot = bots[spec] = make_bot(spec)
             rng = random.Random(seed)
 
-            def stop(job_id=job_id):
-                return wanted.value != job_id
+            def stop(job_id=job_id, ends=ends):
+                return wanted.value != job_id or (ends is not None and time.perf_counter() > ends)
 
             action = bot.choose(state, seat, rng, should_stop=stop)
             last = getattr(bot, "last", None)
@@ -219,9 +223,13 @@ class BotRunner:
         ``cancel``)."""
         return self._job is not None
 
-    def start(self, match: Any, seat: int, seed: int | None = None) -> None:
+    def start(
+        self, match: Any, seat: int, seed: int | None = None, limit: float | None = None
+    ) -> None:
         """Begin thinking for ``seat`` in ``match`` (a ``Match`` or a bare
-        ``State``). Returns at once; any think in progress is cancelled."""
+        ``State``), for at most ``limit`` seconds of wall clock (None: the
+        bot's own budget). Returns at once; any think in progress is
+        cancelled."""
         self.cancel()
         state = getattr(match, "state", match)
         if seat not in state.to_act():
@@ -234,7 +242,7 @@ class BotRunner:
             if to_dict is None:
                 raise
             kind, payload = "match", to_dict()
-        self._begin(kind, payload, state, seat, seed)
+        self._begin(kind, payload, state, seat, seed, limit)
 
     def start_view(self, view: Any, seat: int, seed: int | None = None) -> None:
         """Begin thinking for ``seat`` from ``view``, a ``state.view(seat)``
@@ -248,11 +256,19 @@ class BotRunner:
         payload = pickle.dumps(view, protocol=pickle.HIGHEST_PROTOCOL)
         self._begin("state", payload, view, seat, seed)
 
-    def _begin(self, kind: str, payload: Any, state: Any, seat: int, seed: int | None) -> None:
+    def _begin(
+        self,
+        kind: str,
+        payload: Any,
+        state: Any,
+        seat: int,
+        seed: int | None,
+        limit: float | None = None,
+    ) -> None:
         self._next_id += 1
         if seed is None:
             seed = random.getrandbits(63)
-        self._job = (self._next_id, self.spec, kind, payload, seat, seed)
+        self._job = (self._next_id, self.spec, kind, payload, seat, seed, limit)
         self._state, self._seat = state, seat
         self._retried = False
         self.last_error = None

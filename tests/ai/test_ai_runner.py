@@ -58,6 +58,39 @@ def test_poll_is_non_blocking():
         runner.close()
 
 
+def test_a_time_limit_ends_the_think_with_an_answer():
+    """A bot that would think ten minutes answers at once, with a legal move
+    and no error, when the job's limit (a game clock's share) is up."""
+    runner = BotRunner("search:30:time=600")
+    try:
+        state = GAMES["chess"].new()
+        runner.start(state, 0, limit=0.0)
+        move = wait(runner)
+        assert move in state.legal_actions(0)
+        assert runner.last_error is None
+    finally:
+        runner.close()
+
+
+def test_the_play_scenes_computer_thinks_within_the_clocks_share(monkeypatch):
+    from game.clock import Clock
+    from game.ui.play.bots import BotDriver
+
+    limits = []
+    monkeypatch.setattr(BotRunner, "_ensure_worker", lambda self: None)  # no process
+    monkeypatch.setattr(BotRunner, "_send", lambda self: limits.append(self._job[-1]))
+    for clock in (None, Clock.new(30, 0, 2)):
+        match = Match("chess", seed=1, players=["computer:search:2", "human"])
+        match.clock = clock
+        driver = BotDriver(match)
+        try:
+            driver.poll()
+        finally:
+            driver.close()
+    assert limits == [None, Clock.new(30, 0, 2).think_limit(0)]
+    assert limits[1] < 1.5
+
+
 def test_cancel_drops_the_think_and_the_next_start_answers():
     runner = BotRunner("search:30:time=600")
     try:

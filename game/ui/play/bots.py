@@ -48,7 +48,9 @@ class BotDriver:
             if m.is_human(seat):
                 continue
             if self._thinking.get(seat) != ply:
-                self._runner(seat).start(m, seat)
+                # On a clock the computer keeps time for the moves to come.
+                limit = None if m.clock is None else m.clock.think_limit(seat)
+                self._runner(seat).start(m, seat, limit=limit)
                 self._thinking[seat] = ply
                 continue
             if hold:
