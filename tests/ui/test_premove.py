@@ -46,7 +46,7 @@ class StubBot:
         self.answer = None
         self.starts = 0
 
-    def start(self, match, seat, seed=None) -> None:
+    def start(self, match, seat, seed=None, limit=None) -> None:
         self.starts += 1
         self.match = match
 
