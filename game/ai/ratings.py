@@ -98,8 +98,11 @@ ELO: dict[str, dict[str, Rating]] = {
 #   Two Move): Hard on 0.5 CPU s, a third of the app's, Normal on the app's 1.5, the same
 #   command with --hard-time 0.5 (games 7-10 of some as --seed 4 --n 4: the same games).
 # (At 0.5 s Hard was no deeper than Normal in those four: 3-0-3, 1-1-4, 2-0-4 in 6 games,
-# 5-0-5 in 10.) Telepathic waits (PENDING) for the match at the app's budget: its 6 games
-# at 0.5 s mostly reached the ply limit (1-5-0).
+# 5-0-5 in 10.) Telepathic, main 70840f9, at the app's budget with room for its long games
+# (a ply is one step of the four seats; at 0.5 s 5 of 6 games reached 200 plies, 1-5-0):
+#     python scripts/rate_levels.py words --games telepathic --pairs hard-normal --n 10
+#         --seed 1 --time 1.5 --random-plies 3 --max-plies 600
+# (played as --n 6 --seed 1 and --n 4 --seed 4: the same games; 49 to 292 plies, all mates).
 MIN_GAMES = 10
 SCORES: dict[str, dict[str, Score]] = {
     "adrenaline": {
@@ -136,7 +139,10 @@ SCORES: dict[str, dict[str, Score]] = {
         "normal": Score(opponent="easy", wins=20, draws=0, losses=0),
         "hard": Score(opponent="normal", wins=8, draws=0, losses=2),
     },
-    "telepathic": {"normal": Score(opponent="easy", wins=20, draws=0, losses=0)},
+    "telepathic": {
+        "normal": Score(opponent="easy", wins=20, draws=0, losses=0),
+        "hard": Score(opponent="normal", wins=10, draws=0, losses=0),
+    },
     "tulaga": {
         "normal": Score(opponent="easy", wins=18, draws=0, losses=2),
         "hard": Score(opponent="normal", wins=6, draws=0, losses=4),
