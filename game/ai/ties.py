@@ -7,9 +7,9 @@ where a queen promotion ties with an underpromotion of the same move, the
 queen's stays and its siblings go: an underpromotion is played only where
 it scores strictly better (a knight's mating check, avoiding stalemate).
 
-Every game's promotions carry the kind as ``promotion`` (the chess core's
-``Move``, Maces' moves and throws, Mulligan Stew's), or as ``kind`` on a
-promotion of its own (Zombie's ``RisePromote``).
+Every game's promotions declare the kind as ``promotion`` (the chess core's
+``Move``, Maces' moves and throws, Mulligan Stew's ``Promote`` and Zombie's
+``RisePromote``); tests/ai/test_promotion_ties.py checks each game's.
 """
 
 from __future__ import annotations
@@ -24,8 +24,6 @@ QUEEN = "queen"
 def promotion_of(action: Any) -> str | None:
     """The kind ``action`` promotes a piece to; None for no promotion."""
     kind = getattr(action, "promotion", None)
-    if kind is None and type(action).__name__.endswith("Promote"):
-        kind = getattr(action, "kind", None)
     return kind if isinstance(kind, str) else None
 
 

@@ -31,6 +31,11 @@ class RisePromote(NamedTuple):
     square: int
     kind: str
 
+    @property
+    def promotion(self) -> str:
+        """What it promotes to, where every game's promotions say it (game/ai/ties.py)."""
+        return self.kind
+
     def __str__(self) -> str:
         return f"{GEO.name(self.square)}={LETTERS[KIND_INDEX[self.kind]]}"
 
