@@ -380,32 +380,44 @@ def test_each_status_line_starts_a_line_of_its_own(monkeypatch):
         app.close()
 
 
-@pytest.mark.parametrize("game_id", ["chess", "tar_pit", "tulpas"])
-def test_looking_back_the_way_back_is_shown_whole_under_an_analysis(game_id, monkeypatch):
+@pytest.mark.parametrize("game_id", sorted(load_all()))
+def test_looking_back_the_way_back_and_the_evaluation_are_both_read_whole(game_id, monkeypatch):
     """At 800 x 560 the status read "... End returns to its…": an analysis's
-    long word on the step ran on into the way back, which was cut. At every
-    step of a finished game, with the longest word an analysis gives, the way
-    back is read whole; the analysis's word is what is cut."""
+    long word on the step ran on into the way back, which was cut; then, a
+    step's words as long as two heading lines left the way back and the
+    evaluation one line to share: "End returns to the game · Eva…". At every
+    step of every game, going on and finished, with the longest word an
+    analysis gives, the way back and the evaluation (with the mark and the
+    better step) each have a line of their own and are read whole; the
+    heading keeps to its line and still says it is looking back."""
     app = App(fullscreen=False, size=MIN_SIZE)
     app.running = True
     try:
-        scene = PlayScene(app, _played(game_id, {}, ["human", "computer:random"], 12))
+        seats = len(REGISTRY[game_id].seats)
+        match = _played(game_id, {}, ["human"] + ["computer:random"] * (seats - 1), 12)
+        scene = PlayScene(app, match)
         app.push(scene)
-        match, panel = scene.match, scene.panel
-        if not match.is_over():
-            scene.after_events(match.resign(0))
-        judged = "Eval +0.3 · ?? better Nbxd7+ (lost 2.4; ?! 0.5 ? 1 ?? 2)"
+        panel = scene.panel
+        evaluation = "Eval +0.3 · ?? better Nbxd7+"
+        judged = f"{evaluation} (lost 2.4; ?! 0.5 ? 1 ?? 2)"
         monkeypatch.setattr(scene.analysis, "words", lambda: judged)
-        for at in range(len(match.records)):  # the last is the game as it is
-            scene.looking.go(at)
-            scene.refresh()
-            back = scene.looking.words().partition("\n")[2]
-            labels = [panel.status, panel.status_spill, *panel.status_more]
-            shown = [label.text for label in labels]
-            assert any(back in text for text in shown), f"{game_id} at step {at}: {shown}"
-            assert all(
-                t == widgets.cut_to_label(lb, t) for lb, t in zip(labels, shown, strict=True)
-            )
+        for over in (False, True):
+            if over and not match.is_over():
+                scene.after_events(match.resign(0))
+            for at in range(len(match.records)):  # the last is the game as it is
+                scene.looking.go(at)
+                scene.refresh()
+                if scene.looking_at is None:
+                    continue
+                back = scene.looking.words().partition("\n")[2]
+                labels = [panel.status, panel.status_spill, *panel.status_more]
+                shown = [label.text for label in labels]
+                where = f"{game_id} at step {at}{', over' if over else ''}: {shown}"
+                assert shown[0].startswith("Looking back") and not shown[1], where
+                assert shown[2] == back and shown[3].startswith(evaluation), where
+                assert all(
+                    t == widgets.cut_to_label(lb, t) for lb, t in zip(labels, shown, strict=True)
+                ), where
     finally:
         for shown_scene in list(app.scenes):
             if isinstance(shown_scene, PlayScene):

@@ -451,6 +451,15 @@ class SidePanel:
         self.show_who()
         return rect.h * used
 
+    def one_line_heading(self, text: str, shorter: str) -> str:
+        """The status heading kept to its one line, for a status whose
+        smaller lines each need one of their own: ``text`` if it fits, else
+        ``shorter``, cut short at the line's end if need be."""
+        label = getattr(self, "status", None)
+        if label is None or widgets.cut_to_label(label, text) == text:
+            return text
+        return widgets.cut_to_label(label, shorter)
+
     def show_who(self) -> None:
         """Bring the players' line up to date (a clock's time changed)."""
         scene = self.scene
