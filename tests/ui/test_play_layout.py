@@ -196,12 +196,20 @@ def _check(scene: PlayScene, where: str) -> None:
 def _decision_in_sight(scene: PlayScene, where: str) -> None:
     """The widget a person's decision starts in is in the widgets' view,
     whole if it fits (Tar Pit's hand showed a third of its height at 800 x
-    560 in the card step, under the checkers' counts)."""
+    560 in the card step, under the checkers' counts), and none of its words
+    is cut by the view's edge (with a clock, half the hand's title showed
+    over its cards)."""
     view = scene.panel.widget_view
     firsts = {path[0] for path in scene.input.table if path[0] < 0}
     for widget in scene.widgets:
         if widget.rect.h and any(widget.shows(place) for place in firsts):
             name = type(widget).__name__
+            with recorded_fonts():
+                texts = widget_texts(widget, scene.input, scene.app.size)
+            for words, ink in texts:
+                assert view.contains(ink) or not view.colliderect(ink), (
+                    f"{where}: {name}'s {words!r} {ink} cut by {view}"
+                )
             clicked = widget.places_area()
             if widget.rect.h <= view.h:
                 assert view.contains(widget.rect), f"{where}: {name} is cut"

@@ -270,7 +270,11 @@ class SidePanel:
         captured_room = captured_h + 6 if captured_h else 0
         beside = self.split = view.x > x
         moves_h = plan.moves_h(h - y - PAD, beside)
-        heights = [max(0, int(widget.height)) for widget in scene.widgets]
+        # A widget that may be drawn smaller fits a view shorter than it, whole.
+        heights = [
+            min(max(0, int(widget.height)), max(view.h, widget.least_height or widget.height))
+            for widget in scene.widgets
+        ]
         # The rounded frame is drawn once; the text box on it is a plain
         # rectangle, because a rounded shape costs as much again as the text
         # every time the list is laid out (once a move).
