@@ -431,3 +431,66 @@ def test_looking_back_the_way_back_and_the_evaluation_are_both_read_whole(game_i
             if isinstance(shown_scene, PlayScene):
                 shown_scene.close_runners()
         app.close()
+
+
+# -- the players' lines ----------------------------------------------------------------
+LONG_NAME = "Bartholomew Gray"  # as long as a name may be (match.NAME_MAX)
+
+
+def _seat_players(game) -> list[tuple[list[str], list[str]]]:
+    """(players, names) as the setup form makes them: a person against
+    Normal, every seat Hard; in a game of two, a person against Easy, a
+    named person against Normal, and two people, one named."""
+    seats = len(game.seats)
+    out = [
+        (["human"] + ["computer:search:2"] * (seats - 1), []),
+        (["computer:search:3"] * seats, []),
+    ]
+    if len(game.seats_in_play(game.default_options())) == 2:
+        out += [
+            (["human", "computer:easy"], []),
+            (["human", "computer:search:2"], [LONG_NAME, ""]),
+            (["human", "human"], ["", LONG_NAME]),
+        ]
+    return out
+
+
+@pytest.mark.parametrize("game_id", sorted(load_all()))
+def test_every_seats_player_is_read_whole_in_the_smallest_window(game_id):
+    """At 800 x 560 the players' line read "White: Human · Black: Computer
+    (Nor…" in every two-seat game (four-seat games lost three seats). For
+    the players the setup form makes, with a clock where a game of two
+    offers one: each seat's player is read whole, on a line with its seat
+    (or with "the others", "Every seat"), no line cut, and the panel keeps
+    every control in the window (two lines take the room a clock takes)."""
+    from game.clock import offers_clock
+    from game.ui.play import seats
+
+    game = REGISTRY[game_id]
+    two = len(game.seats_in_play(game.default_options())) == 2
+    app = App(fullscreen=False, size=MIN_SIZE)
+    app.running = True
+    try:
+        for players, names in _seat_players(game):
+            for clocked in [False, True] if two and offers_clock(game, {}) else [False]:
+                match = Match(game_id, seed=3, players=players, names=names or None)
+                if clocked:
+                    match.clock = Clock.new(180, 2, len(game.seats))
+                scene = PlayScene(app, match)
+                app.push(scene)
+                lines = [label.text for label in scene.panel.who_labels]
+                where = f"{game_id} {players} {names} clock {clocked}: {lines}"
+                _check(scene, where)
+                for label in scene.panel.who_labels:
+                    assert label.text == widgets.cut_to_label(label, label.text), where
+                    assert not label.text.endswith("…"), where
+                for seat in game.seats_in_play(match.options):
+                    who = seats.player_text(match, seat)
+                    named = (game.seats[seat], "others", "Every seat")
+                    assert any(who in line and any(n in line for n in named) for line in lines), (
+                        f"{where}: {game.seats[seat]} {who!r}"
+                    )
+                scene.close_runners()
+                app.pop()
+    finally:
+        app.close()
