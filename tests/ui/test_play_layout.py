@@ -494,3 +494,17 @@ def test_every_seats_player_is_read_whole_in_the_smallest_window(game_id):
                 app.pop()
     finally:
         app.close()
+
+
+def test_choices_share_rows_as_before_and_three_a_row_only_where_rows_run_short():
+    """A lone choice keeps half the panel's width ("No card"); Tulpas' five
+    take three rows in a tall window and two in a short one."""
+    from game.ui.play.panel import _choice_rows
+
+    pygame.font.init()
+    tulpas = ["Amazon", "Wild Ox", "Archer", "Spider", "Tulpa Mace"]
+    assert _choice_rows(["No card"], 266, 8, True) == [([0], 2)]
+    assert _choice_rows(tulpas, 266, 8, False) == [([0, 1], 2), ([2, 3], 2), ([4], 2)]
+    assert _choice_rows(tulpas, 266, 8, True) == [([0, 1, 2], 3), ([3, 4], 2)]
+    wide = ["Play the card you hold"] * 3  # too wide for half: one a row
+    assert _choice_rows(wide, 266, 8, True) == [([0], 1), ([1], 1), ([2], 1)]

@@ -175,8 +175,8 @@ class SidePanel:
         labels = [choice.label or str(choice.action) for choice in self.choices]
         rows = _choice_rows(labels, pw, gap, short)
         ch, cgap = (32, 4) if short else (36, 6)
-        for r, row in enumerate(rows):
-            cw = (pw - gap * (len(row) - 1)) // len(row)
+        for r, (row, per_row) in enumerate(rows):
+            cw = (pw - gap * (per_row - 1)) // per_row
             for c, i in enumerate(row):
                 rect = pygame.Rect(x + c * (cw + gap), y + r * (ch + cgap), cw, ch)
                 button = UIButton(rect, labels[i], self.ui, container=box, object_id="#primary")
@@ -708,11 +708,12 @@ class SidePanel:
         return Counter([*state.pieces().values(), *self.scene.adapter.pieces_in_hand(state)])
 
 
-def _choice_rows(labels: list[str], pw: int, gap: int, short: bool) -> list[list[int]]:
-    """The panel choices' rows (indices into ``labels``): two a row, unless
-    a label would not fit: then one a row. In a short window, where that
-    takes three rows or more, as many a row as fit, up to three (Tulpas'
-    five choices and two lines of players left its widgets 34 px)."""
+def _choice_rows(labels: list[str], pw: int, gap: int, short: bool) -> list[tuple[list[int], int]]:
+    """The panel choices' rows: the indices into ``labels`` and how many
+    buttons the row's width is shared by. Two a row, unless a label would
+    not fit: then one a row. In a short window, where that takes three rows
+    or more, as many a row as fit, up to three (Tulpas' five choices and two
+    lines of players left its widgets 34 px)."""
     font = art.ui_font(16, "bold")
 
     def fit(row: list[str]) -> bool:
@@ -720,13 +721,14 @@ def _choice_rows(labels: list[str], pw: int, gap: int, short: bool) -> list[list
         return all(font.size(t)[0] <= room for t in row)
 
     per_row = 2 if all(fit([t, t]) for t in labels) else 1
-    rows = [list(range(i, min(i + per_row, len(labels)))) for i in range(0, len(labels), per_row)]
+    n = len(labels)
+    rows = [(list(range(i, min(i + per_row, n))), per_row) for i in range(0, n, per_row)]
     if not short or len(rows) < 3:
         return rows
     rows, i = [], 0
-    while i < len(labels):
+    while i < n:
         k = next((k for k in (3, 2) if fit(labels[i : i + k])), 1)
-        rows.append(list(range(i, min(i + k, len(labels)))))
+        rows.append((list(range(i, min(i + k, n))), min(k, n - i)))
         i += k
     return rows
 
