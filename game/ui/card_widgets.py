@@ -117,6 +117,9 @@ class CardHand(_CardRow):
     """The viewer's hand: a centred row that lifts the card picked up."""
 
     height = 124
+    # Smaller cards rather than a hand cut by its view: at 800 x 560 with a
+    # clock, Tar Pit's hand showed half its title over whole cards.
+    least_height = 96
     area = "hand"
 
     def __init__(self, adapter: Any, title: str = "Your hand") -> None:

@@ -29,6 +29,9 @@ PICKED = (52, 70, 50)
 
 class PanelWidget:
     height: int = 0
+    # The least height the widget may be drawn at, in a view of the panel
+    # shorter than ``height`` (0: it keeps its height and the view scrolls).
+    least_height: int = 0
 
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)

@@ -37,6 +37,7 @@ ROWS: tuple[tuple[str, str, Any], ...] = (
 
 ROW_H = 42
 ROW_GAP = 14
+MIN_PITCH = 44  # the least from one row's top to the next's
 NO_DEVICE = "On (no device)"  # sound on, but no audio device could be opened
 NO_DEVICE_TIP = "No audio device could be opened, so the game is silent."
 
@@ -61,7 +62,12 @@ class SettingsScene(FormScene):
             ui, pygame.Rect(0, top + 62, w, 28), "Changes are saved as you make them.", "#subtitle"
         )
         form_w = min(560, w - 48)
-        form_h = 36 + len(ROWS) * (ROW_H + ROW_GAP) + 70
+        # The rows closer in a short window: at 800 x 560 the form ran 23 px
+        # off the window's bottom.
+        room = h - (top + 116) - 16
+        pitch = max(MIN_PITCH, min(ROW_H + ROW_GAP, (room - 36 - 70) // len(ROWS)))
+        row_h = min(ROW_H, pitch - 8)
+        form_h = 36 + len(ROWS) * pitch + 70
         form = widgets.centred((w, h), form_w, form_h, top=top + 116)
         self.boards.append(form)
         x = form.left + 28
@@ -72,11 +78,11 @@ class SettingsScene(FormScene):
         rows_y = []
         for _ in ROWS:
             rows_y.append(y)
-            y += ROW_H + ROW_GAP
+            y += pitch
         # Bottom-up so an opened drop-down covers the rows below it.
         for (key, text, kind), ry in reversed(list(zip(ROWS, rows_y, strict=True))):
-            widgets.label(ui, pygame.Rect(x, ry, field_x - x, ROW_H), text, "#field_label")
-            rect = pygame.Rect(field_x, ry, field_w, ROW_H)
+            widgets.label(ui, pygame.Rect(x, ry, field_x - x, row_h), text, "#field_label")
+            rect = pygame.Rect(field_x, ry, field_w, row_h)
             value = self.app.settings.get(key)
             if kind == "toggle":
                 control: Any = widgets.button(ui, rect, "", "#menu_button")

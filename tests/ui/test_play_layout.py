@@ -196,12 +196,20 @@ def _check(scene: PlayScene, where: str) -> None:
 def _decision_in_sight(scene: PlayScene, where: str) -> None:
     """The widget a person's decision starts in is in the widgets' view,
     whole if it fits (Tar Pit's hand showed a third of its height at 800 x
-    560 in the card step, under the checkers' counts)."""
+    560 in the card step, under the checkers' counts), and none of its words
+    is cut by the view's edge (with a clock, half the hand's title showed
+    over its cards)."""
     view = scene.panel.widget_view
     firsts = {path[0] for path in scene.input.table if path[0] < 0}
     for widget in scene.widgets:
         if widget.rect.h and any(widget.shows(place) for place in firsts):
             name = type(widget).__name__
+            with recorded_fonts():
+                texts = widget_texts(widget, scene.input, scene.app.size)
+            for words, ink in texts:
+                assert view.contains(ink) or not view.colliderect(ink), (
+                    f"{where}: {name}'s {words!r} {ink} cut by {view}"
+                )
             clicked = widget.places_area()
             if widget.rect.h <= view.h:
                 assert view.contains(widget.rect), f"{where}: {name} is cut"
@@ -380,34 +388,123 @@ def test_each_status_line_starts_a_line_of_its_own(monkeypatch):
         app.close()
 
 
-@pytest.mark.parametrize("game_id", ["chess", "tar_pit", "tulpas"])
-def test_looking_back_the_way_back_is_shown_whole_under_an_analysis(game_id, monkeypatch):
+@pytest.mark.parametrize("game_id", sorted(load_all()))
+def test_looking_back_the_way_back_and_the_evaluation_are_both_read_whole(game_id, monkeypatch):
     """At 800 x 560 the status read "... End returns to its…": an analysis's
-    long word on the step ran on into the way back, which was cut. At every
-    step of a finished game, with the longest word an analysis gives, the way
-    back is read whole; the analysis's word is what is cut."""
+    long word on the step ran on into the way back, which was cut; then, a
+    step's words as long as two heading lines left the way back and the
+    evaluation one line to share: "End returns to the game · Eva…". At every
+    step of every game, going on and finished, with the longest word an
+    analysis gives, the way back and the evaluation (with the mark and the
+    better step) each have a line of their own and are read whole; the
+    heading keeps to its line and still says it is looking back."""
     app = App(fullscreen=False, size=MIN_SIZE)
     app.running = True
     try:
-        scene = PlayScene(app, _played(game_id, {}, ["human", "computer:random"], 12))
+        seats = len(REGISTRY[game_id].seats)
+        match = _played(game_id, {}, ["human"] + ["computer:random"] * (seats - 1), 12)
+        scene = PlayScene(app, match)
         app.push(scene)
-        match, panel = scene.match, scene.panel
-        if not match.is_over():
-            scene.after_events(match.resign(0))
-        judged = "Eval +0.3 · ?? better Nbxd7+ (lost 2.4; ?! 0.5 ? 1 ?? 2)"
+        panel = scene.panel
+        evaluation = "Eval +0.3 · ?? better Nbxd7+"
+        judged = f"{evaluation} (lost 2.4; ?! 0.5 ? 1 ?? 2)"
         monkeypatch.setattr(scene.analysis, "words", lambda: judged)
-        for at in range(len(match.records)):  # the last is the game as it is
-            scene.looking.go(at)
-            scene.refresh()
-            back = scene.looking.words().partition("\n")[2]
-            labels = [panel.status, panel.status_spill, *panel.status_more]
-            shown = [label.text for label in labels]
-            assert any(back in text for text in shown), f"{game_id} at step {at}: {shown}"
-            assert all(
-                t == widgets.cut_to_label(lb, t) for lb, t in zip(labels, shown, strict=True)
-            )
+        for over in (False, True):
+            if over and not match.is_over():
+                scene.after_events(match.resign(0))
+            for at in range(len(match.records)):  # the last is the game as it is
+                scene.looking.go(at)
+                scene.refresh()
+                if scene.looking_at is None:
+                    continue
+                back = scene.looking.words().partition("\n")[2]
+                labels = [panel.status, panel.status_spill, *panel.status_more]
+                shown = [label.text for label in labels]
+                where = f"{game_id} at step {at}{', over' if over else ''}: {shown}"
+                assert shown[0].startswith("Looking back") and not shown[1], where
+                assert shown[2] == back and shown[3].startswith(evaluation), where
+                assert all(
+                    t == widgets.cut_to_label(lb, t) for lb, t in zip(labels, shown, strict=True)
+                ), where
     finally:
         for shown_scene in list(app.scenes):
             if isinstance(shown_scene, PlayScene):
                 shown_scene.close_runners()
         app.close()
+
+
+# -- the players' lines ----------------------------------------------------------------
+LONG_NAME = "Bartholomew Gray"  # as long as a name may be (match.NAME_MAX)
+
+
+def _seat_players(game) -> list[tuple[list[str], list[str]]]:
+    """(players, names) as the setup form makes them: a person against
+    Normal, every seat Hard; in a game of two, a person against Easy, a
+    named person against Normal, and two people, one named."""
+    seats = len(game.seats)
+    out = [
+        (["human"] + ["computer:search:2"] * (seats - 1), []),
+        (["computer:search:3"] * seats, []),
+    ]
+    if len(game.seats_in_play(game.default_options())) == 2:
+        out += [
+            (["human", "computer:easy"], []),
+            (["human", "computer:search:2"], [LONG_NAME, ""]),
+            (["human", "human"], ["", LONG_NAME]),
+        ]
+    return out
+
+
+@pytest.mark.parametrize("game_id", sorted(load_all()))
+def test_every_seats_player_is_read_whole_in_the_smallest_window(game_id):
+    """At 800 x 560 the players' line read "White: Human · Black: Computer
+    (Nor…" in every two-seat game (four-seat games lost three seats). For
+    the players the setup form makes, with a clock where a game of two
+    offers one: each seat's player is read whole, on a line with its seat
+    (or with "the others", "Every seat"), no line cut, and the panel keeps
+    every control in the window (two lines take the room a clock takes)."""
+    from game.clock import offers_clock
+    from game.ui.play import seats
+
+    game = REGISTRY[game_id]
+    two = len(game.seats_in_play(game.default_options())) == 2
+    app = App(fullscreen=False, size=MIN_SIZE)
+    app.running = True
+    try:
+        for players, names in _seat_players(game):
+            for clocked in [False, True] if two and offers_clock(game, {}) else [False]:
+                match = Match(game_id, seed=3, players=players, names=names or None)
+                if clocked:
+                    match.clock = Clock.new(180, 2, len(game.seats))
+                scene = PlayScene(app, match)
+                app.push(scene)
+                lines = [label.text for label in scene.panel.who_labels]
+                where = f"{game_id} {players} {names} clock {clocked}: {lines}"
+                _check(scene, where)
+                for label in scene.panel.who_labels:
+                    assert label.text == widgets.cut_to_label(label, label.text), where
+                    assert not label.text.endswith("…"), where
+                for seat in game.seats_in_play(match.options):
+                    who = seats.player_text(match, seat)
+                    named = (game.seats[seat], "others", "Every seat")
+                    assert any(who in line and any(n in line for n in named) for line in lines), (
+                        f"{where}: {game.seats[seat]} {who!r}"
+                    )
+                scene.close_runners()
+                app.pop()
+    finally:
+        app.close()
+
+
+def test_choices_share_rows_as_before_and_three_a_row_only_where_rows_run_short():
+    """A lone choice keeps half the panel's width ("No card"); Tulpas' five
+    take three rows in a tall window and two in a short one."""
+    from game.ui.play.panel import _choice_rows
+
+    pygame.font.init()
+    tulpas = ["Amazon", "Wild Ox", "Archer", "Spider", "Tulpa Mace"]
+    assert _choice_rows(["No card"], 266, 8, True) == [([0], 2)]
+    assert _choice_rows(tulpas, 266, 8, False) == [([0, 1], 2), ([2, 3], 2), ([4], 2)]
+    assert _choice_rows(tulpas, 266, 8, True) == [([0, 1, 2], 3), ([3, 4], 2)]
+    wide = ["Play the card you hold"] * 3  # too wide for half: one a row
+    assert _choice_rows(wide, 266, 8, True) == [([0], 1), ([1], 1), ([2], 1)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pygame
 import pytest
 from helpers.ui_driver import choose, click, make_app, pump
 
@@ -84,3 +85,66 @@ def test_sound_on_with_a_device_says_on():
     pump(app)
     assert app.sounds.usable()  # SDL's dummy audio driver opens
     assert app.scene.controls["sound"].text == "On"
+
+
+# -- fitting the window ------------------------------------------------------------------------
+FORM_SIZES = ((800, 560), (1024, 600), (1280, 800), (1920, 1080))
+
+
+def _elements(container):
+    for element in container.elements:
+        yield element
+        inner = getattr(element, "get_container", None)
+        if inner is not None and inner() is not element and hasattr(inner(), "elements"):
+            yield from _elements(inner())
+
+
+def _outside(scene, size) -> list[str]:
+    """The parts of ``scene`` not whole in a window of ``size``: its
+    elements (buttons, labels, an opened drop-down's list) and the boards
+    drawn under them."""
+    window = pygame.Rect((0, 0), size)
+    parts = [(type(e).__name__, e.rect) for e in _elements(scene.ui.get_root_container())]
+    parts += [("board", board) for board in scene.boards]
+    return [f"{name} {rect}" for name, rect in parts if not window.contains(rect)]
+
+
+def _form_scenes():
+    from game.ui.learn_menu import LearnMenu
+    from game.ui.load_scene import LoadScene
+    from game.ui.puzzles_scene import PuzzlesScene
+    from game.ui.stats_scene import StatsScene
+
+    return [SettingsScene, MainMenu, LoadScene, StatsScene, PuzzlesScene, LearnMenu]
+
+
+@pytest.mark.parametrize("scene_class", _form_scenes(), ids=lambda c: c.__name__)
+def test_every_part_of_a_form_fits_the_window(scene_class):
+    """The settings' board ran 23 px off an 800 x 560 window, its Done
+    button touching the edge. Every form the menu opens, at the smallest
+    window, a short wide one and larger ones: every element and board whole
+    in the window, and in Settings each drop-down opened too, its rows apart."""
+    from game.app import App
+
+    for size in FORM_SIZES:
+        app = App(fullscreen=False, size=size)
+        app.running = True
+        try:
+            app.push(MainMenu(app))
+            scene = scene_class(app)
+            app.push(scene)
+            pump(app, 2)
+            assert _outside(scene, size) == [], size
+            if scene_class is not SettingsScene:
+                continue
+            rows = sorted((c.rect for c in scene.controls.values()), key=lambda r: r.top)
+            for above, below in zip(rows, rows[1:], strict=False):
+                assert above.bottom < below.top, (size, above, below)
+            assert rows[-1].bottom < scene.back_button.rect.top, size
+            for control in scene.controls.values():
+                if hasattr(control, "current_state"):  # a drop-down: opened
+                    click(app, control)
+                    assert _outside(scene, size) == [], (size, control.selected_option)
+                    click(app, control)
+        finally:
+            app.close()

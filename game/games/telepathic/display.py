@@ -81,6 +81,9 @@ def reveal_event_words(event: Any, game: Any) -> str:
 
 class TelepathicPanel(PanelWidget):
     TALL, SHORT = 214, 170  # heights for windows at least / below SHORT_WINDOW high
+    # Its cards shrink with it: at 800 x 560 its view was 2 px short (24 px
+    # with the players on two lines), which cut the words under the cards.
+    least_height = 140
 
     @property
     def height(self) -> int:  # type: ignore[override]

@@ -43,6 +43,7 @@ class TwoMoveCards(PanelWidget):
     """Both sides' hands and face-up cards, and this turn's cards."""
 
     height = 208
+    least_height = 140  # smaller cards rather than words cut by a short view
 
     def __init__(self) -> None:
         super().__init__()

@@ -66,11 +66,17 @@ class LookingBack:
     def words(self) -> str:
         """The notice: the step looked at as the move list writes it, with
         its number ("Looking back: after 1... e5"), and the way back."""
-        scene = self.scene
-        if self.at == 0:
-            where = "Looking back: the start"
-        else:
-            where = f"Looking back: after {step_words(scene.match, scene.seen.viewer, self.at)}"
-        back = "its end" if scene.match.is_over() else "the game"
+        at = self.at
+        where = f"Looking back: after {self._step(at)}" if at else self.short_heading()
+        back = "its end" if self.scene.match.is_over() else "the game"
         # Short enough for the narrowest panel (800x560); a click on the last move works too.
         return f"{where}\nEnd returns to {back}"
+
+    def short_heading(self) -> str:
+        """The notice's first line in fewer words ("Looking back: 1... e5"),
+        for a panel where the long one would take two lines."""
+        at = self.at
+        return f"Looking back: {self._step(at)}" if at else "Looking back: the start"
+
+    def _step(self, at: int) -> str:
+        return step_words(self.scene.match, self.scene.seen.viewer, at)

@@ -172,19 +172,17 @@ class SidePanel:
         y = self.status_rect.bottom + (6 if short else 8)
         gap = 8
         self.choice_buttons = {}
-        # Two choices a row, unless a label would not fit: then one a row.
         labels = [choice.label or str(choice.action) for choice in self.choices]
-        font = art.ui_font(16, "bold")
-        per_row = 2 if all(font.size(t)[0] <= (pw - gap) // 2 - 16 for t in labels) else 1
-        cw = (pw - gap * (per_row - 1)) // per_row
+        rows = _choice_rows(labels, pw, gap, short)
         ch, cgap = (32, 4) if short else (36, 6)
-        for i, (choice, text) in enumerate(zip(self.choices, labels, strict=True)):
-            r, c = divmod(i, per_row)
-            rect = pygame.Rect(x + c * (cw + gap), y + r * (ch + cgap), cw, ch)
-            button = UIButton(rect, text, self.ui, container=box, object_id="#primary")
-            self.choice_buttons[button] = choice
-        if self.choices:
-            y += -(-len(self.choices) // per_row) * (ch + cgap) + 4
+        for r, (row, per_row) in enumerate(rows):
+            cw = (pw - gap * (per_row - 1)) // per_row
+            for c, i in enumerate(row):
+                rect = pygame.Rect(x + c * (cw + gap), y + r * (ch + cgap), cw, ch)
+                button = UIButton(rect, labels[i], self.ui, container=box, object_id="#primary")
+                self.choice_buttons[button] = self.choices[i]
+        if rows:
+            y += len(rows) * (ch + cgap) + 4
         self._lay_out_below(x, y, pw, h)
         self.status_text = self.moves_text = ""
         self._background = None
@@ -270,7 +268,11 @@ class SidePanel:
         captured_room = captured_h + 6 if captured_h else 0
         beside = self.split = view.x > x
         moves_h = plan.moves_h(h - y - PAD, beside)
-        heights = [max(0, int(widget.height)) for widget in scene.widgets]
+        # A widget that may be drawn smaller fits a view shorter than it, whole.
+        heights = [
+            min(max(0, int(widget.height)), max(view.h, widget.least_height or widget.height))
+            for widget in scene.widgets
+        ]
         # The rounded frame is drawn once; the text box on it is a plain
         # rectangle, because a rounded shape costs as much again as the text
         # every time the list is laid out (once a move).
@@ -434,11 +436,30 @@ class SidePanel:
         # A deal of the day and its replay, played alone, say which deal instead.
         return deal_words(match) or seats.seats_text(match)
 
+    def _seats_shown(self) -> bool:
+        """The players' line names the seats' players (not a puzzle's
+        target or the deal of the day)."""
+        match = self.scene.match
+        return match.puzzle is None and not deal_words(match)
+
+    def _who_lines(self, label: UILabel, lines: int) -> list[str]:
+        """The players' line in at most ``lines`` lines as wide as ``label``."""
+        if not self._seats_shown():
+            return widgets.wrap_for_label(label, self._who(), lines)
+
+        def fits(text: str) -> bool:
+            return widgets.cut_to_label(label, text) == text
+
+        shown = seats.seat_lines(self.scene.match, fits, lines)
+        return [widgets.cut_to_label(label, line) for line in shown]
+
     def _who_labels(self, rect: pygame.Rect, lines: int) -> int:
         """The players' line(s) from ``rect`` down; returns the height used.
         Kept so the clocks' times can be set each second without a new layout."""
         first = UILabel(rect, "", self.ui, container=self.container, object_id="#hint")
-        used = len(widgets.wrap_for_label(first, self._who(), lines))
+        if self._seats_shown():  # two lines, as a clock takes, rather than a player cut
+            lines = max(lines, 2)
+        used = len(self._who_lines(first, lines))
         if self.scene.match.clock is not None:
             used = lines  # room kept: the times' widths change as they run
         self.who_labels = [first] + [
@@ -450,6 +471,15 @@ class SidePanel:
         self.who_text = ""
         self.show_who()
         return rect.h * used
+
+    def one_line_heading(self, text: str, shorter: str) -> str:
+        """The status heading kept to its one line, for a status whose
+        smaller lines each need one of their own: ``text`` if it fits, else
+        ``shorter``, cut short at the line's end if need be."""
+        label = getattr(self, "status", None)
+        if label is None or widgets.cut_to_label(label, text) == text:
+            return text
+        return widgets.cut_to_label(label, shorter)
 
     def show_who(self) -> None:
         """Bring the players' line up to date (a clock's time changed)."""
@@ -464,7 +494,7 @@ class SidePanel:
         if text == self.who_text or not self.who_labels:
             return
         self.who_text = text
-        parts = widgets.wrap_for_label(self.who_labels[0], text, len(self.who_labels))
+        parts = self._who_lines(self.who_labels[0], len(self.who_labels))
         for label, part in zip(self.who_labels, parts + [""] * len(self.who_labels), strict=False):
             label.set_text(part)
 
@@ -676,6 +706,31 @@ class SidePanel:
     def _in_play(self, state: Any) -> Counter:
         """The pieces on the board and in the hands."""
         return Counter([*state.pieces().values(), *self.scene.adapter.pieces_in_hand(state)])
+
+
+def _choice_rows(labels: list[str], pw: int, gap: int, short: bool) -> list[tuple[list[int], int]]:
+    """The panel choices' rows: the indices into ``labels`` and how many
+    buttons the row's width is shared by. Two a row, unless a label would
+    not fit: then one a row. In a short window, where that takes three rows
+    or more, as many a row as fit, up to three (Tulpas' five choices and two
+    lines of players left its widgets 34 px)."""
+    font = art.ui_font(16, "bold")
+
+    def fit(row: list[str]) -> bool:
+        room = (pw - gap * (len(row) - 1)) // len(row) - 16
+        return all(font.size(t)[0] <= room for t in row)
+
+    per_row = 2 if all(fit([t, t]) for t in labels) else 1
+    n = len(labels)
+    rows = [(list(range(i, min(i + per_row, n))), per_row) for i in range(0, n, per_row)]
+    if not short or len(rows) < 3:
+        return rows
+    rows, i = [], 0
+    while i < n:
+        k = next((k for k in (3, 2) if fit(labels[i : i + k])), 1)
+        rows.append((list(range(i, min(i + k, n))), min(k, n - i)))
+        i += k
+    return rows
 
 
 def _status_lines(labels: list[UILabel], lines: list[str]) -> list[str]:

@@ -280,6 +280,8 @@ class PlayScene(Scene):
             # read "End returns to its…" under a long word.
             where, _, back = self.looking.words().partition("\n")
             judged = self.analysis.words()
+            if judged:  # the way back and the evaluation each keep a small line
+                where = self.panel.one_line_heading(where, self.looking.short_heading())
             return "\n".join(line for line in (where, back, judged) if line)
         result = m.state.result()
         if result is not None:

@@ -9,6 +9,7 @@ see. The side panel's "whose turn" line is drawn by ``draw_turn``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pygame
@@ -83,6 +84,54 @@ def seats_text(match: Any) -> str:
             f"{game.seats[s]} {clock.shown(left[s])} {player_text(match, s)}" for s in in_play
         )
     return " · ".join(f"{game.seats[s]}: {player_text(match, s)}" for s in in_play)
+
+
+def seat_lines(match: Any, fits: Callable[[str], bool], lines: int) -> list[str]:
+    """Who plays each seat in play in at most ``lines`` lines that each
+    ``fits`` the panel, as few as it takes: a seat is never split from its
+    player across lines (at 800 x 560 "Black: Computer (Nor…" was cut; now
+    "White: Human" over "Black: Computer (Normal)", as the clocks' lines
+    show them); where that is too long, seats played alike are named
+    together ("White B, Black A: Computer (Normal)"), then the most shared
+    player's seats as "the others". The lines of the last form may still
+    need cutting (four seats with four long names)."""
+    packed: list[str] = []
+    for room in range(1, lines + 1):
+        for parts in _seat_forms(match):
+            packed = []
+            for part in parts:
+                if packed and fits(f"{packed[-1]} · {part}"):
+                    packed[-1] = f"{packed[-1]} · {part}"
+                else:
+                    packed.append(part)
+            packed = [line[:1].upper() + line[1:] for line in packed]  # "The others: ..."
+            if len(packed) <= room and all(fits(line) for line in packed):
+                return packed
+    return [*packed[: lines - 1], " · ".join(packed[lines - 1 :])]
+
+
+def _seat_forms(match: Any) -> Iterator[list[str]]:
+    """``seat_lines``' forms, longest first: each a list of parts, a seat
+    or seats with their player."""
+    game = match.game
+    in_play = game.seats_in_play(match.options)
+    if match.clock is not None:  # each seat's own time: never grouped
+        left = match.clock.left
+        yield [f"{game.seats[s]} {clock.shown(left[s])} {player_text(match, s)}" for s in in_play]
+        return
+    yield [f"{game.seats[s]}: {player_text(match, s)}" for s in in_play]
+    groups: dict[str, list[str]] = {}
+    for s in in_play:
+        groups.setdefault(player_text(match, s), []).append(game.seats[s])
+    if len(groups) == len(in_play):
+        return
+    yield [f"{', '.join(labels)}: {who}" for who, labels in groups.items()]
+    most = max(groups, key=lambda who: len(groups[who]))
+    if len(groups) == 1:
+        yield [f"Every seat: {most}"]
+    else:
+        rest = [f"{', '.join(labels)}: {who}" for who, labels in groups.items() if who != most]
+        yield [*rest, f"the others: {most}"]
 
 
 def prompt_text(match: Any, seat: Seat, prompt: str, addressed: bool = True) -> str:
