@@ -31,6 +31,9 @@ def checkout_files() -> dict[str, tuple[int, int]]:
     return found
 
 
+# A process a script (48 of them, 7 CPU s): in the slow tier, which .ci/run runs,
+# so the README's fast tier stays under two CPU minutes.
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SCRIPTS)
 def test_help_prints_usage_and_writes_nothing(name, tmp_path):
     folders = [tmp_path / name for name in ("cwd", "home", "data", "tmp")]
