@@ -42,7 +42,10 @@ GAMES_WITH_BARE_KING_DRAW = frozenset({"chess", "chess960"})
 # moves, plus most of its increment: it keeps the same share for every move
 # to come, so it never loses on time by thinking as if there were no clock.
 MOVES_TO_GO = 30
-MIN_THINK = 0.05  # seconds: even at the last second, a move rather than a flag
+# Seconds a computer's move costs its clock beyond the think: handing the
+# position to its worker and the answer back, a frame or two of the window.
+HANDOVER = 0.1
+MIN_THINK = 0.02  # seconds: a move from the shallowest search rather than none
 
 
 def offers_clock(game: Any, options: Any) -> bool:
@@ -78,12 +81,13 @@ class Clock:
 
     def think_limit(self, seat: int) -> float:
         """Seconds a computer may think for ``seat`` now: a share of its time
-        left and most of its increment (``MOVES_TO_GO``), never more than half
-        of what is left. At the setup form's presets it is more than any
-        level's budget, so the clock only shortens thinks in fast games."""
+        left and most of its increment (``MOVES_TO_GO``), less the move's
+        ``HANDOVER``, never more than half of what is left. At the setup
+        form's presets it is more than any level's budget, so the clock only
+        shortens thinks in fast games."""
         left = max(0.0, self.left[seat])
         share = left / MOVES_TO_GO + 0.8 * self.increment
-        return max(MIN_THINK, min(share, left / 2))
+        return max(MIN_THINK, min(share, left / 2) - HANDOVER)
 
     def flagged(self, seats: Iterable[int]) -> int | None:
         """The first of ``seats`` whose time is up, or None."""

@@ -358,11 +358,11 @@ def test_the_presets_leave_every_level_its_own_time(label, minutes, increment):
 
 def test_a_computer_keeps_time_for_the_moves_to_come():
     """At one minute with no increment, a computer thinking its whole share
-    each move (and losing 0.05 s more to each move's handing over) still
-    has time after 80 moves; at a level's 1.5 s a move it flags at move 40."""
+    each move (and losing HANDOVER more to each move) still has time after
+    100 moves; at a level's 1.5 s a move it flags at move 40."""
     clock = Clock.new(60, 0, 2)
-    for _ in range(80):
-        clock.run(min(1.5, clock.think_limit(1)) + 0.05, [1])
+    for _ in range(100):
+        clock.run(min(1.5, clock.think_limit(1)) + C.HANDOVER, [1])
         clock.stepped([1])
     assert clock.flagged([1]) is None
     assert clock.left[1] > 1

@@ -39,7 +39,8 @@ class BotDriver:
     def poll(self, hold: bool = False) -> tuple[int, Any] | None:
         """Start thinks for computer seats whose decision has come; return
         (seat, action) for one that has finished (None if none has, or while
-        ``hold``: the last move is still landing)."""
+        ``hold``: the last move is still landing; on a clock, which then
+        stands, a think starts only once it has landed)."""
         m = self.match
         if m.is_over():
             return None
@@ -48,6 +49,9 @@ class BotDriver:
             if m.is_human(seat):
                 continue
             if self._thinking.get(seat) != ply:
+                if hold and m.clock is not None:
+                    # The clock waits while the last move lands: so does the think.
+                    continue
                 # On a clock the computer keeps time for the moves to come.
                 limit = None if m.clock is None else m.clock.think_limit(seat)
                 self._runner(seat).start(m, seat, limit=limit)

@@ -676,11 +676,15 @@ class PlayScene(Scene):
             self.refresh()
 
     def clock_paused(self) -> bool:
-        """The clock stops under a privacy screen, a reveal held in sight and
-        a dialog that stops it (``Dialogs.stops_clock``). Not while looking
-        back: the mover would think on their own time stopped."""
+        """The clock stops under a privacy screen, a reveal held in sight, a
+        dialog that stops it (``Dialogs.stops_clock``) and while the last
+        move lands on the board: the seat to move cannot see it yet (and a
+        computer cannot answer before it has landed; in a fast game those
+        fifths of a second made it lose on time). Not while looking back:
+        the mover would think on their own time stopped."""
         v = self.viewpoint
-        return bool(self.closed or v.covering or v.holding or self.dialogs.stops_clock())
+        stopped = v.covering or v.holding or self.board.animating or self.dialogs.stops_clock()
+        return bool(self.closed or stopped)
 
     def _run_clock(self) -> None:
         """Run the clocks of the seats to choose by the time since the last
