@@ -211,6 +211,9 @@ class Game:
     id: ClassVar[str]
     title: ClassVar[str]
     seats: ClassVar[tuple[str, ...]] = ("White", "Black")
+    # The seats' names for tight places (a narrow panel's clock lines), where
+    # they are long; None: ``seats``.
+    short_seats: ClassVar[tuple[str, ...] | None] = None
     sides: ClassVar[tuple[str, ...]] = ("White", "Black")
     seat_sides: ClassVar[tuple[int, ...] | None] = None  # side per seat; None: seat i plays side i
     teams: ClassVar[tuple[tuple[Seat, ...], ...] | None] = None  # None: every seat alone

@@ -253,6 +253,7 @@ class CrowdedHouseGame(Game):
         "their half of the board, and only the next player's capture counts as check."
     )
     seats = SEATS
+    short_seats = SHORT
     seat_sides = (0, 1, 0, 1)
     teams = ((0, 2), (1, 3))
     # Each level searches at least to the partner's turn, so partners play

@@ -79,11 +79,17 @@ def reveal_event_words(event: Any, game: Any) -> str:
     return text
 
 
+# Below this height the panel leaves out its first line, who predicts and
+# who moves: the status and the whose-turn row say it too.
+ROLES_FROM = 140
+
+
 class TelepathicPanel(PanelWidget):
     TALL, SHORT = 214, 170  # heights for windows at least / below SHORT_WINDOW high
     # Its cards shrink with it: at 800 x 560 its view was 2 px short (24 px
-    # with the players on two lines), which cut the words under the cards.
-    least_height = 140
+    # with the players on two lines, 68 with four seats' clocks), which cut
+    # the words under the cards.
+    least_height = 128
 
     @property
     def height(self) -> int:  # type: ignore[override]
@@ -138,8 +144,9 @@ class TelepathicPanel(PanelWidget):
         self.rects = {}
         small = art.ui_font(13)
         x0, y = self.rect.x + 8, self.rect.y + 4
-        surface.blit(_fit(small, self._roles(state), self.rect.w - 16, TEXT), (x0, y))
-        y += 17
+        if self.rect.h >= ROLES_FROM:  # drawn smaller, it leaves them to the status
+            surface.blit(_fit(small, self._roles(state), self.rect.w - 16, TEXT), (x0, y))
+            y += 17
         y = self._draw_trophy(surface, state, y)
         per_team = (self.rect.bottom - 20 - y) // 2
         by_width = (self.rect.w - 16 - LABEL_W - 14) // 7

@@ -42,6 +42,7 @@ class _Plan(NamedTuple):
     moves_w: int
     strip: int  # the analysis's strip (0: none)
     buttons_h: int
+    moves_gave: bool = False  # the move list gave its third line to the widgets
 
     def moves_h(self, below: int, beside: bool) -> int:
         """The move list's height in ``below`` pixels (the panel's rest)."""
@@ -75,6 +76,9 @@ SHORT_CONTROLS = tuple(
 )
 # The move list keeps three lines (28 px a line, 8 px padding top and bottom, the frame).
 MOVES_MIN_H = 3 * 28 + 2 * 8 + 2
+# Two lines: what the move list gives up to, in a short window, for widgets
+# that cannot be drawn as small as their view (four seats with clocks).
+MOVES_LEAST_H = 2 * 28 + 2 * 8 + 2
 MIN_COLUMN = 250  # the narrowest column for the widgets beside the move list
 COLUMN_GAP = 10
 SCROLL_BAR = 6
@@ -87,6 +91,7 @@ class SidePanel:
         self.scene = scene
         self.ui = scene.ui
         self.container: UIContainer | None = None
+        self.moves_gave = False  # the move list gave its third line (_Plan.moves_gave)
         self.buttons: dict[str, UIButton] = {}
         self.choice_buttons: dict[UIButton, Any] = {}
         self.choices: list[Any] = []
@@ -219,6 +224,7 @@ class SidePanel:
         captured_room = captured_h + 6 if captured_h else 0
         spare = room - buttons_h - captured_room - MOVES_MIN_H - 6
         column = (pw - COLUMN_GAP) // 2
+        gave = False
         if widgets_h <= spare:  # everything in one column, as tall as it needs
             view = pygame.Rect(x, 0, pw, max(0, widgets_h - 6))
             moves_w = pw
@@ -229,11 +235,17 @@ class SidePanel:
             # The game's widgets come first: the graph gives up height, to its least.
             give = max(0, strip - STRIP_MIN_H)
             strip, spare = strip - give, spare + give
+            # A widget drawn smaller to fit (``least_height``) that would still
+            # be cut: the move list gives up its third line for it.
+            least = sum(w.least_height + 6 for w in scene.widgets if w.least_height)
+            gave = least > spare
+            if gave:
+                spare = min(least, spare + MOVES_MIN_H - MOVES_LEAST_H)
             view = pygame.Rect(x, 0, pw, max(0, spare - 6))
             moves_w = pw
         if view.x > x:  # beside: as tall as the panel's rest, strip included
             view.h += strip_room
-        return _Plan(bh, gap, captured_h, view, moves_w, strip, buttons_h)
+        return _Plan(bh, gap, captured_h, view, moves_w, strip, buttons_h, gave)
 
     def wants_widgets_first(self) -> bool:
         """Do the game's widgets come before the analysis's strip? While the
@@ -265,6 +277,7 @@ class SidePanel:
             if strip < STRIP_MIN_H:
                 plan = alone
         bh, gap, captured_h, view, moves_w, strip = plan[:6]
+        self.moves_gave = plan.moves_gave
         captured_room = captured_h + 6 if captured_h else 0
         beside = self.split = view.x > x
         moves_h = plan.moves_h(h - y - PAD, beside)
@@ -457,10 +470,11 @@ class SidePanel:
         """The players' line(s) from ``rect`` down; returns the height used.
         Kept so the clocks' times can be set each second without a new layout."""
         first = UILabel(rect, "", self.ui, container=self.container, object_id="#hint")
-        if self._seats_shown():  # two lines, as a clock takes, rather than a player cut
-            lines = max(lines, 2)
+        match = self.scene.match
+        if self._seats_shown():  # up to a line a seat rather than a player cut
+            lines = max(lines, 2, len(match.game.seats_in_play(match.options)))
         used = len(self._who_lines(first, lines))
-        if self.scene.match.clock is not None:
+        if match.clock is not None:
             used = lines  # room kept: the times' widths change as they run
         self.who_labels = [first] + [
             UILabel(

@@ -93,8 +93,10 @@ def seat_lines(match: Any, fits: Callable[[str], bool], lines: int) -> list[str]
     "White: Human" over "Black: Computer (Normal)", as the clocks' lines
     show them); where that is too long, seats played alike are named
     together ("White B, Black A: Computer (Normal)"), then the most shared
-    player's seats as "the others". The lines of the last form may still
-    need cutting (four seats with four long names)."""
+    player's seats as "the others". With a clock, seats are never grouped
+    (each has its own time); where a seat's line does not fit, the game's
+    ``short_seats`` name the seats ("White Q 2:59 Computer (Normal)"). The
+    lines of the last form may still need cutting."""
     packed: list[str] = []
     for room in range(1, lines + 1):
         for parts in _seat_forms(match):
@@ -117,7 +119,8 @@ def _seat_forms(match: Any) -> Iterator[list[str]]:
     in_play = game.seats_in_play(match.options)
     if match.clock is not None:  # each seat's own time: never grouped
         left = match.clock.left
-        yield [f"{game.seats[s]} {clock.shown(left[s])} {player_text(match, s)}" for s in in_play]
+        for names in dict.fromkeys([game.seats, game.short_seats or game.seats]):
+            yield [f"{names[s]} {clock.shown(left[s])} {player_text(match, s)}" for s in in_play]
         return
     yield [f"{game.seats[s]}: {player_text(match, s)}" for s in in_play]
     groups: dict[str, list[str]] = {}
