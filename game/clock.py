@@ -34,6 +34,7 @@ PRESETS: tuple[tuple[str, float, float], ...] = (
     ("10+5", 10, 5),
     ("15+10", 15, 10),
 )
+EXAMPLE = "7+2"  # a custom control, as the setup form's hint and its refusal show it
 MAX_MINUTES = 600  # ten hours a side is plenty
 MIN_SECONDS = 10  # less is over before a move can be made
 MAX_INCREMENT = 600  # seconds
@@ -133,9 +134,10 @@ def parse_control(text: str) -> tuple[float, float]:
     # Minutes to two decimals and the increment to tenths: the times are
     # then whole tenths of a second, which the PGN TimeControl tag (seconds)
     # writes exactly and reads back the same.
-    m = re.fullmatch(r"\s*(\d{1,3}(?:\.\d{1,2})?)\s*(?:\+\s*(\d{1,3}(?:\.\d)?)\s*)?", text)
+    # Any count of digits has the shape: too many minutes get the range's words.
+    m = re.fullmatch(r"\s*(\d+(?:\.\d{1,2})?)\s*(?:\+\s*(\d+(?:\.\d)?)\s*)?", text)
     if not m:
-        raise ValueError("Write the clock as minutes + seconds of increment, like 5+3")
+        raise ValueError(f"Write the clock as minutes + seconds of increment, like {EXAMPLE}")
     base, increment = round(float(m.group(1)) * 60, 1), float(m.group(2) or 0)
     if not MIN_SECONDS <= base <= MAX_MINUTES * 60:
         raise ValueError(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from helpers.chess_diagrams import fen_of
@@ -171,6 +172,12 @@ def test_controls_and_times_in_words():
     for bad in ("", "0+2", "5+", "abc", "5+3+1", "999"):
         with pytest.raises(ValueError):
             C.parse_control(bad)
+    # Well written but too long says how long may be, not how to write it.
+    for long, words in (("9999+9999", "at most 600 minutes"), ("5+9999", "at most 600 seconds")):
+        with pytest.raises(ValueError, match=words):
+            C.parse_control(long)
+    with pytest.raises(ValueError, match=re.escape(f"like {C.EXAMPLE}")):
+        C.parse_control("five")
     assert [C.shown(t) for t in (3723, 245, 10, 8.47, -2)] == [
         "1:02:03",
         "4:05",

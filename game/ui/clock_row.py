@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 
-from game.clock import PRESETS, parse_control
+from game.clock import EXAMPLE, PRESETS, parse_control
 from game.ui import widgets
 
 NO_CLOCK = "No clock"
@@ -32,7 +32,10 @@ class ClockRow:
         self.menu = widgets.drop_down(ui, list(CHOICES), self.choice, rect, "#clock")
         entry_rect = pygame.Rect(rect.right + 8, y, field_w - rect.w - 8, row)
         self.entry = UITextEntryLine(
-            entry_rect, ui, object_id="#clock_custom", placeholder_text="minutes+increment: 7+2"
+            entry_rect,
+            ui,
+            object_id="#clock_custom",
+            placeholder_text=f"minutes+increment: {EXAMPLE}",
         )
         self.entry.set_text(self.text)
         self._show_entry()
