@@ -674,7 +674,8 @@ def set_aside(path: Path, what: str, why: str) -> None:
 
 # -- settings ----------------------------------------------------------------------
 ANIMATION_SPEEDS = (0.1, 10.0)  # a speed between these, or 0 for no animations
-REMEMBERED = ("last_players", "last_names")  # per game id, a short list of texts
+# Per game id, a short list of texts: the seats, the names, the clock ([choice, typed]).
+REMEMBERED = ("last_players", "last_names", "last_clocks")
 
 
 def _valid_setting(key: str, value: Any) -> bool:

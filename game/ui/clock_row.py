@@ -20,11 +20,21 @@ MENU_W = 150
 
 
 class ClockRow:
-    def __init__(self) -> None:
+    def __init__(self, kept: Any = None) -> None:
+        """``kept``: what ``kept()`` gave last time for this game (from the
+        settings: anything else, or a choice no longer offered, is ignored)."""
         self.choice = NO_CLOCK
         self.text = ""  # the custom control as typed ("7+2")
         self.menu: UIDropDownMenu | None = None
         self.entry: UITextEntryLine | None = None
+        if isinstance(kept, list) and len(kept) == 2 and kept[0] in CHOICES:
+            if isinstance(kept[1], str):
+                self.choice, self.text = kept
+
+    def kept(self) -> list[str]:
+        """The row as chosen, to be remembered for the game's next setup."""
+        self.read()
+        return [self.choice, self.text]
 
     def build(self, ui: Any, x: int, field_x: int, field_w: int, y: int, row: int) -> None:
         widgets.label(ui, pygame.Rect(x, y, field_x - x, row), "Clock", "#field_label")

@@ -6,8 +6,8 @@ shows in it as a placeholder, and the game reads as it always did); a
 computer seat is named by its level and its field is disabled. A line under
 the seats says how strong the computer's levels chosen play this game
 ("Hard (rated about 1800)", game/ai/ratings.py's last measured figures). The seats
-the names and the options chosen from a list are remembered per game in
-the settings.
+the names, the clock and the options chosen from a list are remembered per
+game in the settings.
 
 Options are drawn from the game's declared ``Option``s, nothing per game:
 an option with choices is a drop-down, a yes/no option is a drop-down of
@@ -49,6 +49,7 @@ SEAT_CHOICES: tuple[tuple[str, str], ...] = (("Human", HUMAN),) + tuple(
 DEFAULT_OPPONENT = COMPUTER_PREFIX + DEFAULT
 
 LAST_PLAYERS = "last_players"  # settings: the seats chosen last time, per game
+LAST_CLOCKS = "last_clocks"  # settings: the clock row as chosen last time, per game
 LAST_NAMES = "last_names"  # settings: the names typed last time, per game
 LAST_OPTIONS = "last_options"  # settings: the options chosen from a list last time, per game
 
@@ -215,7 +216,8 @@ class SetupScene(FormScene):
         self.option_widgets: dict[str, UIDropDownMenu | UITextEntryLine] = {}
         self.learn_button = None
         self._daily = offers_daily(game_id)  # a "Deal of the day" button (game/learn/daily.py)
-        self.clock_row = ClockRow()  # "Clock", where the game offers one (game/clock.py)
+        # "Clock", where the game offers one (game/clock.py), as chosen last time.
+        self.clock_row = ClockRow(app.settings.get(LAST_CLOCKS, {}).get(game_id))
         super().__init__(app)
         self._offer_lessons()
 
@@ -618,6 +620,7 @@ class SetupScene(FormScene):
         self.app.settings.setdefault(LAST_NAMES, {})[self.game_id] = [
             clean_name(n) for n in self.names
         ]
+        self.app.settings.setdefault(LAST_CLOCKS, {})[self.game_id] = self.clock_row.kept()
         self.app.settings.setdefault(LAST_OPTIONS, {})[self.game_id] = {
             o.key: options[o.key] for o in self.game.options if _is_choice(o)
         }

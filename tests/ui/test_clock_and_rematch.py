@@ -247,3 +247,33 @@ def test_golf_has_no_clock_row():
     app = make_app(MainMenu, lambda a: SetupScene(a, "golf"))
     pump(app)
     assert app.scene.clock_row.menu is None
+
+
+def test_the_setup_form_keeps_the_clock_chosen_last_time_in_that_game():
+    """Like the seats and names: the clock read back "No clock" each time."""
+    app = make_app(MainMenu, lambda a: SetupScene(a, "chess"))
+    pump(app)
+    choose(app, app.scene.clock_row.menu, CUSTOM)
+    app.scene.clock_row.entry.set_text("1+0")
+    app.scene.start()
+    for game_id, shown, typed in (("chess", CUSTOM, "1+0"), ("maces", "No clock", "")):
+        setup = SetupScene(app, game_id)
+        app.push(setup)
+        pump(app, 2)
+        assert setup.clock_row.menu.selected_option[0] == shown
+        assert setup.clock_row.entry.get_text() == typed
+        assert setup.clock_row.entry.visible == (shown == CUSTOM)
+        app.pop()
+
+
+@pytest.mark.parametrize(
+    "kept", [["Sudden death", ""], ["5+3"], [CUSTOM, 7], "5+3", None], ids=repr
+)
+def test_a_clock_kept_in_damaged_settings_is_ignored(kept):
+    app = make_app(MainMenu)
+    app.settings["last_clocks"] = {"chess": kept}
+    setup = SetupScene(app, "chess")
+    app.push(setup)
+    pump(app, 2)
+    assert setup.clock_row.menu.selected_option[0] == "No clock"
+    assert setup.clock_row.control() is None
