@@ -84,7 +84,7 @@ def test_the_notice_shows_after_the_game_is_over(app):
     assert match.is_over()
     scene.looking.go(2)
     assert scene.panel.status_text.startswith("Looking back: after 1... e5")
-    assert "returns to its end" in scene.panel.status_text
+    assert "End returns to the last move" in scene.panel.status_text
     scene.looking.go(None)
     assert "Looking back" not in scene.panel.status_text
 

@@ -68,7 +68,7 @@ class LookingBack:
         its number ("Looking back: after 1... e5"), and the way back."""
         at = self.at
         where = f"Looking back: after {self._step(at)}" if at else self.short_heading()
-        back = "its end" if self.scene.match.is_over() else "the game"
+        back = "the last move" if self.scene.match.is_over() else "the game"
         # Short enough for the narrowest panel (800x560); a click on the last move works too.
         return f"{where}\nEnd returns to {back}"
 
