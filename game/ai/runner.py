@@ -107,6 +107,8 @@ def _worker_main(conn, wanted, game_id: str | None = None) -> None:
             log.exception("warming up for %s failed", game_id)
     from game.ai import make_bot
 
+    # Its first words: ready to think (the game clock stands until then).
+    conn.send((0, "ready", None, None, None))
     bots: dict[str, Any] = {}
     while True:
         try:
@@ -177,6 +179,7 @@ class BotRunner:
         self._state: Any = None  # the full state handed over
         self._seat: int | None = None
         self._retried = False
+        self._ready = False  # the worker has said it is ready to think
         self.last_error: str | None = None
         self.last_info: dict | None = None  # depth, nodes, seconds of the last think
         self.think_seconds: float | None = None  # wall time, start to answer
@@ -199,6 +202,7 @@ class BotRunner:
         proc.start()
         child.close()
         self._proc, self._conn = proc, parent
+        self._ready = False
 
     def _stop_worker(self) -> None:
         proc, conn = self._proc, self._conn
@@ -217,6 +221,25 @@ class BotRunner:
             conn.close()
 
     # -- the API ------------------------------------------------------------------
+    def ready(self) -> bool:
+        """Has the worker started and warmed up (its first message)? A
+        game clock stands until then: starting a process is not thinking.
+        Never blocks."""
+        try:
+            if not self._ready and self._conn is not None and self._conn.poll():
+                self._take(self._conn.recv())
+        except (EOFError, OSError):
+            pass
+        return self._ready
+
+    def _take(self, message: tuple) -> tuple | None:
+        """A message from the worker: the "ready" one is noted here; an
+        answer is returned."""
+        if message[1] == "ready":
+            self._ready = True
+            return None
+        return message
+
     @property
     def busy(self) -> bool:
         """True from ``start`` until ``poll`` has returned the action (or
@@ -293,7 +316,10 @@ class BotRunner:
         job_id = self._job[0]
         try:
             while self._conn is not None and self._conn.poll():
-                answer_id, status, text, blob, info = self._conn.recv()
+                message = self._take(self._conn.recv())
+                if message is None:
+                    continue
+                answer_id, status, text, blob, info = message
                 if answer_id != job_id:
                     continue  # a cancelled think finishing late
                 if status == "ok":

@@ -25,6 +25,14 @@ def wait(runner: BotRunner, timeout: float = 30.0):
     raise AssertionError("the bot did not answer in time")
 
 
+def wait_until(cond, timeout: float = 30.0) -> None:
+    """For another process (bounded roomily by the clock, not by frames)."""
+    end = time.monotonic() + timeout
+    while not cond():
+        assert time.monotonic() < end, "still waiting"
+        time.sleep(0.01)
+
+
 @pytest.fixture
 def runner():
     r = BotRunner("search:3:time=0.5")
@@ -183,6 +191,9 @@ def test_a_warmed_up_worker_builds_no_line_table_in_its_first_decision(monkeypat
     from game.ai import runner as runner_module
 
     class NoJobs:
+        def send(self, message):
+            assert message[1] == "ready"  # its first words
+
         def recv(self):
             return None  # the main process closes the worker at once
 
@@ -216,5 +227,38 @@ def test_the_play_scenes_bots_warm_up_for_their_game(monkeypatch):
     driver = BotDriver(match)
     try:
         assert driver._runner(1).game == "maces"
+    finally:
+        driver.close()
+
+
+def test_a_new_worker_says_when_it_is_ready_and_a_think_waits_for_nothing_else():
+    runner = BotRunner("search:2:nodes=200", game="maces")
+    try:
+        wait_until(runner.ready)
+        state = GAMES["maces"].new(seed=1)
+        runner.start(state, 0)
+        assert wait(runner) in state.legal_actions(0)
+        assert runner.ready()
+    finally:
+        runner.close()
+
+
+def test_the_play_scenes_clock_stands_while_a_computers_worker_starts(monkeypatch):
+    """The first move after a start or a load paid the worker's start on
+    the clock (0.4 to 2 s): a save with 0.3 s left flagged at once."""
+    from game.clock import Clock
+    from game.ui.play.bots import BotDriver
+
+    monkeypatch.setattr(BotRunner, "_ensure_worker", lambda self: None)  # no process
+    monkeypatch.setattr(BotRunner, "_send", lambda self: None)
+    match = Match("chess", seed=1, players=["computer:search:2", "human"])
+    match.clock = Clock.new(30, 0, 2)
+    driver = BotDriver(match)
+    try:
+        assert not driver.starting()  # nobody thinks yet
+        driver.poll()
+        assert driver.starting()
+        driver._runner(0)._ready = True  # its first message came
+        assert not driver.starting()
     finally:
         driver.close()

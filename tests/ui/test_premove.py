@@ -46,6 +46,9 @@ class StubBot:
         self.answer = None
         self.starts = 0
 
+    def ready(self) -> bool:
+        return True
+
     def start(self, match, seat, seed=None, limit=None) -> None:
         self.starts += 1
         self.match = match

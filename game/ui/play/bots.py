@@ -25,6 +25,11 @@ class BotDriver:
     def is_thinking(self, seat: int) -> bool:
         return seat in self._thinking
 
+    def starting(self) -> bool:
+        """Is a computer seat to decide waiting for its worker to start (a
+        new process warms up for its game: up to a second or two, once)?"""
+        return any(not self._runner(seat).ready() for seat in self._thinking)
+
     def _runner(self, seat: int) -> Any:
         runner = self.runners.get(seat)
         if runner is None:

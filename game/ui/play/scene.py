@@ -680,11 +680,13 @@ class PlayScene(Scene):
         dialog that stops it (``Dialogs.stops_clock``) and while the last
         move lands on the board: the seat to move cannot see it yet (and a
         computer cannot answer before it has landed; in a fast game those
-        fifths of a second made it lose on time). Not while looking back:
+        fifths of a second made it lose on time), nor while a computer's
+        worker starts for the game (once, up to a second or two, charged to
+        the first move after a start or a load). Not while looking back:
         the mover would think on their own time stopped."""
         v = self.viewpoint
         stopped = v.covering or v.holding or self.board.animating or self.dialogs.stops_clock()
-        return bool(self.closed or stopped)
+        return bool(self.closed or stopped or self.bots.starting())
 
     def _run_clock(self) -> None:
         """Run the clocks of the seats to choose by the time since the last
