@@ -103,6 +103,10 @@ class HintedEntry(UITextEntryLine):
         if self.text_colour != want:
             self.text_colour = want
             self.rebuild()
+            if self.is_focused and not self.text:
+                # rebuild() draws the placeholder into an empty field even while
+                # it is typed in ("Ann" showed as "AnnWhite"): focus() clears it.
+                self.focus()
 
     def update(self, time_delta: float) -> None:
         super().update(time_delta)

@@ -469,3 +469,31 @@ def test_the_form_says_how_strong_the_computer_plays_at_each_level_chosen(monkey
     monkeypatch.setitem(ratings.SCORES, "maces", unmeasured)
     choose(app, scene.seat_menus[1], "Computer: Hard")
     assert lines(scene) == ["Computer: Hard (not measured yet)"]
+
+
+def _shown_text(entry) -> str:
+    """What a text field draws, as its layout holds it."""
+    layout = entry.drawable_shape.text_box_layout
+    return "".join(getattr(chunk, "text", "") for row in layout.layout_rows for chunk in row.items)
+
+
+@pytest.mark.parametrize("game_id", sorted(load_all()))
+def test_every_field_of_the_form_shows_what_is_typed_and_nothing_else(game_id):
+    """Typing "Ann" into a name field showed "AnnWhite": the dimmed
+    placeholder stayed drawn after the typed letters. Every text field of
+    every game's form (names, the position, free options) is typed into."""
+    from game.ui.setup import HintedEntry
+
+    app, scene = _setup(game_id)
+    fields = [w for w in scene.ui.get_root_container().elements if isinstance(w, HintedEntry)]
+    fields = [f for f in fields if f.visible and f.is_enabled]
+    assert fields, game_id
+    for field in fields:
+        scene.ui.set_focus_set(field)
+        pump(app, 2)
+        for ch in "Ab":
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+            pump(app, 1)
+        pump(app, 2)
+        assert field.get_text().endswith("Ab"), (game_id, field.get_text())
+        assert _shown_text(field) == field.get_text(), (game_id, field.placeholder_text)
