@@ -520,3 +520,35 @@ def test_choices_share_rows_as_before_and_three_a_row_only_where_rows_run_short(
     assert _choice_rows(tulpas, 266, 8, True) == [([0, 1, 2], 3), ([3, 4], 2)]
     wide = ["Play the card you hold"] * 3  # too wide for half: one a row
     assert _choice_rows(wide, 266, 8, True) == [([0], 1), ([1], 1), ([2], 1)]
+
+
+@pytest.mark.parametrize("game_id", sorted(load_all()))
+def test_a_name_too_wide_for_the_status_never_hides_the_prompt(game_id):
+    """At 800 x 560 a 16-letter name of Ws filled the status's heading,
+    clipped, and "(White) to move" never showed: a name too wide for the
+    heading's lines leaves it (the players' line names the seat's person)."""
+    from game.match import NAME_MAX
+
+    game = REGISTRY[game_id]
+    first = Match(game_id, seed=3).waiting_for()[0]
+    players = ["computer:random"] * len(game.seats)
+    players[first] = "human"
+    names = [""] * len(game.seats)
+    names[first] = "W" * NAME_MAX
+    app = App(fullscreen=False, size=MIN_SIZE)
+    app.running = True
+    try:
+        match = Match(game_id, seed=3, players=players, names=names)
+        scene = PlayScene(app, match)
+        app.push(scene)
+        panel = scene.panel
+        prompt = scene.seen.state.prompt(first)
+        shown = [panel.status.text, panel.status_spill.text]
+        for label, text in zip((panel.status, panel.status_spill), shown, strict=True):
+            assert text == widgets.cut_to_label(label, text), (game_id, shown)
+        label = game.seats[first]
+        words = (prompt[len(label) :] if prompt.startswith(label) else prompt).split()[:2]
+        assert " ".join(words) in " ".join(shown), (game_id, prompt, shown)
+        scene.close_runners()
+    finally:
+        app.close()

@@ -486,6 +486,21 @@ class SidePanel:
         self.show_who()
         return rect.h * used
 
+    def heading_fits(self, text: str) -> bool:
+        """Does ``text`` read whole as the status's heading, on its line and
+        the one it spills onto, every word within the box (a word wider than
+        the box is drawn clipped: a 16-letter name of Ws hid "to move")?"""
+        label, spill = getattr(self, "status", None), getattr(self, "status_spill", None)
+        if label is None or spill is None:
+            return True
+        first, rest = widgets.fit_label(label, text)
+        second, _ = widgets.fit_label(spill, rest)
+        return all(
+            widgets.cut_to_label(lb, part) == part
+            for lb, part in ((label, first), (spill, second))
+            if part
+        )
+
     def one_line_heading(self, text: str, shorter: str) -> str:
         """The status heading kept to its one line, for a status whose
         smaller lines each need one of their own: ``text`` if it fits, else

@@ -298,7 +298,10 @@ class PlayScene(Scene):
             except Exception:
                 prompt = f"{self.game.seats[seat]} to move"
             # Only the person deciding at the screen is spoken to as "you".
-            lines.append(seats.prompt_text(m, seat, prompt, addressed=seat == actor))
+            said = seats.prompt_text(m, seat, prompt, addressed=seat == actor)
+            if not lines and not self.panel.heading_fits(said):  # a name too wide for it
+                said = seats.prompt_text(m, seat, prompt, addressed=seat == actor, named=False)
+            lines.append(said)
             if not m.is_human(seat) and self.premove.path is None:  # the spinner says it too
                 lines.append("Computer is thinking…")
         if self.premove.words():

@@ -137,19 +137,23 @@ def _seat_forms(match: Any) -> Iterator[list[str]]:
         yield [*rest, f"the others: {most}"]
 
 
-def prompt_text(match: Any, seat: Seat, prompt: str, addressed: bool = True) -> str:
+def prompt_text(
+    match: Any, seat: Seat, prompt: str, addressed: bool = True, named: bool = True
+) -> str:
     """The game's prompt for the seat, with its person's name where the
     prompt names the seat ("White to move" -> "Ann (White) to move"),
     else before it ("Ann: choose a card"); unchanged with no name.
     ``addressed`` False: the seat is not the one deciding at the screen, so
     a prompt spoken to "you" is headed by who it is for ("Black: choose
-    ..."), never read as the onlooker's own task."""
-    name = match.name(seat)
+    ..."), never read as the onlooker's own task. ``named`` False: as if
+    the seat had no name (a name too wide for the status's line)."""
+    name = match.name(seat) if named else ""
     label = match.game.seats[seat]
+    who = match.seat_name(seat) if name else label
     if prompt.startswith(label):
-        return match.seat_name(seat) + prompt[len(label) :] if name else prompt
+        return who + prompt[len(label) :]
     if not addressed:
-        return f"{match.seat_name(seat)}: {prompt[:1].lower()}{prompt[1:]}"
+        return f"{who}: {prompt[:1].lower()}{prompt[1:]}"
     return f"{name}: {prompt}" if name else prompt
 
 
