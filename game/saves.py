@@ -428,6 +428,17 @@ def save_named(match: Match, name: str) -> Path:
     return _write_named(saves_dir, f"{sanitize_name(name)}.json", _dump(match), "game")
 
 
+def taken_name(name: str, pgn: bool = False) -> str | None:
+    """The name a save (or a PGN file) of ``name`` would be written under,
+    if one of that name is there already (it would be replaced); else None."""
+    stem = sanitize_name(name)
+    try:
+        folder = data_dir() / "pgn" if pgn else saves_dir()
+        return stem if (folder / f"{stem}{'.pgn' if pgn else '.json'}").exists() else None
+    except OSError:  # no folder to look in: the write will say why
+        return None
+
+
 def save_pgn(text: str, name: str) -> Path:
     """Write a game's PGN (game/pgn.py ``export``) to pgn/<name>.pgn, the
     name sanitised as a save's; overwrites one of the same name."""

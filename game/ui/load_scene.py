@@ -292,14 +292,20 @@ class LoadScene(FormScene):
         else:
             widgets.code_message(self.ui, "No clipboard here", "The game's PGN:", text)
 
-    def save_pgn(self) -> None:
+    def save_pgn(self, replace: bool = False) -> None:
+        """The chosen save's game as pgn/<its name>.pgn; a file of that name
+        is replaced only after asking (``replace``: asked)."""
         from game import saves
+        from game.ui import replace_ask
 
         text = self._pgn()
         if text is None or self.selected is None:
             return
+        name = self.selected.name
+        if not replace and replace_ask.asked(self.ui, name, True, lambda: self.save_pgn(True)):
+            return
         try:
-            path = saves.save_pgn(text, self.selected.name)
+            path = saves.save_pgn(text, name)
         except saves.SaveError as e:
             widgets.message(self.ui, "Could not save", e.message)
             return

@@ -12,7 +12,7 @@ import pygame
 
 from game.learn import daily
 from game.match import step_seat
-from game.ui import widgets
+from game.ui import replace_ask, widgets
 from game.ui.play.move_list import step_words
 from game.ui.play.viewpoint import CONTINUE
 
@@ -206,10 +206,14 @@ class Controls:
         moves = scene.match.move_count()
         scene.dialogs.open_save(f"{scene.game.title}, move {moves}")
 
-    def save_as(self, name: str) -> bool:
+    def save_as(self, name: str, replace: bool = False) -> bool:
+        """Save the game under ``name``; a save of that name is replaced only
+        after asking (``replace``: asked)."""
         from game import saves
 
         ui = self.scene.ui
+        if not replace and replace_ask.asked(ui, name, False, lambda: self.save_as(name, True)):
+            return False
         try:
             path = saves.save_named(self.scene.match, name)
         except (saves.SaveError, OSError) as e:
@@ -262,12 +266,17 @@ class Controls:
             widgets.code_message(self.scene.ui, "No clipboard here", "The game's PGN:", text)
         self.copied = text
 
-    def save_pgn(self, name: str) -> bool:
-        """Write the game as PGN to pgn/<name>.pgn in the data folder."""
+    def save_pgn(self, name: str, replace: bool = False) -> bool:
+        """Write the game as PGN to pgn/<name>.pgn in the data folder; a file
+        of that name is replaced only after asking (``replace``: asked)."""
         from game import saves
 
         text = self._pgn()
         if text is None:
+            return False
+        if not replace and replace_ask.asked(
+            self.scene.ui, name, True, lambda: self.save_pgn(name, True)
+        ):
             return False
         try:
             path = saves.save_pgn(text, name)
