@@ -180,6 +180,13 @@ def test_a_screen_drawn_from_the_whole_state_is_caught(app, monkeypatch):
         return Seen(m.game, m.state, self.viewer, self.actor)
 
     monkeypatch.setattr(Viewpoint, "seen", whole_state)
+
+    # The viewer's own prompt names the other's card where the state knows
+    # it ("?" in the viewer's view): drawn from the whole state, it tells.
+    def telling(self, seat):
+        return f"{self.game.seats[seat]} guesses; the other holds {self.secrets[1 - seat] or '?'}"
+
+    monkeypatch.setattr(toy_games.GuessState, "prompt", telling)
     match = next(conformance.playout("toy_guess", 4, 1))
     seat = 0
     with pytest.raises(AssertionError, match="shows a secret"):

@@ -293,6 +293,11 @@ class PlayScene(Scene):
         actor = self.seen.actor
         waiting = sorted(m.waiting_for(), key=lambda s: s != actor)  # the decider's first
         for seat in waiting:
+            if not m.is_human(seat) and self.premove.path is None:  # the spinner says it too
+                # A computer's task is not spoken to the people at the screen
+                # ("White: click one of your pieces…" read as theirs).
+                lines.append(f"{m.seat_name(seat)}: Computer is thinking…")
+                continue
             try:
                 prompt = self.seen.state.prompt(seat)
             except Exception:
@@ -302,8 +307,6 @@ class PlayScene(Scene):
             if not lines and not self.panel.heading_fits(said):  # a name too wide for it
                 said = seats.prompt_text(m, seat, prompt, addressed=seat == actor, named=False)
             lines.append(said)
-            if not m.is_human(seat) and self.premove.path is None:  # the spinner says it too
-                lines.append("Computer is thinking…")
         if self.premove.words():
             lines.append(self.premove.words())
         if self.viewpoint.covering and self.viewpoint.waiting_for is not None:
