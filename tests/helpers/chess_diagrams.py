@@ -3,6 +3,7 @@ White upper case, Black lower case, "." empty."""
 
 from game.engine.board import board_field
 from game.games import load_all
+from game.match import Match
 
 GAMES = load_all()
 
@@ -62,3 +63,12 @@ def play(state, *moves: str):
     for text in moves:
         events = state.apply({state.turn: state.parse_action(text)})
     return events
+
+
+def chess_after(*moves: str) -> Match:
+    """A game of Chess between two people after ``moves`` in SAN."""
+    match = Match("chess", seed=1, players=["human", "human"])
+    for san in moves:
+        seat = match.to_act()[0]
+        match.play({seat: match.state.parse_action(san, seat)})
+    return match

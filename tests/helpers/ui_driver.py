@@ -179,3 +179,12 @@ def press_continue(app: App, scene) -> None:
     assert button is not None, f"no reveal is held: {scene.status_line()!r}"
     press_button(app, button)
     assert not scene.viewpoint.holding
+
+
+def all_elements(container):
+    """Every element in ``container``, and in the containers inside it."""
+    for element in container.elements:
+        yield element
+        inner = getattr(element, "get_container", None)
+        if inner is not None and inner() is not element and hasattr(inner(), "elements"):
+            yield from all_elements(inner())

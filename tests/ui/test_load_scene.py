@@ -4,21 +4,13 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from helpers.chess_diagrams import chess_after
 from helpers.ui_driver import make_app, pump
 
 from game import saves
-from game.match import Match
 from game.ui.load_scene import LoadScene
 from game.ui.menu import MainMenu
 from game.ui.play import PlayScene
-
-
-def chess_after(*moves: str) -> Match:
-    match = Match("chess", seed=1, players=["human", "human"])
-    for san in moves:
-        seat = match.to_act()[0]
-        match.play({seat: match.state.parse_action(san, seat)})
-    return match
 
 
 @pytest.mark.fast  # the smoke test of this screen (tests/conftest.py)

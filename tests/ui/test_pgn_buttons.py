@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers.chess_diagrams import chess_after
 from helpers.ui_driver import make_app, open_play, press_button, pump
 
 from game import pgn, saves
@@ -14,14 +15,6 @@ from game.ui import clipboard, widgets
 from game.ui.load_scene import LoadScene
 from game.ui.menu import MainMenu
 from game.ui.play import PlayScene
-
-
-def chess_after(*moves: str) -> Match:
-    match = Match("chess", seed=1, players=["human", "human"])
-    for san in moves:
-        seat = match.to_act()[0]
-        match.play({seat: match.state.parse_action(san, seat)})
-    return match
 
 
 def window_texts(scene) -> list[str]:

@@ -6,20 +6,12 @@ Cancel keeps the one there."""
 from __future__ import annotations
 
 import pytest
+from helpers.chess_diagrams import chess_after
 from helpers.ui_driver import make_app, open_play, press_button, pump
 
 from game import pgn, saves
-from game.match import Match
 from game.ui.load_scene import LoadScene
 from game.ui.menu import MainMenu
-
-
-def chess_after(*moves: str) -> Match:
-    match = Match("chess", seed=1, players=["human", "human"])
-    for san in moves:
-        seat = match.to_act()[0]
-        match.play({seat: match.state.parse_action(san, seat)})
-    return match
 
 
 def top_dialog(scene):

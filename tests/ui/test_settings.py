@@ -6,7 +6,7 @@ import json
 
 import pygame
 import pytest
-from helpers.ui_driver import choose, click, make_app, pump
+from helpers.ui_driver import all_elements, choose, click, make_app, pump
 
 from game import saves
 from game.ui.menu import MainMenu
@@ -91,20 +91,12 @@ def test_sound_on_with_a_device_says_on():
 FORM_SIZES = ((800, 560), (1024, 600), (1280, 800), (1920, 1080))
 
 
-def _elements(container):
-    for element in container.elements:
-        yield element
-        inner = getattr(element, "get_container", None)
-        if inner is not None and inner() is not element and hasattr(inner(), "elements"):
-            yield from _elements(inner())
-
-
 def _outside(scene, size) -> list[str]:
     """The parts of ``scene`` not whole in a window of ``size``: its
     elements (buttons, labels, an opened drop-down's list) and the boards
     drawn under them."""
     window = pygame.Rect((0, 0), size)
-    parts = [(type(e).__name__, e.rect) for e in _elements(scene.ui.get_root_container())]
+    parts = [(type(e).__name__, e.rect) for e in all_elements(scene.ui.get_root_container())]
     parts += [("board", board) for board in scene.boards]
     return [f"{name} {rect}" for name, rect in parts if not window.contains(rect)]
 

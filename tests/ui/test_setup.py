@@ -8,7 +8,7 @@ import re
 import pygame
 import pytest
 from helpers import tiers
-from helpers.ui_driver import choose, click, key, make_app, pump
+from helpers.ui_driver import all_elements, choose, click, key, make_app, pump
 from pygame_gui.elements import UIDropDownMenu, UILabel
 
 from game.ai import ratings
@@ -255,14 +255,6 @@ def _most_seats(game) -> dict:
     return best
 
 
-def _elements(container):
-    for element in container.elements:
-        yield element
-        inner = getattr(element, "get_container", None)
-        if inner is not None and inner() is not element and hasattr(inner(), "elements"):
-            yield from _elements(inner())
-
-
 @pytest.mark.parametrize("game_id", tiers.ui_sweep(sorted(load_all())))
 def test_the_form_fits_the_smallest_window_with_every_seat(game_id):
     import warnings
@@ -288,7 +280,7 @@ def test_the_form_fits_the_smallest_window_with_every_seat(game_id):
     assert cut == [], cut
     assert len(scene.seat_menus) == len(game.seats_in_play(scene.values))
     window = pygame.Rect((0, 0), MIN_SIZE)
-    for element in _elements(scene.ui.get_root_container()):
+    for element in all_elements(scene.ui.get_root_container()):
         if element.visible:
             assert window.contains(element.rect), (element, element.rect)
     fields = [
