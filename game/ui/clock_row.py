@@ -41,7 +41,7 @@ class ClockRow:
         rect = pygame.Rect(field_x, y, min(MENU_W, field_w), row)
         self.menu = widgets.drop_down(ui, list(CHOICES), self.choice, rect, "#clock")
         entry_rect = pygame.Rect(rect.right + 8, y, field_w - rect.w - 8, row)
-        self.entry = UITextEntryLine(
+        self.entry = widgets.HintedEntry(  # its example dimmed: nothing typed yet
             entry_rect,
             ui,
             object_id="#clock_custom",

@@ -88,31 +88,6 @@ TIERS = (
 )
 
 
-class HintedEntry(UITextEntryLine):
-    """A text field whose placeholder (a seat's label, the computer's level,
-    a hint) is shown dimmed, so it does not read as something typed in."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._own_colour = self.text_colour
-        self._show_dim()
-
-    def _show_dim(self) -> None:
-        dim = not self.text and not self.is_focused
-        want = pygame.Color(widgets.TEXT_DIM) if dim else self._own_colour
-        if self.text_colour != want:
-            self.text_colour = want
-            self.rebuild()
-            if self.is_focused and not self.text:
-                # rebuild() draws the placeholder into an empty field even while
-                # it is typed in ("Ann" showed as "AnnWhite"): focus() clears it.
-                self.focus()
-
-    def update(self, time_delta: float) -> None:
-        super().update(time_delta)
-        self._show_dim()
-
-
 def choice_label(value: Any) -> str:
     """How a choice reads in a drop-down: ``"random"`` -> ``"Random"``."""
     if isinstance(value, bool):
@@ -324,7 +299,7 @@ class SetupScene(FormScene):
             self._option_row(option, m, x, field_x, field_w, oy)
         widgets.label(ui, pygame.Rect(x, y, LABEL_W, m.row), "Start from", "#field_label")
         hint = "Optional: a position copied in a game with Ctrl+C (FEN for chess)"
-        self.position_entry = HintedEntry(
+        self.position_entry = widgets.HintedEntry(
             pygame.Rect(field_x, y, field_w, m.row),
             ui,
             object_id="#start_position",
@@ -390,7 +365,7 @@ class SetupScene(FormScene):
             widgets.label(ui, pygame.Rect(x, sy, LABEL_W, m.row), label, "#field_label")
             player = self.players[seat]
             human = player == HUMAN
-            entry = HintedEntry(
+            entry = widgets.HintedEntry(
                 pygame.Rect(name_x, sy, name_w, m.row),
                 ui,
                 object_id=f"#name_{seat}",

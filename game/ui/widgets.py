@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITextEntryLine
 from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
 from game.ui.kept_panel import Panel
@@ -501,3 +501,28 @@ def fit_label(label: Any, text: str) -> tuple[str, str]:
         if font.size(head)[0] <= width:
             return head, " ".join(words[n:])
     return text, ""
+
+
+class HintedEntry(UITextEntryLine):
+    """A text field whose placeholder (a seat's label, the computer's level,
+    a hint) is shown dimmed, so it does not read as something typed in."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._own_colour = self.text_colour
+        self._show_dim()
+
+    def _show_dim(self) -> None:
+        dim = not self.text and not self.is_focused
+        want = pygame.Color(TEXT_DIM) if dim else self._own_colour
+        if self.text_colour != want:
+            self.text_colour = want
+            self.rebuild()
+            if self.is_focused and not self.text:
+                # rebuild() draws the placeholder into an empty field even while
+                # it is typed in ("Ann" showed as "AnnWhite"): focus() clears it.
+                self.focus()
+
+    def update(self, time_delta: float) -> None:
+        super().update(time_delta)
+        self._show_dim()

@@ -535,20 +535,29 @@ def test_a_name_too_wide_for_the_status_never_hides_the_prompt(game_id):
     players[first] = "human"
     names = [""] * len(game.seats)
     names[first] = "W" * NAME_MAX
+    from game.clock import offers_clock
+
     app = App(fullscreen=False, size=MIN_SIZE)
     app.running = True
     try:
-        match = Match(game_id, seed=3, players=players, names=names)
-        scene = PlayScene(app, match)
-        app.push(scene)
-        panel = scene.panel
-        prompt = scene.seen.state.prompt(first)
-        shown = [panel.status.text, panel.status_spill.text]
-        for label, text in zip((panel.status, panel.status_spill), shown, strict=True):
-            assert text == widgets.cut_to_label(label, text), (game_id, shown)
-        label = game.seats[first]
-        words = (prompt[len(label) :] if prompt.startswith(label) else prompt).split()[:2]
-        assert " ".join(words) in " ".join(shown), (game_id, prompt, shown)
-        scene.close_runners()
+        for clocked in [False, True] if offers_clock(game, {}) else [False]:
+            match = Match(game_id, seed=3, players=players, names=names)
+            if clocked:
+                match.clock = Clock.new(600, 5, len(game.seats))
+            scene = PlayScene(app, match)
+            app.push(scene)
+            pump(app, 2)
+            panel = scene.panel
+            prompt = scene.seen.state.prompt(first)
+            shown = [panel.status.text, panel.status_spill.text]
+            for label, text in zip((panel.status, panel.status_spill), shown, strict=True):
+                assert text == widgets.cut_to_label(label, text), (game_id, shown)
+            label = game.seats[first]
+            words = (prompt[len(label) :] if prompt.startswith(label) else prompt).split()[:2]
+            assert " ".join(words) in " ".join(shown), (game_id, prompt, shown)
+            for who in panel.who_labels:  # the players' lines: cut with "…", never clipped
+                assert who.text == widgets.cut_to_label(who, who.text), (game_id, who.text)
+            scene.close_runners()
+            app.pop()
     finally:
         app.close()

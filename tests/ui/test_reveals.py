@@ -227,7 +227,7 @@ def test_synchronous_moves_played_together_wait_for_continue_and_undo_drops_them
     scene.submit(seat, match.state.parse_action("e5", seat))
     assert scene.status_line().split("\n") == [
         "Played together: White e4, Black e5",
-        "Continue when everyone has seen it",
+        "Continue once all have seen it",
     ]
     assert not scene.viewpoint.covering and continue_button(scene) is not None
     pygame.event.clear()

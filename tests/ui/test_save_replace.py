@@ -66,3 +66,20 @@ def test_the_load_screens_save_pgn_asks_before_replacing_a_pgn_file():
     assert path.read_text(encoding="utf-8") == "an older file"  # not yet
     press_button(app, top_dialog(load).confirm_button)
     assert path.read_text(encoding="utf-8").startswith("[Event")
+
+
+def test_the_offered_name_is_brought_up_to_date_when_the_game_went_on_behind_the_window():
+    """The save window does not stop the game: a computer moved while it
+    was open, and the save of 21 moves was named "Chess, move 10"."""
+    app = make_app(MainMenu)
+    match = chess_after("e4", "e5")
+    scene = open_play(app, match)
+    press_button(app, scene.panel.buttons["save"])
+    offered = scene.dialogs.save_entry.get_text()
+    for san in ("Nf3", "Nc6"):  # played behind the window
+        seat = match.to_act()[0]
+        match.play({seat: match.state.parse_action(san, seat)})
+    press_button(app, scene.dialogs.save_ok)
+    now = scene.controls.save_name()
+    assert now != offered
+    assert [info.name for info in saves.list_saves()] == [now]

@@ -474,7 +474,7 @@ def test_every_field_of_the_form_shows_what_is_typed_and_nothing_else(game_id):
     """Typing "Ann" into a name field showed "AnnWhite": the dimmed
     placeholder stayed drawn after the typed letters. Every text field of
     every game's form (names, the position, free options) is typed into."""
-    from game.ui.setup import HintedEntry
+    from game.ui.widgets import HintedEntry
 
     app, scene = _setup(game_id)
     fields = [w for w in scene.ui.get_root_container().elements if isinstance(w, HintedEntry)]

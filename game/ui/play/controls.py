@@ -201,10 +201,13 @@ class Controls:
         ask.clock_runs = True  # the mover asked: their time goes on (Dialogs.stops_clock)
 
     # -- saving, copying ------------------------------------------------------------------------
-    def open_save(self) -> None:
+    def save_name(self) -> str:
+        """The name a save is offered: the game and its move ("Chess, move 12")."""
         scene = self.scene
-        moves = scene.match.move_count()
-        scene.dialogs.open_save(f"{scene.game.title}, move {moves}")
+        return f"{scene.game.title}, move {scene.match.move_count()}"
+
+    def open_save(self) -> None:
+        self.scene.dialogs.open_save(self.save_name())
 
     def save_as(self, name: str, replace: bool = False) -> bool:
         """Save the game under ``name``; a save of that name is replaced only

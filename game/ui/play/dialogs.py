@@ -38,6 +38,7 @@ class Dialogs:
         self.pause: UIWindow | None = None
         self.save: UIWindow | None = None
         self.save_entry: UITextEntryLine | None = None
+        self.save_offered = ""  # the name the save window offered
         self._actions: dict[Any, Any] = {}  # button -> what it does
         self.buttons: dict[str, UIButton] = {}  # the latest button of each label
         self.game_over_text = ""  # what the last game-over window said (its HTML)
@@ -184,6 +185,7 @@ class Dialogs:
         )
         entry = UITextEntryLine(pygame.Rect(16, 40, iw - 32, 38), self.ui, container=win)
         entry.set_text(default_name)
+        self.save_offered = default_name
         entry.focus()
         self.save_ok = self._button(
             pygame.Rect(iw - 16 - 110, 90, 110, 36), "Save", win, self.finish_save, True
@@ -205,10 +207,17 @@ class Dialogs:
     def saving(self) -> bool:
         return self.save is not None and self.save.alive()
 
+    def _name_typed(self) -> str:
+        """The name in the save window; the offered one brought up to date
+        (the game goes on behind the window: a computer may have moved)."""
+        assert self.save_entry is not None
+        name = self.save_entry.get_text().strip()
+        return self.scene.controls.save_name() if name == self.save_offered else name
+
     def finish_save(self) -> None:
         if self.save_entry is None or self.save is None:
             return
-        name = self.save_entry.get_text().strip()
+        name = self._name_typed()
         self.cancel_save()
         if name:
             self.scene.controls.save_as(name)
@@ -220,7 +229,7 @@ class Dialogs:
     def finish_pgn(self) -> None:
         if self.save_entry is None or self.save is None:
             return
-        name = self.save_entry.get_text().strip()
+        name = self._name_typed()
         self.cancel_save()
         if name:
             self.scene.controls.save_pgn(name)

@@ -536,7 +536,7 @@ class SidePanel:
         for label, (text, style) in zip(self.who_labels, lines, strict=False):
             if style not in label.object_ids:
                 label.change_object_id(style)
-            label.set_text(text)
+            label.set_text(widgets.cut_to_label(label, text))  # a wide name: "…", not clipped
 
     def _wrapped(self, text: str, x: int, y: int, w: int, h: int, style: str, lines: int) -> int:
         return widgets.wrapped_labels(

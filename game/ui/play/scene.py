@@ -288,7 +288,7 @@ class PlayScene(Scene):
             text = seats.headline(m, result)
             return f"{text}\n{result.reason}" if result.reason and result.reason != text else text
         if self.viewpoint.holding:
-            return "\n".join((*self.viewpoint.holding, "Continue when everyone has seen it"))
+            return "\n".join((*self.viewpoint.holding, "Continue once all have seen it"))
         lines = []
         actor = self.seen.actor
         waiting = sorted(m.waiting_for(), key=lambda s: s != actor)  # the decider's first
