@@ -491,7 +491,26 @@ class SetupScene(FormScene):
             widgets.message(self.ui, "Cannot start the game", text)
 
     # -- actions --------------------------------------------------------------------
+    def _fields(self) -> list[UITextEntryLine]:
+        """The form's text fields one can type in, in reading order."""
+        options = [w for w in self.option_widgets.values() if isinstance(w, UITextEntryLine)]
+        found = [*self.name_entries, *options, self.clock_row.entry, self.position_entry]
+        return [f for f in found if f is not None and f.alive() and f.visible and f.is_enabled]
+
+    def _tab(self, back: bool) -> bool:
+        """Tab (Shift+Tab back) from a text field to the next one; True if
+        a field had the keyboard."""
+        fields = self._fields()
+        here = next((f for f in fields if f.is_focused), None)
+        if here is None:
+            return False
+        self.ui.set_focus_set(fields[(fields.index(here) + (-1 if back else 1)) % len(fields)])
+        return True
+
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            if self._tab(bool(event.mod & pygame.KMOD_SHIFT)):
+                return
         super().handle(event)
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and self.error:
             self.show_error("")

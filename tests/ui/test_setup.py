@@ -489,3 +489,24 @@ def test_every_field_of_the_form_shows_what_is_typed_and_nothing_else(game_id):
         pump(app, 2)
         assert field.get_text().endswith("Ab"), (game_id, field.get_text())
         assert _shown_text(field) == field.get_text(), (game_id, field.placeholder_text)
+
+
+@pytest.mark.parametrize("game_id", ["chess", "telepathic"])
+def test_tab_moves_to_the_next_field_and_shift_tab_back(game_id):
+    """ "Bob", Tab, "Zed" gave "BobZed": Tab did nothing."""
+    app, scene = _setup(game_id)
+    fields = scene._fields()
+    assert len(fields) >= 2
+    scene.ui.set_focus_set(fields[0])
+    pump(app, 2)
+    for ch in "Bob":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    key(app, pygame.K_TAB)
+    for ch in "Zed":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    pump(app, 2)
+    assert fields[0].get_text() == "Bob" and fields[1].get_text() == "Zed"
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert fields[0].is_focused
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)  # round to the last
+    assert fields[-1].is_focused
