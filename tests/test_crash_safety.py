@@ -143,3 +143,19 @@ def test_the_drill_report_is_read_line_by_line(tmp_path):
     with open(report.path, "a") as fh:
         fh.write('yed", "n": 1}\n')
     assert report.read() == [{"ev": "played", "n": 1}]
+
+
+def test_a_position_text_with_the_wrong_count_of_fields_is_refused_in_a_message_kept_whole():
+    """Zombie given a Chess FEN listed its 14 fields' names and was cut
+    ("... White's graves as seen, Blac…"): every chess-core game's refusal
+    of a wrong count of fields fits a short message whole."""
+    from game.engine.protocol import MESSAGE_MAX
+    from game.games import load_all
+    from game.match import Match
+
+    fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    for game_id in sorted(load_all()):
+        try:
+            Match(game_id, seed=1, start=fen + " x" * 9)
+        except ValueError as e:
+            assert len(str(e)) < MESSAGE_MAX and not str(e).endswith("…"), (game_id, str(e))

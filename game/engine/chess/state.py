@@ -619,6 +619,8 @@ class ChessState(MoveGeneration, ChessBoard, State):
             names = ", ".join(
                 ("board, side, castling, en passant, clocks", *self.extra_field_names)
             )
+            if len(names) > 80:  # too many to list in a short refusal: count them
+                names = f"this one has {len(parts)}; copy one in a game with Ctrl+C"
             raise ValueError(f"the position text has {6 + extra} fields: {names}")
         board, side, castle, ep, half, full = parts[:6]
         self.read_board(board)
