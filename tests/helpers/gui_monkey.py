@@ -398,11 +398,14 @@ class Monkey:
         viewpoint = getattr(scene, "viewpoint", None)
         if viewpoint is not None and viewpoint.covering:
             return [self.random_point()] if self.rng.random() < 0.7 else []
-        if scene.chooser is not None:
-            return [r.center for r in scene.chooser.rects()]
+        chooser = getattr(scene, "chooser", None)  # the play scene's; a puzzle keeps none
+        if chooser is not None:
+            return [r.center for r in chooser.rects()]
         if self.rng.random() < (0.02 if self.playing else 0.15):
             return []  # the panel's buttons instead
         inp = scene.input
+        if inp is None:  # the puzzles' screen between puzzles: no board to click
+            return []
         if inp.path:
             places = list(inp.extensions(inp.path))
         else:
