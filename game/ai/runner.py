@@ -16,7 +16,9 @@ pickled, ``start`` falls back to ``match.to_dict()`` (game id, options, seed,
 actions in notation) and the worker rebuilds the match with
 ``game.match.Match.from_dict`` and takes ``state.view(seat)`` there.
 
-What comes back: the action's text (``str(action)``) and the pickled action.
+What comes back: first, once a new worker has warmed up, a "ready" message
+(``ready()``: a game clock stands until then); then for each job the
+action's text (``str(action)``) and the pickled action.
 The main process uses the action if it is legal in the state it handed over,
 else parses the text with ``state.parse_action(text, seat)``.
 
